@@ -1,0 +1,137 @@
+import * as z from 'zod';
+
+/** Token usage of one model call, as reported by the provider. */
+export const tokenUsageSchema = z.object({
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  cacheReadTokens: z.number().int().nonnegative(),
+  cacheWriteTokens: z.number().int().nonnegative(),
+});
+export type TokenUsage = z.infer<typeof tokenUsageSchema>;
+
+/** Which agent produced an assistant response. */
+export const agentSchema = z.enum(['tutor', 'rabbithole']);
+export type Agent = z.infer<typeof agentSchema>;
+
+const id = z.string().min(1);
+const count = z.number().int().nonnegative();
+
+/** The summary stored with `session_completed`; every number is computed from the event log. */
+export const sessionSummarySchema = z.object({
+  sessionId: id,
+  recalledCount: count,
+  totalPoints: count,
+  durationMs: count,
+  rabbitholeCount: count,
+  recalledPointIds: z.array(id),
+  usage: tokenUsageSchema.optional(),
+  estimatedCostUsd: z.number().nonnegative().optional(),
+});
+export type SessionSummary = z.infer<typeof sessionSummarySchema>;
+
+/**
+ * The event catalog: every engine event type mapped to the schema of its `data`.
+ * It is the single source of truth — the union type, `SESSION_EVENT_TYPES` and the
+ * parser are all derived from it.
+ */
+export const sessionEventDataSchemas = {
+  session_started: z.object({
+    sessionId: id,
+    recallSetId: id,
+    recallSetName: z.string(),
+    totalPoints: count,
+    recalledCount: count,
+    resumed: z.boolean(),
+  }),
+  session_paused: z.object({ sessionId: id, recalledCount: count, totalPoints: count }),
+  session_complete_overlay: z.object({
+    message: z.string(),
+    recalledCount: count,
+    totalPoints: count,
+    durationMs: count,
+  }),
+  session_completed: z.object({ sessionId: id, summary: sessionSummarySchema }),
+  recall_point_recalled: z.object({
+    pointId: id,
+    pointIndex: count,
+    recalledCount: count,
+    totalPoints: count,
+  }),
+  recall_point_near_miss: z.object({ pointId: id, feedback: z.string() }),
+  rabbithole_detected: z.object({
+    rabbitholeEventId: id,
+    topic: z.string().min(1),
+    label: z.string().min(1),
+    triggerMessageContent: z.string(),
+  }),
+  rabbithole_entered: z.object({ rabbitholeEventId: id, topic: z.string(), label: z.string() }),
+  rabbithole_exited: z.object({
+    rabbitholeEventId: id,
+    label: z.string(),
+    pointsRecalledDuring: count,
+    completionPending: z.boolean(),
+  }),
+  rabbithole_declined: z.object({ rabbitholeEventId: id, topic: z.string() }),
+  show_image: z.object({
+    resourceId: id,
+    url: z.string().min(1),
+    caption: z.string().optional(),
+    mimeType: z.string().optional(),
+  }),
+  show_resource: z.object({
+    resourceId: id,
+    title: z.string(),
+    snippet: z.string().max(240),
+  }),
+  user_message: z.object({
+    content: z.string().min(1),
+    clientMessageId: z.string().min(1).optional(),
+    tokenCount: count.optional(),
+  }),
+  assistant_message: z.object({
+    content: z.string(),
+    agent: agentSchema,
+    tokenCount: count.optional(),
+    usage: tokenUsageSchema.optional(),
+    /** True when the stream broke before the model finished; the learner may retry. */
+    interrupted: z.boolean().optional(),
+  }),
+  assistant_streaming_start: z.object({ responseId: id, agent: agentSchema }),
+  assistant_streaming_end: z.object({
+    responseId: id,
+    fullContent: z.string(),
+    totalChunks: count,
+  }),
+} as const;
+
+/** Every engine event type, in catalog order. */
+export const SESSION_EVENT_TYPES = [
+  'session_started',
+  'session_paused',
+  'session_complete_overlay',
+  'session_completed',
+  'recall_point_recalled',
+  'recall_point_near_miss',
+  'rabbithole_detected',
+  'rabbithole_entered',
+  'rabbithole_exited',
+  'rabbithole_declined',
+  'show_image',
+  'show_resource',
+  'user_message',
+  'assistant_message',
+  'assistant_streaming_start',
+  'assistant_streaming_end',
+] as const satisfies ReadonlyArray<keyof typeof sessionEventDataSchemas>;
+
+export type SessionEventType = (typeof SESSION_EVENT_TYPES)[number];
+
+// Compile-time proof that the tuple and the schema map list the same types.
+type MissingFromTuple = Exclude<keyof typeof sessionEventDataSchemas, SessionEventType>;
+const tupleIsComplete: MissingFromTuple extends never ? true : never = true;
+void tupleIsComplete;
+
+/** The `data` payload of the event of type `T`. */
+export type SessionEventData<T extends SessionEventType = SessionEventType> = z.infer<
+  (typeof sessionEventDataSchemas)[T]
+>;

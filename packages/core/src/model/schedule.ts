@@ -1,0 +1,42 @@
+import * as z from 'zod';
+
+/**
+ * A point's FSRS card state, serialised (epoch ms instead of Date) so it stores as JSON.
+ * Field meanings follow ts-fsrs' `Card`.
+ */
+export const pointScheduleSchema = z.object({
+  due: z.number(),
+  stability: z.number(),
+  difficulty: z.number(),
+  elapsedDays: z.number(),
+  scheduledDays: z.number(),
+  learningSteps: z.number().int().nonnegative(),
+  reps: z.number().int().nonnegative(),
+  lapses: z.number().int().nonnegative(),
+  /** 0 New, 1 Learning, 2 Review, 3 Relearning (ts-fsrs `State`). */
+  state: z.number().int().min(0).max(3),
+  lastReview: z.number().optional(),
+});
+export type PointSchedule = z.infer<typeof pointScheduleSchema>;
+
+/** FSRS rating given to a point (ts-fsrs `Rating`: 1 Again, 2 Hard, 3 Good, 4 Easy). */
+export const reviewRatingSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+export type ReviewRating = z.infer<typeof reviewRatingSchema>;
+
+/** One FSRS review of one point. */
+export const reviewLogSchema = z.object({
+  id: z.string().min(1),
+  pointId: z.string().min(1),
+  sessionId: z.string().min(1).optional(),
+  rating: reviewRatingSchema,
+  /** Card state before the review (ts-fsrs `State`). */
+  state: z.number().int().min(0).max(3),
+  due: z.number(),
+  stability: z.number(),
+  difficulty: z.number(),
+  elapsedDays: z.number(),
+  scheduledDays: z.number(),
+  /** Epoch ms of the review. */
+  reviewedAt: z.number(),
+});
+export type ReviewLog = z.infer<typeof reviewLogSchema>;

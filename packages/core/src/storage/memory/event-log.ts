@@ -1,0 +1,130 @@
+import { ConcurrencyError } from '../../errors/recall-error';
+import type { SessionEvent } from '../../events/envelope';
+import type { AppendResult, ReadOptions, Unsubscribe } from '../storage-adapter';
+
+interface Subscriber {
+  cursor: number;
+  pumping: boolean;
+  active: boolean;
+  onEvent: (event: SessionEvent) => void;
+}
+
+interface SessionLog {
+  events: SessionEvent[];
+  ids: Set<string>;
+  clientMessageIds: Map<string, SessionEvent>;
+  subscribers: Set<Subscriber>;
+}
+
+/**
+ * One process-local append-only log per session, with the StorageAdapter's append/read/
+ * subscribe semantics. Shared by the in-memory adapter and usable by other in-process ones.
+ */
+export class InMemoryEventLog {
+  readonly #logs = new Map<string, SessionLog>();
+
+  #log(sessionId: string): SessionLog {
+    let log = this.#logs.get(sessionId);
+    if (!log) {
+      log = { events: [], ids: new Set(), clientMessageIds: new Map(), subscribers: new Set() };
+      this.#logs.set(sessionId, log);
+    }
+    return log;
+  }
+
+  append(sessionId: string, events: readonly SessionEvent[], expectedSeq: number): AppendResult {
+    const log = this.#log(sessionId);
+    if (events.length > 0 && events.every((event) => log.ids.has(event.id))) {
+      return {
+        status: 'duplicate',
+        events: log.events.filter((stored) => events.some((e) => e.id === stored.id)),
+      };
+    }
+    const repeatedMessage = findRepeatedClientMessage(log, events);
+    if (repeatedMessage) return { status: 'duplicate', events: [repeatedMessage] };
+    if (log.events.length !== expectedSeq) {
+      throw new ConcurrencyError(sessionId, expectedSeq, log.events.length);
+    }
+    const stored = events.map((event, index) =>
+      structuredClone({ ...event, sessionId, seq: expectedSeq + index + 1 }),
+    );
+    for (const event of stored) {
+      log.events.push(event);
+      log.ids.add(event.id);
+      if (event.type === 'user_message' && event.data.clientMessageId !== undefined) {
+        log.clientMessageIds.set(event.data.clientMessageId, event);
+      }
+    }
+    for (const subscriber of log.subscribers) pump(log, subscriber);
+    return { status: 'appended', events: stored.map((event) => structuredClone(event)) };
+  }
+
+  read(sessionId: string, options: ReadOptions = {}): SessionEvent[] {
+    const events = this.#logs.get(sessionId)?.events ?? [];
+    const start = Math.max(0, options.afterSeq ?? 0);
+    const end = options.limit === undefined ? undefined : start + options.limit;
+    return events.slice(start, end).map((event) => structuredClone(event));
+  }
+
+  lastSeq(sessionId: string): number {
+    return this.#logs.get(sessionId)?.events.length ?? 0;
+  }
+
+  subscribe(
+    sessionId: string,
+    afterSeq: number,
+    onEvent: (event: SessionEvent) => void,
+  ): Unsubscribe {
+    const log = this.#log(sessionId);
+    const subscriber: Subscriber = {
+      cursor: Math.max(0, afterSeq),
+      pumping: false,
+      active: true,
+      onEvent,
+    };
+    log.subscribers.add(subscriber);
+    // Catch-up runs after subscribe returns, so the caller holds its unsubscribe first.
+    queueMicrotask(() => pump(log, subscriber));
+    return () => {
+      subscriber.active = false;
+      log.subscribers.delete(subscriber);
+    };
+  }
+
+  clear(): void {
+    this.#logs.clear();
+  }
+}
+
+function findRepeatedClientMessage(
+  log: SessionLog,
+  events: readonly SessionEvent[],
+): SessionEvent | undefined {
+  for (const event of events) {
+    if (event.type === 'user_message' && event.data.clientMessageId !== undefined) {
+      const existing = log.clientMessageIds.get(event.data.clientMessageId);
+      if (existing) return structuredClone(existing);
+    }
+  }
+  return undefined;
+}
+
+// Delivers events past the subscriber's cursor in order; re-entrant appends made by a
+// listener are picked up by the loop that is already running, never delivered twice.
+function pump(log: SessionLog, subscriber: Subscriber): void {
+  if (subscriber.pumping) return;
+  subscriber.pumping = true;
+  try {
+    while (subscriber.active && subscriber.cursor < log.events.length) {
+      const event = log.events[subscriber.cursor]!;
+      subscriber.cursor += 1;
+      try {
+        subscriber.onEvent(structuredClone(event));
+      } catch {
+        // A failing listener must not break delivery to the others.
+      }
+    }
+  } finally {
+    subscriber.pumping = false;
+  }
+}

@@ -1,0 +1,2 @@
+// Filled in by its issue; kept so the subpath export resolves.
+export {};

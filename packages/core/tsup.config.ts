@@ -1,0 +1,20 @@
+import { defineConfig } from 'tsup';
+
+// One entry per public subpath; each is built to ESM + CJS with declarations.
+// Node-only adapters sit on their own subpaths so the main entry stays browser-safe.
+export default defineConfig({
+  entry: {
+    index: 'src/index.ts',
+    'testing/index': 'src/testing/index.ts',
+    'llm/anthropic/index': 'src/llm/anthropic/index.ts',
+    'storage/pglite/index': 'src/storage/pglite/index.ts',
+    'storage/postgres/index': 'src/storage/postgres/index.ts',
+  },
+  format: ['esm', 'cjs'],
+  dts: true,
+  clean: true,
+  sourcemap: true,
+  treeshake: true,
+  target: 'es2022',
+  external: ['@anthropic-ai/sdk', '@electric-sql/pglite', 'pg', 'msw'],
+});
