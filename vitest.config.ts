@@ -25,6 +25,53 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'react',
+          include: ['packages/react/{src,test}/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['packages/react/test/setup.ts'],
+        },
+      },
+      {
+        // The same React tests against React 18 (installed as react-18 / react-dom-18): the
+        // aliases cover our sources, setup-react18.ts covers packages Node loads directly.
+        extends: true,
+        resolve: {
+          alias: [
+            { find: /^react$/, replacement: 'react-18' },
+            { find: /^react\/(.*)$/, replacement: 'react-18/$1' },
+            { find: /^react-dom$/, replacement: 'react-dom-18' },
+            { find: /^react-dom\/(.*)$/, replacement: 'react-dom-18/$1' },
+          ],
+        },
+        test: {
+          name: 'react18',
+          include: ['packages/react/{src,test}/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['packages/react/test/setup-react18.ts', 'packages/react/test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'examples',
+          include: ['examples/server/{src,test}/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        // The demo in real headless Chromium: builds the React app once, then drives it.
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['examples/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

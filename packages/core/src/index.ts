@@ -78,3 +78,95 @@ export { assertNever } from './internal/assert-never';
 
 // Storage
 export { createMemoryStorage } from './storage/memory/memory-storage';
+
+// Voice: transcription adapter, transcript pipeline, term extractor, notation parsing
+export type {
+  TranscriptionAdapter,
+  TranscribeOptions,
+  TranscriptionAudio,
+  TranscriptionResult,
+} from './voice/transcription-adapter';
+export { createDeepgramTranscription } from './voice/deepgram';
+export type { DeepgramTranscriptionOptions } from './voice/deepgram';
+export { createTranscriptPipeline } from './voice/transcript-pipeline';
+export type {
+  TranscriptPipeline,
+  TranscriptPipelineOptions,
+  ProcessTranscriptOptions,
+  ProcessedTranscript,
+  TranscriptCorrection,
+  TranscriptSource,
+} from './voice/transcript-pipeline';
+export { createTermExtractor } from './voice/term-extractor';
+export type { TermExtractor, TermExtractorOptions, GetTermsOptions } from './voice/term-extractor';
+export { parseNotation, hasNotation } from './voice/notation';
+export type { NotationSegment } from './voice/notation';
+export type { VoiceStatus } from './voice/voice-status';
+
+// Session logs as JSON Lines, and queries over a session's log
+export { formatSessionLog, parseSessionLog } from './storage/jsonl/session-log-jsonl';
+export type { ParseSessionLogOptions, ParsedSessionLog } from './storage/jsonl/session-log-jsonl';
+export { exportSessionLog, importSessionLog } from './storage/jsonl/session-log-transfer';
+export type { ImportSessionLogResult } from './storage/jsonl/session-log-transfer';
+export { getRabbitholeConversations } from './storage/log-queries/rabbithole-conversations';
+export type {
+  RabbitholeConversation,
+  RabbitholeMessage,
+} from './storage/log-queries/rabbithole-conversations';
+
+// Session engine
+export { createRecallEngine } from './engine/create-recall-engine';
+export type {
+  RecallEngine,
+  RecallEngineOptions,
+  RecallEngineEvents,
+  CommandResult,
+  CommandOptions,
+  EnterRabbitholeOptions,
+  EngineDelta,
+  EngineFeedItem,
+  EngineFeedError,
+} from './engine/engine-types';
+export { DEFAULT_ENGINE_CONFIG, resolveEngineConfig, estimateCostUsd } from './engine/engine-config';
+export type { EngineConfig, ModelCallSettings, TokenPrice } from './engine/engine-config';
+export { defineRecallSet } from './engine/define-recall-set';
+export type {
+  RecallSetDefinition,
+  RecallPointDefinition,
+  ResourceDefinition,
+  ResourceLinkDefinition,
+  DefineRecallSetOptions,
+} from './engine/define-recall-set';
+
+// Session reducer (pure; the same fold serves live and replay)
+export { reduceSession } from './session/reduce-session';
+export { createSessionState } from './session/session-state';
+export type {
+  EngineSessionState,
+  CreateSessionStateOptions,
+  PointStatus,
+  SessionMode,
+  OverlayState,
+  PointObservation,
+  PointProgress,
+  PendingRabbithole,
+  RabbitholeRecord,
+  Greeting,
+} from './session/session-state';
+export {
+  findFocusPoint,
+  uncheckedPointIds,
+  recalledCount,
+  isChecklistComplete,
+} from './session/checklist';
+export { summarizeSession } from './session/summarize-session';
+export type { SummarizeSessionOptions } from './session/summarize-session';
+
+// Scheduling
+export { createFsrsScheduler } from './scheduling/fsrs-scheduler';
+export type { FsrsScheduler, FsrsSchedulerOptions, RateOptions } from './scheduling/fsrs-scheduler';
+export { ratingForRecall, REVIEW_RATINGS } from './scheduling/recall-rating';
+
+// Offline LLM adapter (the embedded, demo-grade default)
+export { createOfflineLLM } from './llm/offline/offline-llm';
+export type { OfflineLLMOptions } from './llm/offline/offline-llm';

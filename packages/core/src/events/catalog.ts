@@ -93,6 +93,8 @@ export const sessionEventDataSchemas = {
     agent: agentSchema,
     tokenCount: count.optional(),
     usage: tokenUsageSchema.optional(),
+    /** Usage of the judge calls (evaluator, detector) of the turn this response answers. */
+    judgeUsage: tokenUsageSchema.optional(),
     /** True when the stream broke before the model finished; the learner may retry. */
     interrupted: z.boolean().optional(),
   }),

@@ -1,6 +1,12 @@
 import { ConcurrencyError } from '../../errors/recall-error';
 import type { SessionEvent } from '../../events/envelope';
 import type { AppendResult, ReadOptions, Unsubscribe } from '../storage-adapter';
+import {
+  assertWellFormedBatch,
+  clientMessageIdOf,
+  foreignEventIdError,
+  partlyStoredBatchError,
+} from './batch-rules';
 
 interface Subscriber {
   cursor: number;
@@ -22,6 +28,8 @@ interface SessionLog {
  */
 export class InMemoryEventLog {
   readonly #logs = new Map<string, SessionLog>();
+  /** Event id → session id, over every session: ids are unique across the store. */
+  readonly #sessionOfEvent = new Map<string, string>();
 
   #log(sessionId: string): SessionLog {
     let log = this.#logs.get(sessionId);
@@ -33,11 +41,19 @@ export class InMemoryEventLog {
   }
 
   append(sessionId: string, events: readonly SessionEvent[], expectedSeq: number): AppendResult {
+    assertWellFormedBatch(sessionId, events);
     const log = this.#log(sessionId);
+    const foreign = events.find((event) => {
+      const owner = this.#sessionOfEvent.get(event.id);
+      return owner !== undefined && owner !== sessionId;
+    });
+    if (foreign) throw foreignEventIdError(sessionId, foreign.id);
     if (events.length > 0 && events.every((event) => log.ids.has(event.id))) {
       return {
         status: 'duplicate',
-        events: log.events.filter((stored) => events.some((e) => e.id === stored.id)),
+        events: log.events
+          .filter((stored) => events.some((e) => e.id === stored.id))
+          .map((stored) => structuredClone(stored)),
       };
     }
     const repeatedMessage = findRepeatedClientMessage(log, events);
@@ -45,15 +61,17 @@ export class InMemoryEventLog {
     if (log.events.length !== expectedSeq) {
       throw new ConcurrencyError(sessionId, expectedSeq, log.events.length);
     }
+    const storedIds = events.filter((event) => log.ids.has(event.id)).map((event) => event.id);
+    if (storedIds.length > 0) throw partlyStoredBatchError(sessionId, storedIds);
     const stored = events.map((event, index) =>
       structuredClone({ ...event, sessionId, seq: expectedSeq + index + 1 }),
     );
     for (const event of stored) {
       log.events.push(event);
       log.ids.add(event.id);
-      if (event.type === 'user_message' && event.data.clientMessageId !== undefined) {
-        log.clientMessageIds.set(event.data.clientMessageId, event);
-      }
+      this.#sessionOfEvent.set(event.id, sessionId);
+      const clientMessageId = clientMessageIdOf(event);
+      if (clientMessageId !== undefined) log.clientMessageIds.set(clientMessageId, event);
     }
     for (const subscriber of log.subscribers) pump(log, subscriber);
     return { status: 'appended', events: stored.map((event) => structuredClone(event)) };
@@ -93,6 +111,7 @@ export class InMemoryEventLog {
 
   clear(): void {
     this.#logs.clear();
+    this.#sessionOfEvent.clear();
   }
 }
 
@@ -101,10 +120,9 @@ function findRepeatedClientMessage(
   events: readonly SessionEvent[],
 ): SessionEvent | undefined {
   for (const event of events) {
-    if (event.type === 'user_message' && event.data.clientMessageId !== undefined) {
-      const existing = log.clientMessageIds.get(event.data.clientMessageId);
-      if (existing) return structuredClone(existing);
-    }
+    const clientMessageId = clientMessageIdOf(event);
+    const existing = clientMessageId === undefined ? undefined : log.clientMessageIds.get(clientMessageId);
+    if (existing) return structuredClone(existing);
   }
   return undefined;
 }

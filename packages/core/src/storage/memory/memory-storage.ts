@@ -78,7 +78,8 @@ export function createMemoryStorage(): StorageAdapter {
       point.schedule = structuredClone(schedule);
       point.updatedAt = log.reviewedAt;
       const logs = reviewLogs.get(pointId) ?? [];
-      logs.push(structuredClone(log));
+      // A retried call with the same log id records the review once.
+      if (!logs.some((stored) => stored.id === log.id)) logs.push(structuredClone(log));
       reviewLogs.set(pointId, logs);
     },
     async getReviewLogs(pointId) {

@@ -1,2 +1,3 @@
-// Filled in by its issue; kept so the subpath export resolves.
-export {};
+// Recall's embedded default storage (Node): PGlite in a data directory, or in memory.
+export { createPGliteStorage } from './create-pglite-storage';
+export type { PGliteStorageOptions } from './create-pglite-storage';

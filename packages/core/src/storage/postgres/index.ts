@@ -1,2 +1,3 @@
-// Filled in by its issue; kept so the subpath export resolves.
-export {};
+// Recall storage on a PostgreSQL server (Node), for production and multi-node deployments.
+export { createPostgresStorage } from './create-postgres-storage';
+export type { PostgresStorageOptions } from './create-postgres-storage';

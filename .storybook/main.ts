@@ -1,0 +1,19 @@
+import type { StorybookConfig } from '@storybook/react-vite';
+
+// Stories of @recall/react's headless components, driven by recorded server messages folded
+// through the real client reducer (no server needed).
+const config: StorybookConfig = {
+  stories: ['../packages/react/src/**/*.stories.@(ts|tsx)'],
+  addons: ['@storybook/addon-a11y'],
+  framework: { name: '@storybook/react-vite', options: {} },
+  core: { disableTelemetry: true },
+  async viteFinal(viteConfig) {
+    const { defaultClientConditions, mergeConfig } = await import('vite');
+    // Workspace packages resolve to their TypeScript sources, as in tests: no build first.
+    return mergeConfig(viteConfig, {
+      resolve: { conditions: ['@recall/source', ...defaultClientConditions] },
+    });
+  },
+};
+
+export default config;

@@ -1,0 +1,86 @@
+import { describe, expect, test } from 'vitest';
+import { CommandLineError, parseCommandLine } from './command-line';
+
+const noKey = { env: {}, defaultAppDir: '/app/dist' };
+const withKey = { env: { ANTHROPIC_API_KEY: 'sk-test' }, defaultAppDir: '/app/dist' };
+
+function run(argv: string[], options = noKey) {
+  const result = parseCommandLine(argv, options);
+  if (result.kind !== 'run') throw new Error('expected run');
+  return result.options;
+}
+
+describe('parseCommandLine', () => {
+  test('defaults: port 8787 on 127.0.0.1, PGlite in ./.recall-data, offline tutor, built app', () => {
+    expect(run([])).toEqual({
+      port: 8787,
+      host: '127.0.0.1',
+      storage: { kind: 'pglite', dataDir: './.recall-data' },
+      llm: { kind: 'offline' },
+      appDir: '/app/dist',
+    });
+  });
+
+  test('picks Claude by default when ANTHROPIC_API_KEY is set', () => {
+    expect(run([], withKey).llm).toEqual({ kind: 'anthropic' });
+    expect(run(['--llm', 'offline'], withKey).llm).toEqual({ kind: 'offline' });
+  });
+
+  test('reads every flag, in both --flag value and --flag=value forms', () => {
+    expect(
+      run([
+        '--port=0',
+        '--host',
+        '0.0.0.0',
+        '--storage',
+        'postgres:postgres://me@localhost:5432/recall',
+        '--llm=scripted:./script.json',
+        '--app-dir',
+        '/elsewhere',
+      ]),
+    ).toEqual({
+      port: 0,
+      host: '0.0.0.0',
+      storage: { kind: 'postgres', connectionString: 'postgres://me@localhost:5432/recall' },
+      llm: { kind: 'scripted', file: './script.json' },
+      appDir: '/elsewhere',
+    });
+    expect(run(['--storage', 'memory', '--no-app'])).toMatchObject({
+      storage: { kind: 'memory' },
+      appDir: null,
+    });
+    expect(run(['--storage', 'pglite:/tmp/data']).storage).toEqual({
+      kind: 'pglite',
+      dataDir: '/tmp/data',
+    });
+    expect(run(['--storage', 'postgres://db/recall']).storage).toEqual({
+      kind: 'postgres',
+      connectionString: 'postgres://db/recall',
+    });
+  });
+
+  test('--help and -h ask for the usage text', () => {
+    expect(parseCommandLine(['--help'], noKey)).toEqual({ kind: 'help' });
+    expect(parseCommandLine(['-h', '--port', 'nonsense'], noKey)).toEqual({ kind: 'help' });
+  });
+
+  test.each([
+    [['--port', 'abc'], /--port must be a whole number/],
+    [['--port', '70000'], /--port must be a whole number/],
+    [['--port', '-1'], /--port/],
+    [['--storage', 'sqlite:x'], /--storage must be memory, pglite:<dir> or postgres:<url>/],
+    [['--storage', 'pglite:'], /pglite needs a directory/],
+    [['--storage', 'postgres'], /postgres needs a URL/],
+    [['--llm', 'gpt'], /--llm must be offline, anthropic or scripted:<file.json>/],
+    [['--llm', 'scripted:'], /--llm must be/],
+    [['--llm', 'anthropic'], /needs the ANTHROPIC_API_KEY/],
+    [['--colour'], /Unknown option '--colour'.*--help/],
+    [['extra'], /Unexpected argument 'extra'.*--help/],
+    [['--port'], /--port.*argument missing.*--help/],
+    [['--host', ''], /--host must not be empty/],
+    [['--app-dir', 'x', '--no-app'], /cannot be used together/],
+  ])('rejects %j with a clear message', (argv, message) => {
+    expect(() => parseCommandLine(argv, noKey)).toThrow(CommandLineError);
+    expect(() => parseCommandLine(argv, noKey)).toThrow(message);
+  });
+});

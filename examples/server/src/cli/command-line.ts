@@ -1,0 +1,150 @@
+import { parseArgs } from 'node:util';
+
+/** Where the demo keeps its data. */
+export type StorageChoice =
+  | { kind: 'memory' }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'postgres'; connectionString: string };
+
+/** Which model adapter the demo uses. */
+export type LLMChoice = { kind: 'offline' } | { kind: 'anthropic' } | { kind: 'scripted'; file: string };
+
+/** Everything the command line decides. */
+export interface DemoCommandLine {
+  port: number;
+  host: string;
+  storage: StorageChoice;
+  llm: LLMChoice;
+  /** Directory of the built React app to serve; null serves only the API and WebSocket. */
+  appDir: string | null;
+}
+
+/** What `parseCommandLine` asks the caller to do. */
+export type CommandLineResult = { kind: 'help' } | { kind: 'run'; options: DemoCommandLine };
+
+/** A command line the demo cannot run with; `message` says what to change. */
+export class CommandLineError extends Error {
+  override readonly name = 'CommandLineError';
+}
+
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_STORAGE = 'pglite:./.recall-data';
+
+export const USAGE = `Usage: npm run demo:server -- [options]
+
+Starts the Recall demo server: the WebSocket endpoint at /ws, a small JSON API under /api,
+the demo images under /media and, when built, the React demo app.
+
+Options:
+  --port <n>           port to listen on; 0 picks a free one              (default ${DEFAULT_PORT})
+  --host <addr>        address to bind                                    (default ${DEFAULT_HOST})
+  --storage <where>    memory | pglite:<dir> | postgres:<url>             (default ${DEFAULT_STORAGE})
+  --llm <which>        offline | anthropic | scripted:<file.json>
+                       (default: anthropic when ANTHROPIC_API_KEY is set, else offline)
+  --app-dir <dir>      built React app to serve (default: examples/react-app/dist when present)
+  --no-app             serve no app (API, media and WebSocket only)
+  -h, --help           show this help
+
+The demo signs everybody in as one fixed user, "demo-user". Do not expose it beyond localhost.`;
+
+/**
+ * Parses the demo server's flags. Pure: the environment and the default app directory come in
+ * as options, so the result depends on nothing else. Throws `CommandLineError` on a bad flag.
+ */
+export function parseCommandLine(
+  argv: readonly string[],
+  options: { env: Readonly<Record<string, string | undefined>>; defaultAppDir: string | null },
+): CommandLineResult {
+  const values = readFlags(argv);
+  if (values.help === true) return { kind: 'help' };
+  if (values['no-app'] === true && values['app-dir'] !== undefined) {
+    throw new CommandLineError('--app-dir and --no-app cannot be used together.');
+  }
+  const hasKey = (options.env.ANTHROPIC_API_KEY ?? '').trim() !== '';
+  const llm = parseLLM(values.llm ?? (hasKey ? 'anthropic' : 'offline'));
+  if (llm.kind === 'anthropic' && !hasKey) {
+    throw new CommandLineError('--llm anthropic needs the ANTHROPIC_API_KEY environment variable.');
+  }
+  return {
+    kind: 'run',
+    options: {
+      port: parsePort(values.port),
+      host: parseHost(values.host),
+      storage: parseStorage(values.storage ?? DEFAULT_STORAGE),
+      llm,
+      appDir: values['no-app'] === true ? null : (values['app-dir'] ?? options.defaultAppDir),
+    },
+  };
+}
+
+function readFlags(argv: readonly string[]) {
+  try {
+    return parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        storage: { type: 'string' },
+        llm: { type: 'string' },
+        'app-dir': { type: 'string' },
+        'no-app': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    // node:util's messages name the flag but mention internals; keep the first sentence.
+    const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
+    throw new CommandLineError(`${message}. Run with --help for the options.`);
+  }
+}
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_PORT;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65535) {
+    throw new CommandLineError(`--port must be a whole number from 0 to 65535, not "${raw}".`);
+  }
+  return port;
+}
+
+function parseHost(raw: string | undefined): string {
+  if (raw === undefined) return DEFAULT_HOST;
+  if (raw.trim() === '') throw new CommandLineError('--host must not be empty.');
+  return raw;
+}
+
+function parseStorage(raw: string): StorageChoice {
+  if (raw === 'memory') return { kind: 'memory' };
+  const separator = raw.indexOf(':');
+  const kind = separator === -1 ? raw : raw.slice(0, separator);
+  const rest = separator === -1 ? '' : raw.slice(separator + 1);
+  if (kind === 'pglite') {
+    if (rest === '') throw new CommandLineError('--storage pglite needs a directory: pglite:<dir>.');
+    return { kind: 'pglite', dataDir: rest };
+  }
+  if (kind === 'postgres') {
+    if (rest === '') {
+      throw new CommandLineError('--storage postgres needs a URL: postgres:<url>.');
+    }
+    // Accept both `postgres:postgres://…` and the shorter `postgres://…`.
+    const connectionString = rest.startsWith('//') ? raw : rest;
+    return { kind: 'postgres', connectionString };
+  }
+  throw new CommandLineError(
+    `--storage must be memory, pglite:<dir> or postgres:<url>, not "${raw}".`,
+  );
+}
+
+function parseLLM(raw: string): LLMChoice {
+  if (raw === 'offline') return { kind: 'offline' };
+  if (raw === 'anthropic') return { kind: 'anthropic' };
+  if (raw.startsWith('scripted:') && raw.length > 'scripted:'.length) {
+    return { kind: 'scripted', file: raw.slice('scripted:'.length) };
+  }
+  throw new CommandLineError(
+    `--llm must be offline, anthropic or scripted:<file.json>, not "${raw}".`,
+  );
+}

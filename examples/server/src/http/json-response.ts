@@ -1,0 +1,23 @@
+import type { ServerResponse } from 'node:http';
+
+/** Writes `body` as JSON with the given status. */
+export function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+  });
+  response.end(text);
+}
+
+/** Writes a JSON error `{ error: { code, message } }`: plain data, never a stack trace. */
+export function sendJsonError(
+  response: ServerResponse,
+  status: number,
+  error: { code: string; message: string },
+  headers: Record<string, string> = {},
+): void {
+  for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+  sendJson(response, status, { error });
+}

@@ -1,0 +1,80 @@
+// The demo server's command line: `npm run demo:server -- --help`.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { CommandLineError, parseCommandLine, USAGE } from './cli/command-line';
+import { createLLM } from './runtime/create-llm';
+import { DEMO_USER_ID, startDemoServer } from './runtime/demo-server';
+import { openStorage } from './runtime/open-storage';
+
+const exampleRoot = resolve(import.meta.dirname, '..');
+const defaultAppDir = resolve(exampleRoot, '../react-app/dist');
+// `npm run -w …` changes directory; relative paths on the command line mean the caller's.
+const cwd = process.env.INIT_CWD ?? process.cwd();
+
+async function main(): Promise<number> {
+  let parsed: ReturnType<typeof parseCommandLine>;
+  try {
+    parsed = parseCommandLine(process.argv.slice(2), { env: process.env, defaultAppDir });
+  } catch (error) {
+    if (!(error instanceof CommandLineError)) throw error;
+    console.error(`error: ${error.message}`);
+    return 2;
+  }
+  if (parsed.kind === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  const { options } = parsed;
+  const appDir = options.appDir === null ? null : resolve(cwd, options.appDir);
+  const { llm, description: llmDescription } = await createLLM(options.llm, { cwd });
+  const { storage, description: storageDescription } = await openStorage(options.storage, { cwd });
+  const server = await startDemoServer({
+    storage,
+    llm,
+    port: options.port,
+    host: options.host,
+    appDir,
+    mediaDir: join(exampleRoot, 'media'),
+  });
+  const appBuilt = appDir !== null && existsSync(join(appDir, 'index.html'));
+  console.log(
+    [
+      'Recall demo server',
+      `  tutor:    ${llmDescription}`,
+      `  storage:  ${storageDescription}`,
+      `  user:     ${DEMO_USER_ID} (fixed demo sign-in, no password)`,
+      `  sets:     ${server.seeded.length > 0 ? `seeded ${server.seeded.join(', ')}` : 'already seeded'}`,
+      `  app:      ${appBuilt ? appDir : 'not built (npm run demo builds it); API and WebSocket only'}`,
+      '',
+      `  Open ${server.url}`,
+      '',
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: finishing in-flight turns and closing storage…`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  return -1;
+}
+
+main().then(
+  (code) => {
+    if (code >= 0) process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,33 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { createOfflineLLM, type LLMAdapter } from '@recall/core';
+import type { LLMChoice } from '../cli/command-line';
+
+/** A model adapter and how to describe it in the start-up log. */
+export interface CreatedLLM {
+  llm: LLMAdapter;
+  description: string;
+}
+
+/** Builds the chosen model adapter. Node-only and test-only adapters are imported lazily. */
+export async function createLLM(choice: LLMChoice, options: { cwd: string }): Promise<CreatedLLM> {
+  switch (choice.kind) {
+    case 'offline':
+      return {
+        llm: createOfflineLLM(),
+        description: 'offline tutor — set ANTHROPIC_API_KEY for Claude',
+      };
+    case 'anthropic': {
+      const { createAnthropicLLM } = await import('@recall/core/llm/anthropic');
+      return { llm: createAnthropicLLM(), description: 'Claude (Anthropic API)' };
+    }
+    case 'scripted': {
+      const file = resolve(options.cwd, choice.file);
+      const { createScriptedLLMFromJson } = await import('./scripted-llm-file');
+      return {
+        llm: createScriptedLLMFromJson(await readFile(file, 'utf8'), { file }),
+        description: `scripted model outputs from ${file}`,
+      };
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import { EventEmitter } from 'eventemitter3';
+import { RecallError } from '../errors/recall-error';
+import { createFsrsScheduler } from '../scheduling/fsrs-scheduler';
+import type { EngineSessionState } from '../session/session-state';
+import { whenSessionIdle } from './command-queue';
+import { resolveEngineConfig } from './engine-config';
+import type {
+  CommandOptions,
+  CommandResult,
+  EngineFeedItem,
+  EnterRabbitholeOptions,
+  RecallEngine,
+  RecallEngineEvents,
+  RecallEngineOptions,
+} from './engine-types';
+import { sendUserMessage } from './learner-turn';
+import type { EngineRuntime } from './runtime';
+import * as commands from './session-commands';
+import { catchUp, loadSession } from './session-entry';
+import { subscribeToSession } from './session-feed';
+import { startSession } from './start-session';
+
+/**
+ * Creates a session engine over a storage and an LLM adapter.
+ *
+ * @example
+ * const engine = createRecallEngine({ storage: createMemoryStorage(), llm: createOfflineLLM() });
+ * const { sessionId } = await engine.startSession(recallSet.id);
+ * engine.subscribe(sessionId, { afterSeq: 0 }, (item) => render(item));
+ * await engine.sendUserMessage(sessionId, 'ATP synthase makes ATP.');
+ */
+export function createRecallEngine(options: RecallEngineOptions): RecallEngine {
+  if (options.storage?.specificationVersion !== 'recall-storage-v1') {
+    throw new TypeError('createRecallEngine: `storage` must be a recall-storage-v1 StorageAdapter.');
+  }
+  if (options.llm?.specificationVersion !== 'recall-llm-v1') {
+    throw new TypeError('createRecallEngine: `llm` must be a recall-llm-v1 LLMAdapter.');
+  }
+  return new SessionEngine({
+    storage: options.storage,
+    llm: options.llm,
+    scheduler: options.scheduler ?? createFsrsScheduler(),
+    clock: options.clock ?? Date.now,
+    ids: options.ids ?? (() => crypto.randomUUID()),
+    config: resolveEngineConfig(options.config),
+    emitter: new EventEmitter<RecallEngineEvents>(),
+    sessions: new Map(),
+    loading: new Map(),
+    liveResponses: new Map(),
+    feeds: new Map(),
+    startLocks: new Map(),
+    closed: false,
+  });
+}
+
+class SessionEngine implements RecallEngine {
+  readonly #runtime: EngineRuntime;
+
+  constructor(runtime: EngineRuntime) {
+    this.#runtime = runtime;
+  }
+
+  startSession(recallSetId: string, options: { userId?: string } = {}) {
+    return startSession(this.#runtime, recallSetId, options);
+  }
+
+  async sendUserMessage(sessionId: string, content: string, options: CommandOptions = {}) {
+    return sendUserMessage(this.#runtime, await this.#entry(sessionId), content, options);
+  }
+
+  async leaveSession(sessionId: string, options: CommandOptions = {}) {
+    return commands.leaveSession(this.#runtime, await this.#entry(sessionId), options);
+  }
+
+  async dismissOverlay(sessionId: string, options: CommandOptions = {}) {
+    return commands.dismissOverlay(this.#runtime, await this.#entry(sessionId), options);
+  }
+
+  async enterRabbithole(sessionId: string, options: EnterRabbitholeOptions): Promise<CommandResult> {
+    return commands.enterRabbithole(this.#runtime, await this.#entry(sessionId), options);
+  }
+
+  async exitRabbithole(sessionId: string, options: CommandOptions = {}) {
+    return commands.exitRabbithole(this.#runtime, await this.#entry(sessionId), options);
+  }
+
+  async declineRabbithole(sessionId: string, options: CommandOptions = {}) {
+    return commands.declineRabbithole(this.#runtime, await this.#entry(sessionId), options);
+  }
+
+  async whenIdle(sessionId: string): Promise<void> {
+    const entry = this.#runtime.sessions.get(sessionId);
+    if (entry !== undefined) await whenSessionIdle(entry);
+  }
+
+  async getSessionState(sessionId: string): Promise<EngineSessionState> {
+    const entry = await loadSession(this.#runtime, sessionId);
+    await catchUp(this.#runtime, entry);
+    return entry.state;
+  }
+
+  subscribe(
+    sessionId: string,
+    options: { afterSeq: number },
+    listener: (item: EngineFeedItem) => void,
+  ): () => void {
+    return subscribeToSession(this.#runtime, sessionId, options.afterSeq, listener);
+  }
+
+  on<K extends keyof RecallEngineEvents>(event: K, listener: RecallEngineEvents[K]): this {
+    this.#runtime.emitter.on(event, listener as never);
+    return this;
+  }
+
+  off<K extends keyof RecallEngineEvents>(event: K, listener?: RecallEngineEvents[K]): this {
+    this.#runtime.emitter.off(event, listener as never);
+    return this;
+  }
+
+  once<K extends keyof RecallEngineEvents>(event: K, listener: RecallEngineEvents[K]): this {
+    this.#runtime.emitter.once(event, listener as never);
+    return this;
+  }
+
+  async close(): Promise<void> {
+    const runtime = this.#runtime;
+    runtime.closed = true;
+    for (const entry of runtime.sessions.values()) entry.controller?.abort();
+    await Promise.all([...runtime.sessions.values()].map((entry) => whenSessionIdle(entry)));
+    runtime.emitter.removeAllListeners();
+  }
+
+  async #entry(sessionId: string) {
+    if (this.#runtime.closed) throw new RecallError('ABORTED', 'The engine is closed.');
+    return loadSession(this.#runtime, sessionId);
+  }
+}

@@ -1,0 +1,117 @@
+import type { TokenUsage } from '../events/catalog';
+
+/** Output settings of one kind of model call. */
+export interface ModelCallSettings {
+  maxOutputTokens: number;
+  temperature: number;
+}
+
+/** USD per million tokens of one model. */
+export interface TokenPrice {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
+/**
+ * Engine tuning. Every field has a default; pass a `Partial<EngineConfig>` to override
+ * (nested objects are merged one level deep).
+ */
+export interface EngineConfig {
+  /** Minimum judge certainty for a `recalled` verdict to check a point off. @default 0.6 */
+  recallCertainty: number;
+  /** Minimum judge certainty for a `nearMiss` verdict to be reported. @default 0.5 */
+  nearMissCertainty: number;
+  /** Minimum detector certainty to offer a rabbit hole. @default 0.6 */
+  rabbitholeCertainty: number;
+  /** Learner messages at the start of a session that never trigger detection. @default 2 */
+  detectionWarmupExchanges: number;
+  /** Learner messages after a decline that skip detection. @default 3 */
+  declineCooldownMessages: number;
+  /** How many recent conversation messages the judges see (the latest included). @default 6 */
+  judgeContextMessages: number;
+  /** Maximum length of a `show_resource` snippet. @default 200 */
+  snippetLength: number;
+  /** Retries of a command whose append met a `ConcurrencyError`. @default 3 */
+  maxAppendRetries: number;
+  /**
+   * Output settings per call kind.
+   * @default { tutor: { maxOutputTokens: 300, temperature: 0.7 }, rabbithole: { maxOutputTokens: 500, temperature: 0.7 }, evaluator: { maxOutputTokens: 1024, temperature: 0 }, detector: { maxOutputTokens: 300, temperature: 0 } }
+   */
+  calls: {
+    tutor: ModelCallSettings;
+    rabbithole: ModelCallSettings;
+    evaluator: ModelCallSettings;
+    detector: ModelCallSettings;
+  };
+  /**
+   * Price table used for `estimatedCostUsd` in the session summary, per model role:
+   * `conversation` prices tutor and rabbit-hole calls, `judge` prices evaluator and
+   * detector calls (the `LLMAdapter` maps roles to models the same way).
+   * @default { conversation: Claude Sonnet 4.5 list price { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 }, judge: Claude Haiku 4.5 list price { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 } }
+   */
+  prices: { conversation: TokenPrice; judge: TokenPrice };
+}
+
+/** The defaults of every {@link EngineConfig} field. */
+export const DEFAULT_ENGINE_CONFIG: EngineConfig = Object.freeze({
+  recallCertainty: 0.6,
+  nearMissCertainty: 0.5,
+  rabbitholeCertainty: 0.6,
+  detectionWarmupExchanges: 2,
+  declineCooldownMessages: 3,
+  judgeContextMessages: 6,
+  snippetLength: 200,
+  maxAppendRetries: 3,
+  calls: {
+    tutor: { maxOutputTokens: 300, temperature: 0.7 },
+    rabbithole: { maxOutputTokens: 500, temperature: 0.7 },
+    evaluator: { maxOutputTokens: 1024, temperature: 0 },
+    detector: { maxOutputTokens: 300, temperature: 0 },
+  },
+  prices: {
+    conversation: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
+    judge: { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 },
+  },
+});
+
+/** Merges overrides onto the defaults and rejects impossible values with a `TypeError`. */
+export function resolveEngineConfig(overrides: Partial<EngineConfig> = {}): EngineConfig {
+  const config: EngineConfig = {
+    ...DEFAULT_ENGINE_CONFIG,
+    ...overrides,
+    calls: { ...DEFAULT_ENGINE_CONFIG.calls, ...overrides.calls },
+    prices: { ...DEFAULT_ENGINE_CONFIG.prices, ...overrides.prices },
+  };
+  for (const key of ['recallCertainty', 'nearMissCertainty', 'rabbitholeCertainty'] as const) {
+    const value = config[key];
+    if (!(value >= 0 && value <= 1)) {
+      throw new TypeError(`config.${key} must be between 0 and 1, got ${value}.`);
+    }
+  }
+  for (const key of [
+    'detectionWarmupExchanges',
+    'declineCooldownMessages',
+    'judgeContextMessages',
+    'snippetLength',
+    'maxAppendRetries',
+  ] as const) {
+    const value = config[key];
+    if (!Number.isInteger(value) || value < 0) {
+      throw new TypeError(`config.${key} must be a non-negative integer, got ${value}.`);
+    }
+  }
+  return config;
+}
+
+/** Estimated USD cost of `usage` at `price` (per million tokens). */
+export function estimateCostUsd(usage: TokenUsage, price: TokenPrice): number {
+  return (
+    (usage.inputTokens * price.input +
+      usage.outputTokens * price.output +
+      usage.cacheReadTokens * price.cacheRead +
+      usage.cacheWriteTokens * price.cacheWrite) /
+    1_000_000
+  );
+}

@@ -1,0 +1,134 @@
+import type { RecallErrorCode } from '../errors/codes';
+import type { RecallError } from '../errors/recall-error';
+import type { SessionEvent } from '../events/envelope';
+import type { LLMAdapter } from '../llm/llm-adapter';
+import type { FsrsScheduler } from '../scheduling/fsrs-scheduler';
+import type { EngineSessionState } from '../session/session-state';
+import type { StorageAdapter } from '../storage/storage-adapter';
+import type { EngineConfig } from './engine-config';
+
+/** Options for {@link createRecallEngine}. */
+export interface RecallEngineOptions {
+  storage: StorageAdapter;
+  llm: LLMAdapter;
+  /** FSRS scheduler for ratings. @default createFsrsScheduler() */
+  scheduler?: FsrsScheduler;
+  /** Epoch milliseconds. @default Date.now */
+  clock?: () => number;
+  /** Fresh unique ids for sessions, events and responses. @default crypto.randomUUID */
+  ids?: () => string;
+  /** Thresholds, cooldowns, model call options and prices; see {@link EngineConfig}. */
+  config?: Partial<EngineConfig>;
+}
+
+/** How a command was taken: `duplicate` when its `clientMessageId` was already processed. */
+export interface CommandResult {
+  status: 'accepted' | 'duplicate';
+  sessionId: string;
+  /** The seq of the last event the command appended (or of the stored duplicate). */
+  lastSeq: number;
+}
+
+/** One streamed piece of an assistant response. Transient: never stored. */
+export interface EngineDelta {
+  sessionId: string;
+  responseId: string;
+  /** 0-based chunk index within the response. */
+  index: number;
+  text: string;
+  /** True for the catch-up delta a late subscriber gets: `text` is the whole text so far. */
+  snapshot?: boolean;
+}
+
+/** A transient failure report for one session (e.g. an LLM error during a turn). */
+export interface EngineFeedError {
+  code: RecallErrorCode;
+  message: string;
+  retryable: boolean;
+  retryAfterMs?: number;
+  clientMessageId?: string;
+}
+
+/** What a {@link RecallEngine.subscribe} listener receives. */
+export type EngineFeedItem =
+  | { kind: 'event'; event: SessionEvent }
+  | { kind: 'delta'; delta: EngineDelta }
+  | { kind: 'error'; error: EngineFeedError };
+
+/** Typed EventEmitter3 events of a {@link RecallEngine}, for in-process listeners. */
+export interface RecallEngineEvents {
+  /** Every event this engine instance appended, right after the append. */
+  event: (event: SessionEvent) => void;
+  /** Every text delta this engine instance streamed. */
+  delta: (delta: EngineDelta) => void;
+  /** A failure inside a session that did not reject a command (turn errors, judge errors). */
+  error: (payload: { sessionId: string; error: RecallError }) => void;
+}
+
+/** Options shared by every session command. */
+export interface CommandOptions {
+  /** A client-chosen id; repeating it resolves with `duplicate` and processes nothing. */
+  clientMessageId?: string;
+}
+
+/** Options for {@link RecallEngine.enterRabbithole}. */
+export interface EnterRabbitholeOptions extends CommandOptions {
+  /** The id from the pending `rabbithole_detected` event. */
+  rabbitholeEventId: string;
+  /** The topic from the pending `rabbithole_detected` event. */
+  topic: string;
+}
+
+/**
+ * Runs recall sessions. Every state change is an appended event; the in-memory state is a
+ * cache of {@link reduceSession} over the log, so another instance on the same storage
+ * continues any session exactly where it was.
+ */
+export interface RecallEngine {
+  /**
+   * Resumes the set's in-progress/paused session (optionally of that user) or starts one.
+   * Rejects with RecallError RECALL_SET_NOT_FOUND | RECALL_SET_ARCHIVED | RECALL_SET_EMPTY.
+   */
+  startSession(
+    recallSetId: string,
+    options?: { userId?: string },
+  ): Promise<{ sessionId: string; resumed: boolean }>;
+  /**
+   * Resolves once the message is durably stored; the reply streams in the background.
+   * Rejects with SESSION_NOT_FOUND or SESSION_ENDED (also for a paused session).
+   */
+  sendUserMessage(
+    sessionId: string,
+    content: string,
+    options?: CommandOptions,
+  ): Promise<CommandResult>;
+  /** Pauses the session, or completes it with a summary when every point is recalled. */
+  leaveSession(sessionId: string, options?: CommandOptions): Promise<CommandResult>;
+  /** Acknowledges the completion overlay; changes nothing (the overlay is a client concern). */
+  dismissOverlay(sessionId: string, options?: CommandOptions): Promise<CommandResult>;
+  /** Opens the pending rabbit hole. Rejects with RABBITHOLE_NOT_PENDING / RABBITHOLE_ALREADY_ACTIVE. */
+  enterRabbithole(sessionId: string, options: EnterRabbitholeOptions): Promise<CommandResult>;
+  /** Closes the open rabbit hole. Rejects with NOT_IN_RABBITHOLE. */
+  exitRabbithole(sessionId: string, options?: CommandOptions): Promise<CommandResult>;
+  /** Declines the pending rabbit-hole prompt. Rejects with RABBITHOLE_NOT_PENDING. */
+  declineRabbithole(sessionId: string, options?: CommandOptions): Promise<CommandResult>;
+  /** Resolves when the session's command queue is empty and no turn is running. */
+  whenIdle(sessionId: string): Promise<void>;
+  /** The reducer's state, caught up with storage. Rejects with SESSION_NOT_FOUND. */
+  getSessionState(sessionId: string): Promise<EngineSessionState>;
+  /**
+   * Stored events with seq > afterSeq first, then live ones, with no gap and no duplicate;
+   * plus transient items. A response streaming at subscribe time is caught up by one
+   * `delta` with `snapshot: true` right after its `assistant_streaming_start`.
+   */
+  subscribe(
+    sessionId: string,
+    options: { afterSeq: number },
+    listener: (item: EngineFeedItem) => void,
+  ): () => void;
+  on<K extends keyof RecallEngineEvents>(event: K, listener: RecallEngineEvents[K]): this;
+  off<K extends keyof RecallEngineEvents>(event: K, listener?: RecallEngineEvents[K]): this;
+  once<K extends keyof RecallEngineEvents>(event: K, listener: RecallEngineEvents[K]): this;
+  /** Interrupts in-flight turns (recorded as interrupted), waits for them, then stops. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,199 @@
+import { RecallError, toRecallError } from '../errors/recall-error';
+import type { Agent, TokenUsage } from '../events/catalog';
+import type { SessionEvent } from '../events/envelope';
+import { addUsage, type LLMMessage } from '../llm/llm-adapter';
+import type { RecallSet } from '../model/recall-set';
+import type { Detection } from '../prompts/detector-prompt';
+import { buildRabbitholeSystemPrompt } from '../prompts/rabbithole-prompt';
+import { buildTutorRequest, mergeConsecutiveRoles } from '../prompts/tutor-request';
+import { normalizeTopic } from '../session/checklist';
+import type { EngineSessionState } from '../session/session-state';
+import { assertSessionActive, shortLabel, shouldDetectRabbithole } from '../session/turn-rules';
+import { enqueueCommand } from './command-queue';
+import type { CommandOptions, CommandResult } from './engine-types';
+import { type JudgeOptions, runDetector, runEvaluator } from './judges';
+import { rateRecalledPoints, saveSessionRow } from './projections';
+import { buildRecallEvents } from './recall-events';
+import { closeOrphanedResponse, completeResponse } from './respond';
+import { streamResponse } from './response-stream';
+import { loadRecallSet } from './recall-set-loader';
+import type { EngineRuntime, SessionEntry } from './runtime';
+import { createTurn, type Turn } from './turn';
+
+/**
+ * A learner message: stored with the response's `assistant_streaming_start` in one append
+ * (the acknowledgement), then the reply streams while the evaluator (and, in recall mode,
+ * the detector) run concurrently, so the reply's first token waits for no judge.
+ */
+export function sendUserMessage(
+  runtime: EngineRuntime,
+  entry: SessionEntry,
+  content: string,
+  options: CommandOptions,
+): Promise<CommandResult> {
+  return enqueueCommand(runtime, entry, async (accept) => {
+    const { clientMessageId } = options;
+    const knownSeq = clientMessageId === undefined ? undefined : entry.clientMessageIds.get(clientMessageId);
+    if (knownSeq !== undefined) {
+      accept({ status: 'duplicate', sessionId: entry.sessionId, lastSeq: knownSeq });
+      return;
+    }
+    assertSessionActive(entry.state);
+    if (content.trim() === '') throw new RecallError('INVALID_MESSAGE', 'The message is empty.');
+    const turn = createTurn(runtime, entry);
+    const responseId = runtime.ids();
+    try {
+      // Fetched while the acknowledgement is appended; awaited only after it.
+      const recallSetLoad = loadRecallSet(runtime, entry.state.recallSetId);
+      recallSetLoad.catch(() => undefined);
+      await closeOrphanedResponse(turn);
+      const detect = shouldDetectRabbithole(entry.state, {
+        warmupExchanges: runtime.config.detectionWarmupExchanges,
+      });
+      let agent: Agent = 'tutor';
+      const ack = await turn.append((context, state) => {
+        assertSessionActive(state);
+        agent = state.mode === 'rabbithole' ? 'rabbithole' : 'tutor';
+        const events: SessionEvent[] = [
+          context.build('user_message', {
+            content,
+            ...(clientMessageId === undefined ? {} : { clientMessageId }),
+          }),
+        ];
+        if (state.pendingRabbithole !== null && state.mode === 'recall') {
+          const { rabbitholeEventId, topic } = state.pendingRabbithole;
+          events.push(context.build('rabbithole_declined', { rabbitholeEventId, topic }));
+        }
+        events.push(context.build('assistant_streaming_start', { responseId, agent }, { responseId }));
+        return events;
+      });
+      accept({
+        status: ack.status === 'duplicate' ? 'duplicate' : 'accepted',
+        sessionId: entry.sessionId,
+        lastSeq: ack.lastSeq,
+      });
+      if (ack.status !== 'appended') return;
+      let recallSet: RecallSet;
+      try {
+        recallSet = await recallSetLoad;
+      } catch (error) {
+        const response = { text: '', chunks: 0, usage: undefined, error: toRecallError(error) };
+        await completeResponse(turn, { responseId, agent, response, clientMessageId });
+        return;
+      }
+      await reply(turn, { recallSet, content, clientMessageId, agent, responseId, detect });
+    } finally {
+      runtime.liveResponses.delete(responseId);
+      turn.finish();
+    }
+  });
+}
+
+interface ReplyOptions {
+  recallSet: RecallSet;
+  content: string;
+  clientMessageId: string | undefined;
+  agent: Agent;
+  responseId: string;
+  detect: boolean;
+}
+
+async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
+  const { runtime, entry } = turn;
+  const { recallSet, agent, responseId } = options;
+  const state = entry.state;
+  const judgeOptions: JudgeOptions = {
+    recallSet,
+    state,
+    conversation: conversationOf(state, agent),
+    latestMessage: options.content,
+    ...(options.clientMessageId === undefined ? {} : { clientMessageId: options.clientMessageId }),
+  };
+  const evaluation = runEvaluator(turn, judgeOptions).then(async (outcome) => {
+    if (outcome.value !== null) {
+      const verdicts = outcome.value.points;
+      const result = await turn.append((context, current) =>
+        buildRecallEvents(context, current, {
+          verdicts,
+          recallSet,
+          config: runtime.config,
+          now: runtime.clock(),
+        }),
+      );
+      if (result.status === 'appended') {
+        await rateRecalledPoints(runtime, { state: entry.state, recallSet, events: result.events });
+        await saveSessionRow(runtime, entry.state);
+      }
+    }
+    return outcome.usage;
+  });
+  const detection = options.detect
+    ? runDetector(turn, judgeOptions)
+    : Promise.resolve({ value: null, usage: undefined });
+  const request =
+    agent === 'tutor'
+      ? buildTutorRequest({ recallSet, state, task: 'reply' })
+      : rabbitholeRequest(recallSet, state);
+  const response = await streamResponse(turn, { agent, responseId, ...request });
+  const [evaluationUsage, detected] = await Promise.all([evaluation, detection]);
+  await completeResponse(turn, {
+    responseId,
+    agent,
+    response,
+    judgeUsage: sumUsage(evaluationUsage, detected.usage),
+    clientMessageId: options.clientMessageId,
+  });
+  if (detected.value !== null) await offerRabbithole(turn, detected.value, options.content);
+}
+
+async function offerRabbithole(turn: Turn, detection: Detection, trigger: string): Promise<void> {
+  const { runtime } = turn;
+  const topic = detection.topic.trim();
+  await turn.append((context, state) => {
+    const offered =
+      detection.isRabbithole &&
+      detection.certainty >= runtime.config.rabbitholeCertainty &&
+      topic !== '' &&
+      state.status === 'in_progress' &&
+      state.mode === 'recall' &&
+      state.pendingRabbithole === null &&
+      !state.detectedTopics.includes(normalizeTopic(topic));
+    if (!offered) return [];
+    return [
+      context.build('rabbithole_detected', {
+        rabbitholeEventId: runtime.ids(),
+        topic,
+        label: shortLabel(detection.label) || shortLabel(topic),
+        triggerMessageContent: trigger,
+      }),
+    ];
+  });
+}
+
+/** The rabbit-hole agent's request: its own system prompt and its own history. */
+export function rabbitholeRequest(
+  recallSet: RecallSet,
+  state: EngineSessionState,
+): { system: string; messages: LLMMessage[] } {
+  const record = state.rabbitholes.find(
+    (candidate) => candidate.rabbitholeEventId === state.activeRabbitholeId,
+  );
+  if (record === undefined) throw new RecallError('NOT_IN_RABBITHOLE', 'No rabbit hole is open.');
+  return {
+    system: buildRabbitholeSystemPrompt(recallSet, record.topic),
+    messages: mergeConsecutiveRoles(record.messages),
+  };
+}
+
+function conversationOf(state: EngineSessionState, agent: Agent): readonly LLMMessage[] {
+  if (agent === 'tutor') return state.tutorMessages;
+  const record = state.rabbitholes.find(
+    (candidate) => candidate.rabbitholeEventId === state.activeRabbitholeId,
+  );
+  return record?.messages ?? [];
+}
+
+function sumUsage(...usages: Array<TokenUsage | undefined>): TokenUsage | undefined {
+  const present = usages.filter((usage): usage is TokenUsage => usage !== undefined);
+  return present.length === 0 ? undefined : present.reduce(addUsage);
+}

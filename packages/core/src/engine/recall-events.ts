@@ -1,0 +1,146 @@
+import type { SessionEvent } from '../events/envelope';
+import type { EventContext } from '../events/event-context';
+import { keyTerms, splitSentences } from '../llm/offline/lexical';
+import type { RecallPoint, RecallSet, Resource } from '../model/recall-set';
+import type { PointVerdict } from '../prompts/evaluator-prompt';
+import { isChecklistComplete, recalledCount } from '../session/checklist';
+import type { EngineSessionState } from '../session/session-state';
+import { activeDurationMs } from '../session/summarize-session';
+import type { EngineConfig } from './engine-config';
+
+/** The overlay text: the UI, not the tutor, announces completion. */
+export const COMPLETE_OVERLAY_MESSAGE =
+  "You've recalled every point in this session. Keep talking or leave whenever you like.";
+
+/** Options for {@link buildRecallEvents}. */
+export interface RecallEventsOptions {
+  verdicts: readonly PointVerdict[];
+  recallSet: RecallSet;
+  config: EngineConfig;
+  now: number;
+}
+
+/**
+ * Turns the evaluator's verdicts into events against the current state: for each newly
+ * recalled point `recall_point_recalled` then its resources (`show_image` /
+ * `show_resource`); for each confident near miss one `recall_point_near_miss`; and the
+ * completion overlay when the last point fell in recall mode (inside a rabbit hole the
+ * reducer defers it until exit).
+ */
+export function buildRecallEvents(
+  context: EventContext,
+  state: EngineSessionState,
+  options: RecallEventsOptions,
+): SessionEvent[] {
+  const { config, recallSet } = options;
+  const events: SessionEvent[] = [];
+  const seen = new Set<string>();
+  const totalPoints = state.targetPointIds.length;
+  let recalled = recalledCount(state);
+  const checklist = { ...state.checklist };
+  for (const verdict of options.verdicts) {
+    if (seen.has(verdict.pointId) || checklist[verdict.pointId] !== 'pending') continue;
+    seen.add(verdict.pointId);
+    if (verdict.recalled && verdict.certainty >= config.recallCertainty) {
+      checklist[verdict.pointId] = 'recalled';
+      events.push(
+        context.build('recall_point_recalled', {
+          pointId: verdict.pointId,
+          pointIndex: recalled,
+          recalledCount: recalled + 1,
+          totalPoints,
+        }),
+      );
+      recalled += 1;
+      const point = recallSet.points.find((candidate) => candidate.id === verdict.pointId);
+      if (point !== undefined) events.push(...buildResourceEvents(context, recallSet, point, config));
+    } else if (verdict.nearMiss && verdict.certainty >= config.nearMissCertainty) {
+      events.push(
+        context.build('recall_point_near_miss', {
+          pointId: verdict.pointId,
+          feedback: verdict.missing.trim() || 'Close: be more specific.',
+        }),
+      );
+    }
+  }
+  const completes =
+    recalled > recalledCount(state) &&
+    isChecklistComplete({ targetPointIds: state.targetPointIds, checklist }) &&
+    state.mode === 'recall' &&
+    state.overlay === 'none';
+  if (completes) {
+    events.push(
+      context.build('session_complete_overlay', {
+        message: COMPLETE_OVERLAY_MESSAGE,
+        recalledCount: recalled,
+        totalPoints,
+        durationMs: activeDurationMs(state, options.now),
+      }),
+    );
+  }
+  return events;
+}
+
+/** The completion overlay (used when a deferred completion is shown on rabbit-hole exit). */
+export function buildOverlayEvent(
+  context: EventContext,
+  state: EngineSessionState,
+  now: number,
+): SessionEvent {
+  return context.build('session_complete_overlay', {
+    message: COMPLETE_OVERLAY_MESSAGE,
+    recalledCount: recalledCount(state),
+    totalPoints: state.targetPointIds.length,
+    durationMs: activeDurationMs(state, now),
+  });
+}
+
+function buildResourceEvents(
+  context: EventContext,
+  recallSet: RecallSet,
+  point: RecallPoint,
+  config: EngineConfig,
+): SessionEvent[] {
+  return recallSet.resources
+    .filter((resource) => resource.links.some((link) => link.pointId === point.id))
+    .map((resource) =>
+      resource.kind === 'image'
+        ? context.build('show_image', {
+            resourceId: resource.id,
+            url: resource.url,
+            ...(resource.caption === undefined ? {} : { caption: resource.caption }),
+            ...(resource.mimeType === undefined ? {} : { mimeType: resource.mimeType }),
+          })
+        : context.build('show_resource', {
+            resourceId: resource.id,
+            title: resource.title,
+            snippet: resourceSnippet(resource, point, config.snippetLength),
+          }),
+    );
+}
+
+/**
+ * The passage sentence sharing the most key terms with the point (the first sentence when
+ * none does), cut at a word boundary to at most `maxLength` characters.
+ */
+export function resourceSnippet(
+  resource: Extract<Resource, { kind: 'text' }>,
+  point: RecallPoint,
+  maxLength: number,
+): string {
+  const pointStems = new Set(keyTerms(`${point.content} ${point.context}`).map((term) => term.stem));
+  const sentences = splitSentences(resource.content);
+  let best = sentences[0] ?? resource.content;
+  let bestScore = 0;
+  for (const sentence of sentences) {
+    const score = keyTerms(sentence).filter((term) => pointStems.has(term.stem)).length;
+    if (score > bestScore) {
+      best = sentence;
+      bestScore = score;
+    }
+  }
+  if (best.length <= maxLength) return best;
+  const cut = best.slice(0, maxLength - 1);
+  const boundary = cut.lastIndexOf(' ');
+  return `${(boundary > maxLength / 2 ? cut.slice(0, boundary) : cut).trimEnd()}…`;
+}

@@ -1,0 +1,234 @@
+import { RecallError } from '../errors/recall-error';
+import type { SessionEvent } from '../events/envelope';
+import type { EventContext } from '../events/event-context';
+import { isChecklistComplete, recalledCount } from '../session/checklist';
+import { reduceSession } from '../session/reduce-session';
+import type { EngineSessionState } from '../session/session-state';
+import { summarizeSession } from '../session/summarize-session';
+import { assertSessionActive } from '../session/turn-rules';
+import { type Accept, enqueueCommand } from './command-queue';
+import type { CommandOptions, CommandResult, EnterRabbitholeOptions } from './engine-types';
+import { rabbitholeRequest } from './learner-turn';
+import { rateFailedPoints, saveSessionRow } from './projections';
+import { buildOverlayEvent } from './recall-events';
+import { loadRecallSet } from './recall-set-loader';
+import { closeOrphanedResponse, completeResponse } from './respond';
+import { streamResponse } from './response-stream';
+import type { EngineRuntime, SessionEntry } from './runtime';
+import { createTurn } from './turn';
+
+const REMEMBERED_COMMANDS = 200;
+
+/**
+ * Queues a command that is not a learner message. A repeated `clientMessageId` resolves
+ * with the first result as `duplicate` (remembered by this engine instance).
+ */
+export function runCommand(
+  runtime: EngineRuntime,
+  entry: SessionEntry,
+  options: CommandOptions,
+  task: (accept: Accept) => Promise<void>,
+): Promise<CommandResult> {
+  return enqueueCommand(runtime, entry, async (accept) => {
+    const id = options.clientMessageId;
+    const previous = id === undefined ? undefined : entry.commandResults.get(id);
+    if (previous !== undefined) {
+      accept({ ...previous, status: 'duplicate' });
+      return;
+    }
+    await task((result) => {
+      if (id !== undefined) {
+        entry.commandResults.set(id, result);
+        if (entry.commandResults.size > REMEMBERED_COMMANDS) {
+          entry.commandResults.delete(entry.commandResults.keys().next().value!);
+        }
+      }
+      accept(result);
+    });
+  });
+}
+
+/** Leaves the session: exits an open rabbit hole first, then completes or pauses. */
+export function leaveSession(
+  runtime: EngineRuntime,
+  entry: SessionEntry,
+  options: CommandOptions,
+): Promise<CommandResult> {
+  return runCommand(runtime, entry, options, async (accept) => {
+    assertSessionActive(entry.state);
+    const recallSet = await loadRecallSet(runtime, entry.state.recallSetId);
+    const turn = createTurn(runtime, entry);
+    try {
+      await closeOrphanedResponse(turn);
+      const before = entry.state;
+      const result = await turn.append((context, state) => {
+        assertSessionActive(state);
+        const now = runtime.clock();
+        const events: SessionEvent[] = state.mode === 'rabbithole' ? buildExitEvents(context, state, now) : [];
+        const current = events.reduce(reduceSession, state);
+        events.push(
+          isChecklistComplete(current)
+            ? context.build('session_completed', {
+                sessionId: state.sessionId,
+                summary: summarizeSession(current, { now, prices: runtime.config.prices }),
+              })
+            : context.build('session_paused', {
+                sessionId: state.sessionId,
+                recalledCount: recalledCount(current),
+                totalPoints: current.targetPointIds.length,
+              }),
+        );
+        return events;
+      });
+      accept({ status: 'accepted', sessionId: entry.sessionId, lastSeq: result.lastSeq });
+      await rateFailedPoints(runtime, { before, after: entry.state, recallSet });
+      await saveSessionRow(runtime, entry.state);
+    } finally {
+      turn.finish();
+    }
+  });
+}
+
+/** Acknowledges the completion overlay. Appends nothing: hiding it is the client's job. */
+export function dismissOverlay(
+  runtime: EngineRuntime,
+  entry: SessionEntry,
+  options: CommandOptions,
+): Promise<CommandResult> {
+  return runCommand(runtime, entry, options, async (accept) => {
+    assertSessionActive(entry.state);
+    accept({ status: 'accepted', sessionId: entry.sessionId, lastSeq: entry.state.lastSeq });
+  });
+}
+
+/** Declines the pending rabbit-hole prompt and starts the detection cooldown. */
+export function declineRabbithole(
+  runtime: EngineRuntime,
+  entry: SessionEntry,
+  options: CommandOptions,
+): Promise<CommandResult> {
+  return runCommand(runtime, entry, options, async (accept) => {
+    const turn = createTurn(runtime, entry);
+    try {
+      const result = await turn.append((context, state) => {
+        assertSessionActive(state);
+        const pending = state.pendingRabbithole;
+        if (pending === null) {
+          throw new RecallError('RABBITHOLE_NOT_PENDING', 'No rabbit-hole prompt is pending.');
+        }
+        return [
+          context.build('rabbithole_declined', {
+            rabbitholeEventId: pending.rabbitholeEventId,
+            topic: pending.topic,
+          }),
+        ];
+      });
+      accept({ status: 'accepted', sessionId: entry.sessionId, lastSeq: result.lastSeq });
+    } finally {
+      turn.finish();
+    }
+  });
+}
+
+/** Opens the pending rabbit hole and streams the rabbit-hole agent's opening message. */
+export function enterRabbithole(
+  runtime: EngineRuntime,
+  entry: SessionEntry,
+  options: EnterRabbitholeOptions,
+): Promise<CommandResult> {
+  return runCommand(runtime, entry, options, async (accept) => {
+    if (!options.rabbitholeEventId || !options.topic) {
+      throw new RecallError('INVALID_MESSAGE', 'enterRabbithole needs rabbitholeEventId and topic.');
+    }
+    assertSessionActive(entry.state);
+    assertCanEnter(entry.state, options);
+    const recallSet = await loadRecallSet(runtime, entry.state.recallSetId);
+    const turn = createTurn(runtime, entry);
+    const responseId = runtime.ids();
+    try {
+      await closeOrphanedResponse(turn);
+      const result = await turn.append((context, state) => {
+        assertCanEnter(state, options);
+        const pending = state.pendingRabbithole!;
+        return [
+          context.build('rabbithole_entered', {
+            rabbitholeEventId: pending.rabbitholeEventId,
+            topic: pending.topic,
+            label: pending.label,
+          }),
+          context.build('assistant_streaming_start', { responseId, agent: 'rabbithole' }, { responseId }),
+        ];
+      });
+      accept({ status: 'accepted', sessionId: entry.sessionId, lastSeq: result.lastSeq });
+      const request = rabbitholeRequest(recallSet, entry.state);
+      const response = await streamResponse(turn, { agent: 'rabbithole', responseId, ...request });
+      await completeResponse(turn, { responseId, agent: 'rabbithole', response });
+    } finally {
+      runtime.liveResponses.delete(responseId);
+      turn.finish();
+    }
+  });
+}
+
+/** Closes the open rabbit hole; a completion reached inside is shown right after. */
+export function exitRabbithole(
+  runtime: EngineRuntime,
+  entry: SessionEntry,
+  options: CommandOptions,
+): Promise<CommandResult> {
+  return runCommand(runtime, entry, options, async (accept) => {
+    const turn = createTurn(runtime, entry);
+    try {
+      await closeOrphanedResponse(turn);
+      const result = await turn.append((context, state) => {
+        assertSessionActive(state);
+        if (state.mode !== 'rabbithole') {
+          throw new RecallError('NOT_IN_RABBITHOLE', 'The session is not in a rabbit hole.');
+        }
+        return buildExitEvents(context, state, runtime.clock());
+      });
+      accept({ status: 'accepted', sessionId: entry.sessionId, lastSeq: result.lastSeq });
+    } finally {
+      turn.finish();
+    }
+  });
+}
+
+function assertCanEnter(
+  state: EngineSessionState,
+  options: { rabbitholeEventId: string; topic: string },
+): void {
+  if (state.mode === 'rabbithole') {
+    throw new RecallError('RABBITHOLE_ALREADY_ACTIVE', 'A rabbit hole is already open; exit it first.');
+  }
+  const pending = state.pendingRabbithole;
+  if (pending === null || pending.rabbitholeEventId !== options.rabbitholeEventId) {
+    throw new RecallError(
+      'RABBITHOLE_NOT_PENDING',
+      `No pending rabbit hole has id "${options.rabbitholeEventId}".`,
+    );
+  }
+  if (pending.topic !== options.topic) {
+    throw new RecallError(
+      'RABBITHOLE_NOT_PENDING',
+      `The pending rabbit hole's topic is "${pending.topic}", not "${options.topic}".`,
+    );
+  }
+}
+
+/** `rabbithole_exited`, then the deferred overlay when the last point fell inside. */
+function buildExitEvents(context: EventContext, state: EngineSessionState, now: number): SessionEvent[] {
+  const record = state.rabbitholes.find(
+    (candidate) => candidate.rabbitholeEventId === state.activeRabbitholeId,
+  );
+  if (record === undefined) return [];
+  const completionPending = state.overlay === 'pending';
+  const exited = context.build('rabbithole_exited', {
+    rabbitholeEventId: record.rabbitholeEventId,
+    label: record.label,
+    pointsRecalledDuring: record.pointsRecalledDuring,
+    completionPending,
+  });
+  if (!completionPending) return [exited];
+  return [exited, buildOverlayEvent(context, reduceSession(state, exited), now)];
+}

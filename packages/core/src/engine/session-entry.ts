@@ -1,0 +1,67 @@
+import { RecallError } from '../errors/recall-error';
+import type { SessionEvent } from '../events/envelope';
+import { reduceSession } from '../session/reduce-session';
+import { createSessionState } from '../session/session-state';
+import type { EngineRuntime, SessionEntry } from './runtime';
+
+/** The cached entry of a session, loaded from storage (row + log) on first use. */
+export function loadSession(runtime: EngineRuntime, sessionId: string): Promise<SessionEntry> {
+  const cached = runtime.sessions.get(sessionId);
+  if (cached !== undefined) return Promise.resolve(cached);
+  let loading = runtime.loading.get(sessionId);
+  if (loading === undefined) {
+    loading = (async () => {
+      const row = await runtime.storage.getSession(sessionId);
+      if (row === null) {
+        throw new RecallError('SESSION_NOT_FOUND', `No session has id "${sessionId}".`);
+      }
+      const entry = createSessionEntry(runtime, {
+        sessionId,
+        recallSetId: row.recallSetId,
+        targetPointIds: row.targetPointIds,
+        ...(row.userId === undefined ? {} : { userId: row.userId }),
+      });
+      applyEvents(entry, await runtime.storage.read(sessionId));
+      runtime.sessions.set(sessionId, entry);
+      return entry;
+    })().finally(() => runtime.loading.delete(sessionId));
+    runtime.loading.set(sessionId, loading);
+  }
+  return loading;
+}
+
+/** A fresh cache entry for a session with no events yet applied. */
+export function createSessionEntry(
+  runtime: EngineRuntime,
+  options: { sessionId: string; recallSetId: string; targetPointIds: readonly string[]; userId?: string },
+): SessionEntry {
+  return {
+    sessionId: options.sessionId,
+    state: createSessionState({
+      ...options,
+      declineCooldownMessages: runtime.config.declineCooldownMessages,
+    }),
+    clientMessageIds: new Map(),
+    commandResults: new Map(),
+    queueTail: Promise.resolve(),
+    pendingCommands: 0,
+    writeTail: Promise.resolve(),
+    controller: null,
+  };
+}
+
+/** Folds events into the entry's state (already-applied events are ignored by the reducer). */
+export function applyEvents(entry: SessionEntry, events: readonly SessionEvent[]): void {
+  for (const event of events) {
+    if (event.type === 'user_message' && event.data.clientMessageId !== undefined) {
+      entry.clientMessageIds.set(event.data.clientMessageId, event.seq);
+    }
+    entry.state = reduceSession(entry.state, event);
+  }
+}
+
+/** Reads and applies whatever other writers appended since the cached state. */
+export async function catchUp(runtime: EngineRuntime, entry: SessionEntry): Promise<void> {
+  const events = await runtime.storage.read(entry.sessionId, { afterSeq: entry.state.lastSeq });
+  applyEvents(entry, events);
+}

@@ -1,0 +1,114 @@
+import { RecallError } from '../errors/recall-error';
+import type { SessionEvent } from '../events/envelope';
+import type { RecallSet } from '../model/recall-set';
+import { recalledCount } from '../session/checklist';
+import { reduceSession } from '../session/reduce-session';
+import { enqueueCommand } from './command-queue';
+import { saveSessionRow, toSessionRow } from './projections';
+import { closeOrphanedResponse, owesGreeting, streamGreeting } from './respond';
+import { loadRecallSet } from './recall-set-loader';
+import type { EngineRuntime, SessionEntry } from './runtime';
+import { createSessionEntry, loadSession } from './session-entry';
+import { createTurn } from './turn';
+
+/**
+ * Resumes the set's in-progress or paused session (of `userId`, when given) or starts a
+ * new one on the due points (all points when none is due). A paused session resumes with
+ * `session_started {resumed: true}` and a recap; a new one gets its opening question; an
+ * in-progress one only gets a greeting it still owes.
+ */
+export async function startSession(
+  runtime: EngineRuntime,
+  recallSetId: string,
+  options: { userId?: string },
+): Promise<{ sessionId: string; resumed: boolean }> {
+  const previous = runtime.startLocks.get(recallSetId) ?? Promise.resolve();
+  const run = previous.then(() => startUnlocked(runtime, recallSetId, options));
+  const settled = run.catch(() => undefined);
+  runtime.startLocks.set(recallSetId, settled);
+  void settled.then(() => {
+    if (runtime.startLocks.get(recallSetId) === settled) runtime.startLocks.delete(recallSetId);
+  });
+  return run;
+}
+
+async function startUnlocked(
+  runtime: EngineRuntime,
+  recallSetId: string,
+  options: { userId?: string },
+): Promise<{ sessionId: string; resumed: boolean }> {
+  if (runtime.closed) throw new RecallError('ABORTED', 'The engine is closed.');
+  const recallSet = await loadRecallSet(runtime, recallSetId);
+  if (recallSet.status === 'archived') {
+    throw new RecallError('RECALL_SET_ARCHIVED', `Recall set "${recallSet.name}" is archived.`);
+  }
+  if (recallSet.points.length === 0) {
+    throw new RecallError('RECALL_SET_EMPTY', `Recall set "${recallSet.name}" has no recall points.`);
+  }
+  const active = await runtime.storage.findActiveSession(
+    recallSetId,
+    options.userId === undefined ? {} : { userId: options.userId },
+  );
+  if (active !== null) {
+    const entry = await loadSession(runtime, active.id);
+    await openSession(runtime, entry, recallSet);
+    return { sessionId: active.id, resumed: true };
+  }
+  const now = runtime.clock();
+  const due = await runtime.storage.getDuePoints(recallSetId, now);
+  const targets = due.length > 0 ? due : [...recallSet.points].sort((a, b) => a.position - b.position);
+  const sessionId = runtime.ids();
+  const entry = createSessionEntry(runtime, {
+    sessionId,
+    recallSetId,
+    targetPointIds: targets.map((point) => point.id),
+    ...(options.userId === undefined ? {} : { userId: options.userId }),
+  });
+  await runtime.storage.saveSession(toSessionRow(entry.state, now));
+  runtime.sessions.set(sessionId, entry);
+  await openSession(runtime, entry, recallSet);
+  return { sessionId, resumed: false };
+}
+
+// Appends session_started when the session is new or paused, then streams the greeting the
+// tutor owes (opening or recap). Resolves once session_started is stored.
+function openSession(runtime: EngineRuntime, entry: SessionEntry, recallSet: RecallSet) {
+  return enqueueCommand(runtime, entry, async (accept) => {
+    const turn = createTurn(runtime, entry);
+    const responseId = runtime.ids();
+    try {
+      await closeOrphanedResponse(turn);
+      const result = await turn.append((context, state) => {
+        const events: SessionEvent[] = [];
+        if (state.status === 'created' || state.status === 'paused') {
+          events.push(
+            context.build('session_started', {
+              sessionId: state.sessionId,
+              recallSetId: state.recallSetId,
+              recallSetName: recallSet.name,
+              totalPoints: state.targetPointIds.length,
+              recalledCount: recalledCount(state),
+              resumed: state.status === 'paused',
+            }),
+          );
+        } else if (state.status !== 'in_progress') {
+          throw new RecallError('SESSION_ENDED', `Session "${state.sessionId}" is ${state.status}.`);
+        }
+        const afterStart = events.reduce(reduceSession, state);
+        if (owesGreeting(afterStart)) {
+          events.push(context.build('assistant_streaming_start', { responseId, agent: 'tutor' }, { responseId }));
+        }
+        return events;
+      });
+      accept({ status: 'accepted', sessionId: entry.sessionId, lastSeq: result.lastSeq });
+      if (result.status !== 'appended') return;
+      await saveSessionRow(runtime, entry.state);
+      if (entry.state.response?.responseId === responseId) {
+        await streamGreeting(turn, { recallSet, responseId });
+      }
+    } finally {
+      runtime.liveResponses.delete(responseId);
+      turn.finish();
+    }
+  });
+}

@@ -1,0 +1,87 @@
+import { RecallError } from '../errors/recall-error';
+import type { SessionEvent } from '../events/envelope';
+import { createEventContext, type EventContext } from '../events/event-context';
+import type { EngineSessionState } from '../session/session-state';
+import { emitEvents, type EngineRuntime, type SessionEntry } from './runtime';
+import { applyEvents, catchUp } from './session-entry';
+
+/** Builds a batch from the session's current state (re-run after a concurrent append). */
+export type BuildEvents = (context: EventContext, state: EngineSessionState) => SessionEvent[];
+
+/** The outcome of {@link Turn.append}. */
+export type AppendOutcome =
+  | { status: 'appended'; events: SessionEvent[]; lastSeq: number }
+  | { status: 'duplicate'; events: SessionEvent[]; lastSeq: number }
+  | { status: 'empty'; events: []; lastSeq: number };
+
+/** One command or turn of a session: its turn id, event context and abort signal. */
+export interface Turn {
+  readonly runtime: EngineRuntime;
+  readonly entry: SessionEntry;
+  readonly turnId: string;
+  readonly signal: AbortSignal;
+  /** Appends what `build` makes, after every earlier append of the session. */
+  append(build: BuildEvents): Promise<AppendOutcome>;
+  /** Marks the turn finished (releases its abort controller). */
+  finish(): void;
+}
+
+/** Starts a turn: one event context (one turn id) for everything the command causes. */
+export function createTurn(runtime: EngineRuntime, entry: SessionEntry): Turn {
+  const turnId = runtime.ids();
+  const controller = new AbortController();
+  entry.controller = controller;
+  let context = newContext(runtime, entry, turnId);
+
+  async function appendNow(build: BuildEvents): Promise<AppendOutcome> {
+    for (let attempt = 0; ; attempt += 1) {
+      if (context.nextSeq !== entry.state.lastSeq + 1) context = newContext(runtime, entry, turnId);
+      const events = build(context, entry.state);
+      if (events.length === 0) return { status: 'empty', events: [], lastSeq: entry.state.lastSeq };
+      try {
+        const result = await runtime.storage.append(entry.sessionId, events, {
+          expectedSeq: events[0]!.seq - 1,
+        });
+        const lastSeq = Math.max(...result.events.map((event) => event.seq));
+        if (result.status === 'duplicate') return { status: 'duplicate', events: result.events, lastSeq };
+        applyEvents(entry, result.events);
+        emitEvents(runtime, result.events);
+        return { status: 'appended', events: result.events, lastSeq };
+      } catch (error) {
+        if (!isConflict(error) || attempt >= runtime.config.maxAppendRetries) throw error;
+        // Another writer appended first: take its events, then rebuild from the new state.
+        await catchUp(runtime, entry);
+        context = newContext(runtime, entry, turnId);
+      }
+    }
+  }
+
+  return {
+    runtime,
+    entry,
+    turnId,
+    signal: controller.signal,
+    append(build) {
+      const result = entry.writeTail.then(() => appendNow(build));
+      entry.writeTail = result.catch(() => undefined);
+      return result;
+    },
+    finish() {
+      if (entry.controller === controller) entry.controller = null;
+    },
+  };
+}
+
+function newContext(runtime: EngineRuntime, entry: SessionEntry, turnId: string): EventContext {
+  return createEventContext({
+    sessionId: entry.sessionId,
+    lastSeq: entry.state.lastSeq,
+    clock: runtime.clock,
+    ids: runtime.ids,
+    turnId,
+  });
+}
+
+function isConflict(error: unknown): boolean {
+  return RecallError.isInstance(error) && error.code === 'CONCURRENCY_CONFLICT';
+}

@@ -1,0 +1,13 @@
+// Fixed user turns stored in an agent's history so every conversation starts with a user
+// turn and the request prefix stays byte-identical from one turn to the next.
+
+/** The user turn that asks the tutor for the session's opening question. */
+export const OPENING_CUE = 'I am ready to start the session.';
+
+/** The user turn that asks the tutor for the welcome-back recap of a resumed session. */
+export const RESUME_CUE = 'I am back to continue the session.';
+
+/** The user turn that opens a rabbit hole's side conversation. */
+export function rabbitholeCue(topic: string): string {
+  return `I'm curious about ${topic}. Tell me more.`;
+}

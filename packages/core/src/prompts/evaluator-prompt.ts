@@ -1,0 +1,77 @@
+import * as z from 'zod';
+import type { LLMMessage } from '../llm/llm-adapter';
+import { findTagText, findTags, tag, textTag, unescapeTagText } from './tagged-text';
+
+/**
+ * The evaluator's verdicts: one entry per unchecked point. `recalled`, `nearMiss` and
+ * `certainty` are separate on purpose — certainty is how sure the judge is of its verdict,
+ * never a measure of recall quality, so a confident "not addressed" is never a near miss.
+ */
+export const evaluationSchema = z.object({
+  points: z.array(
+    z.object({
+      pointId: z.string(),
+      /** The user's own words express the point's key elements. */
+      recalled: z.boolean(),
+      /** The user addressed the point but was vague, used a wrong term or left out a part. */
+      nearMiss: z.boolean(),
+      /** For a near miss: what was vague or absent ('' otherwise). */
+      missing: z.string(),
+      /** 0–1: how sure the judge is of this verdict. */
+      certainty: z.number().min(0).max(1),
+    }),
+  ),
+});
+export type Evaluation = z.infer<typeof evaluationSchema>;
+export type PointVerdict = Evaluation['points'][number];
+
+/** The evaluator's system prompt: the same for every call (cacheable). */
+export const EVALUATOR_SYSTEM_PROMPT = `You judge a recall practice conversation. The user is trying to recall the points listed in <points> from memory. For every point, judge whether the user's own words — the <latest_message>, read together with their earlier messages in <conversation> — demonstrate it.
+
+For each point return:
+- pointId: the point's id.
+- recalled: true when the user expressed the point's key elements. Accept paraphrase, synonyms and informal wording. Hints from the assistant are fine, but words only the assistant said do not count.
+- nearMiss: true only when the user clearly addressed this point but was vague, used a wrong term, or left out a key element. A point the user did not address is never a near miss.
+- missing: for a near miss, a short phrase naming what was vague or absent, worded as a nudge that does not state the answer (e.g. "where this happens"); otherwise "".
+- certainty: from 0 to 1, how sure you are of this verdict.
+
+Judge every listed point, each independently; one message may recall several points, in any order.`;
+
+/** Options for {@link buildEvaluatorMessages}. */
+export interface EvaluatorRequestOptions {
+  points: ReadonlyArray<{ id: string; content: string }>;
+  /** Recent conversation before the latest message (oldest first). */
+  conversation: readonly LLMMessage[];
+  latestMessage: string;
+}
+
+/** The evaluator's single user message. */
+export function buildEvaluatorMessages(options: EvaluatorRequestOptions): LLMMessage[] {
+  const points = options.points.map((point) => textTag('point', point.content, { id: point.id }));
+  const conversation = options.conversation.map((message) =>
+    textTag(message.role === 'user' ? 'user' : 'assistant', message.content),
+  );
+  const content = [
+    tag('points', `\n${points.join('\n')}\n`),
+    tag('conversation', conversation.length === 0 ? '' : `\n${conversation.join('\n')}\n`),
+    textTag('latest_message', options.latestMessage),
+  ].join('\n');
+  return [{ role: 'user', content }];
+}
+
+/** Parses an evaluator request back (used by the offline adapter). */
+export function parseEvaluatorRequest(content: string): EvaluatorRequestOptions {
+  const pointsBody = findTags(content, 'points')[0]?.body ?? '';
+  const conversationBody = findTags(content, 'conversation')[0]?.body ?? '';
+  const conversation: LLMMessage[] = [...conversationBody.matchAll(/<(user|assistant)>([\s\S]*?)<\/\1>/g)].map(
+    (match) => ({ role: match[1] as 'user' | 'assistant', content: unescapeTagText(match[2]!) }),
+  );
+  return {
+    points: findTags(pointsBody, 'point').map((point) => ({
+      id: point.attributes.id ?? '',
+      content: unescapeTagText(point.body),
+    })),
+    conversation,
+    latestMessage: findTagText(content, 'latest_message') ?? '',
+  };
+}

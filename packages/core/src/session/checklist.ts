@@ -1,0 +1,51 @@
+import type { EngineSessionState, PointStatus } from './session-state';
+
+type ChecklistView = Pick<EngineSessionState, 'targetPointIds' | 'checklist'>;
+
+/** The first pending point at or after `probeIndex`, wrapping past the end; null when none. */
+export function findFocusPoint(
+  targetPointIds: readonly string[],
+  checklist: Readonly<Record<string, PointStatus>>,
+  probeIndex: number,
+): string | null {
+  const total = targetPointIds.length;
+  for (let offset = 0; offset < total; offset += 1) {
+    const pointId = targetPointIds[(probeIndex + offset) % total]!;
+    if (checklist[pointId] === 'pending') return pointId;
+  }
+  return null;
+}
+
+/** Pending points in checklist order. */
+export function uncheckedPointIds(state: ChecklistView): string[] {
+  return state.targetPointIds.filter((pointId) => state.checklist[pointId] === 'pending');
+}
+
+/** Number of recalled target points. */
+export function recalledCount(state: ChecklistView): number {
+  return state.targetPointIds.filter((pointId) => state.checklist[pointId] === 'recalled').length;
+}
+
+/** True only when the checklist is non-empty and nothing is pending. */
+export function isChecklistComplete(state: ChecklistView): boolean {
+  return (
+    state.targetPointIds.length > 0 &&
+    state.targetPointIds.every((pointId) => state.checklist[pointId] === 'recalled')
+  );
+}
+
+/** Points the learner attempted and failed: pending, with a failed attempt or a near miss. */
+export function attemptedAndFailedPointIds(state: EngineSessionState): string[] {
+  return uncheckedPointIds(state).filter((pointId) => {
+    const progress = state.pointProgress[pointId];
+    return progress !== undefined && (progress.failedAttempts > 0 || progress.nearMisses > 0);
+  });
+}
+
+/** Normalises a rabbit-hole topic for duplicate checks. */
+export function normalizeTopic(topic: string): string {
+  return topic
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}

@@ -1,0 +1,42 @@
+import type { SessionSummary } from '../events/catalog';
+import { addUsage } from '../llm/llm-adapter';
+import { type TokenPrice, estimateCostUsd } from '../engine/engine-config';
+import { recalledCount } from './checklist';
+import type { EngineSessionState } from './session-state';
+
+/** Active time of the session up to `now`: paused stretches do not count. */
+export function activeDurationMs(state: EngineSessionState, now: number): number {
+  const open = state.activeSince === null ? 0 : Math.max(0, now - state.activeSince);
+  return state.activeDurationMs + open;
+}
+
+/** Options for {@link summarizeSession}. */
+export interface SummarizeSessionOptions {
+  /** Epoch ms the summary is taken at. */
+  now: number;
+  /** USD per million tokens for conversation (tutor, rabbit hole) and judge calls. */
+  prices: { conversation: TokenPrice; judge: TokenPrice };
+}
+
+/**
+ * The `session_completed` summary, computed from the folded log only: counts, active
+ * duration, rabbit holes entered, recalled ids in recall order, the usage every
+ * `assistant_message` reported, and the cost of that usage at `prices`.
+ */
+export function summarizeSession(
+  state: EngineSessionState,
+  options: SummarizeSessionOptions,
+): SessionSummary {
+  return {
+    sessionId: state.sessionId,
+    recalledCount: recalledCount(state),
+    totalPoints: state.targetPointIds.length,
+    durationMs: activeDurationMs(state, options.now),
+    rabbitholeCount: state.rabbitholes.length,
+    recalledPointIds: [...state.recalledPointIds],
+    usage: addUsage(state.usage, state.judgeUsage),
+    estimatedCostUsd:
+      estimateCostUsd(state.usage, options.prices.conversation) +
+      estimateCostUsd(state.judgeUsage, options.prices.judge),
+  };
+}

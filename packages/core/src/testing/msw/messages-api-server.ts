@@ -1,0 +1,123 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createMessagesApiMockState, type MessagesApiMockState } from './messages-api-mock-state';
+import type { MessagesApiMockOptions, RecordedMessagesRequest } from './messages-api-types';
+import { playFrames, sleep } from './play-frames';
+
+/** Options for {@link startMessagesApiServer}. */
+export interface MessagesApiServerOptions extends MessagesApiMockOptions {
+  /**
+   * The port to listen on; 0 picks a free one.
+   * @default 0
+   */
+  port?: number;
+  /** @default '127.0.0.1' */
+  host?: string;
+}
+
+/** A running local Messages API server. */
+export interface MessagesApiServer {
+  /** The base URL to give a client, e.g. `http://127.0.0.1:53211` (no trailing slash). */
+  readonly url: string;
+  /** Every request received, in order, with its raw body. */
+  readonly requests: RecordedMessagesRequest[];
+  /** Stops listening and drops open connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a tiny HTTP server that answers `POST /v1/messages` exactly like
+ * {@link createMessagesApiHandlers} (same replies, same bytes), for benchmarks and for
+ * processes msw cannot intercept. Node only; `node:http` is loaded on first use so the
+ * testing entry still loads in browsers.
+ *
+ * @example
+ * const api = await startMessagesApiServer({ firstTokenDelayMs: 300 });
+ * const llm = createAnthropicLLM({ apiKey: 'test', baseURL: api.url });
+ * // …
+ * await api.close();
+ */
+export async function startMessagesApiServer(
+  options: MessagesApiServerOptions = {},
+): Promise<MessagesApiServer> {
+  const { createServer } = await import('node:http');
+  const state = createMessagesApiMockState(options);
+  const server = createServer((request, response) => {
+    handle(state, request, response).catch(() => response.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('The server has no port.');
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    requests: state.requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function handle(
+  state: MessagesApiMockState,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  if (request.method !== 'POST' || request.url?.split('?')[0] !== '/v1/messages') {
+    response.writeHead(404, { 'content-type': 'application/json' });
+    response.end(
+      JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: 'Not found.' } }),
+    );
+    return;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const { request: recorded, plan } = state.receive({
+    rawBody: Buffer.concat(chunks).toString('utf8'),
+    headers,
+  });
+  const clientGone = new AbortController();
+  // A connection the mock drops on purpose is not a client abort.
+  let dropping = false;
+  response.on('close', () => {
+    if (!response.writableFinished && !dropping) recorded.aborted = true;
+    clientGone.abort();
+  });
+
+  switch (plan.kind) {
+    case 'network-error':
+      await sleep(plan.delayMs, clientGone.signal);
+      dropping = true;
+      request.socket.destroy();
+      return;
+    case 'stall':
+      await sleep(Number.POSITIVE_INFINITY, clientGone.signal);
+      return;
+    case 'response':
+      break;
+  }
+  await sleep(plan.headersDelayMs, clientGone.signal);
+  if (clientGone.signal.aborted) return;
+  response.writeHead(plan.status, plan.headers);
+  response.flushHeaders();
+  let written: Promise<void> = Promise.resolve();
+  for await (const frame of playFrames(plan.frames, clientGone.signal)) {
+    if (frame.type === 'disconnect') {
+      // Let what was written reach the client first, then drop the connection mid-body.
+      await written;
+      dropping = true;
+      response.socket?.destroy();
+      return;
+    }
+    written = new Promise((resolve) => response.write(frame.data, () => resolve()));
+  }
+  if (!clientGone.signal.aborted) response.end();
+}

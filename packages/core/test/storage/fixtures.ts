@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import {
+  createEventContext,
+  type PointSchedule,
+  type RecallPoint,
+  type RecallSet,
+  type ReviewLog,
+  type Session,
+  type SessionEvent,
+} from '@recall/core';
+
+/** A fresh id with a readable prefix; every test uses its own ids, so suites can share a DB. */
+export function uniqueId(prefix: string): string {
+  return `${prefix}_${randomUUID()}`;
+}
+
+/** A schedule due at `due` with the other FSRS fields set to non-trivial values. */
+export function schedule(due: number, overrides: Partial<PointSchedule> = {}): PointSchedule {
+  return {
+    due,
+    stability: 2.5,
+    difficulty: 5.25,
+    elapsedDays: 1,
+    scheduledDays: 3,
+    learningSteps: 0,
+    reps: 2,
+    lapses: 0,
+    state: 2,
+    lastReview: due - 86_400_000,
+    ...overrides,
+  };
+}
+
+// A never-reviewed card: no lastReview at all (tests that optional columns stay absent).
+function newCardSchedule(due: number): PointSchedule {
+  const { lastReview: _lastReview, ...rest } = schedule(due, { state: 0, reps: 0 });
+  return rest;
+}
+
+/** A recall set with points due at `dues` (positions in reverse order to test sorting). */
+export function recallSet(options: { dues: number[]; ownerId?: string; name?: string }): RecallSet {
+  const id = uniqueId('rs');
+  const points: RecallPoint[] = options.dues.map((due, index) => ({
+    id: uniqueId('rp'),
+    recallSetId: id,
+    content: `Point ${index} — “quoted” ünïcödé`,
+    context: `Context ${index}`,
+    position: options.dues.length - 1 - index,
+    schedule: index === 0 ? newCardSchedule(due) : schedule(due),
+    createdAt: 1_700_000_000_000,
+    updatedAt: 1_700_000_000_000 + index,
+  }));
+  return {
+    id,
+    ...(options.ownerId === undefined ? {} : { ownerId: options.ownerId }),
+    name: options.name ?? `Set ${id}`,
+    description: 'A set for the conformance suite',
+    status: 'active',
+    supplementaryGuidelines: 'Be brief.',
+    points,
+    resources: [
+      {
+        id: uniqueId('res'),
+        recallSetId: id,
+        kind: 'text',
+        title: 'Notes',
+        content: 'Some passage',
+        license: 'CC-BY',
+        links: points.slice(0, 2).map((point, index) =>
+          index === 0 ? { pointId: point.id, relevance: 'defines it' } : { pointId: point.id },
+        ),
+      },
+      {
+        id: uniqueId('res'),
+        recallSetId: id,
+        kind: 'image',
+        title: 'Diagram',
+        url: 'https://example.invalid/diagram.png',
+        caption: 'A diagram',
+        mimeType: 'image/png',
+        links: [],
+      },
+    ],
+    createdAt: 1_700_000_000_000,
+    updatedAt: 1_700_000_000_500,
+  };
+}
+
+export function session(overrides: Partial<Session> & { recallSetId: string }): Session {
+  return {
+    id: uniqueId('sess'),
+    status: 'in_progress',
+    targetPointIds: ['p1', 'p2'],
+    recalledPointIds: [],
+    startedAt: 1_700_000_000_000,
+    ...overrides,
+  };
+}
+
+export function reviewLog(pointId: string, reviewedAt: number): ReviewLog {
+  return {
+    id: uniqueId('rl'),
+    pointId,
+    sessionId: 'sess_1',
+    rating: 3,
+    state: 2,
+    due: reviewedAt - 1000,
+    stability: 2.5,
+    difficulty: 5.25,
+    elapsedDays: 1,
+    scheduledDays: 3,
+    reviewedAt,
+  };
+}
+
+/** Builds events for `sessionId` continuing after `lastSeq`, through createEventContext. */
+export function eventBuilder(sessionId: string, lastSeq = 0, turnId?: string) {
+  return createEventContext({
+    sessionId,
+    lastSeq,
+    clock: () => 1_700_000_000_000 + lastSeq,
+    ids: randomUUID,
+    ...(turnId === undefined ? {} : { turnId }),
+  });
+}
+
+/** `count` user messages continuing after `lastSeq`. */
+export function messages(sessionId: string, lastSeq: number, count: number): SessionEvent[] {
+  const context = eventBuilder(sessionId, lastSeq);
+  return Array.from({ length: count }, (_, index) =>
+    context.build('user_message', { content: `message ${lastSeq + index + 1}` }),
+  );
+}
+
+/** One event of nearly every shape, with optional envelope fields and nested data. */
+export function variedEvents(sessionId: string): SessionEvent[] {
+  const context = eventBuilder(sessionId, 0, uniqueId('turn'));
+  const responseId = uniqueId('resp');
+  return [
+    context.build('session_started', {
+      sessionId,
+      recallSetId: 'rs_1',
+      recallSetName: 'Set',
+      totalPoints: 3,
+      recalledCount: 0,
+      resumed: false,
+    }),
+    context.build('user_message', { content: 'Hello — “world” 😀', clientMessageId: uniqueId('cm') }),
+    context.build('assistant_streaming_start', { responseId, agent: 'tutor' }, { responseId }),
+    context.build(
+      'assistant_message',
+      {
+        content: 'Line one\nLine two',
+        agent: 'tutor',
+        usage: { inputTokens: 10, outputTokens: 5, cacheReadTokens: 0, cacheWriteTokens: 2 },
+      },
+      { responseId },
+    ),
+    context.build('recall_point_recalled', {
+      pointId: 'p1',
+      pointIndex: 0,
+      recalledCount: 1,
+      totalPoints: 3,
+    }),
+    context.build('session_completed', {
+      sessionId,
+      summary: {
+        sessionId,
+        recalledCount: 1,
+        totalPoints: 3,
+        durationMs: 1234,
+        rabbitholeCount: 0,
+        recalledPointIds: ['p1'],
+        estimatedCostUsd: 0.0125,
+      },
+    }),
+  ];
+}

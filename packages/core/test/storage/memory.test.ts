@@ -1,0 +1,4 @@
+import { createMemoryStorage } from '@recall/core';
+import { describeStorageConformance } from './conformance';
+
+describeStorageConformance('memory', { open: async () => createMemoryStorage() });

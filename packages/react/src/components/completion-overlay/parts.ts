@@ -1,0 +1,7 @@
+export {
+  CompletionOverlayRoot as Root,
+  CompletionOverlayTitle as Title,
+  CompletionOverlayMessage as Message,
+  CompletionOverlayContinue as Continue,
+  CompletionOverlayDone as Done,
+} from './completion-overlay';

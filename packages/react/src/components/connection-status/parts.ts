@@ -1,0 +1,5 @@
+export {
+  ConnectionStatusRoot as Root,
+  ConnectionStatusMessage as Message,
+  ConnectionStatusRetry as Retry,
+} from './connection-status';

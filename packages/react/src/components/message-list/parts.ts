@@ -1,0 +1,1 @@
+export { MessageListRoot as Root, MessageListMessage as Message } from './message-list';

@@ -1,0 +1,5 @@
+export {
+  NearMissHintRoot as Root,
+  NearMissHintText as Text,
+  NearMissHintDismiss as Dismiss,
+} from './near-miss-hint';

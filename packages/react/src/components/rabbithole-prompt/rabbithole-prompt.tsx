@@ -1,0 +1,123 @@
+import type { RabbitholePrompt, RecallClientSnapshot } from '@recall/ws';
+import { forwardRef, useId, useMemo } from 'react';
+import { composeEventHandlers } from '../../internal/compose-event-handlers';
+import { createRequiredContext } from '../../internal/create-required-context';
+import { Primitive, type PrimitiveProps } from '../../internal/primitive';
+import { useRecallContext } from '../../provider/recall-context';
+import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
+
+/** Every string the prompt shows; replace any of them. */
+export interface RabbitholePromptLabels {
+  /** @default 'Want to explore “{topic}”?' */
+  message: (prompt: RabbitholePrompt) => string;
+  /** @default 'Explore' */
+  explore: string;
+  /** @default 'Stay on track' */
+  decline: string;
+}
+
+const DEFAULT_LABELS: RabbitholePromptLabels = {
+  message: (prompt) => `Want to explore “${prompt.topic}”?`,
+  explore: 'Explore',
+  decline: 'Stay on track',
+};
+
+interface PromptContextValue {
+  prompt: RabbitholePrompt;
+  messageId: string;
+  labels: RabbitholePromptLabels;
+}
+
+const promptContext = createRequiredContext<PromptContextValue>('RabbitholePrompt.Root');
+
+const selectPrompt = ({ state }: RecallClientSnapshot) => state.rabbitholePrompt;
+
+/** Props of `RabbitholePrompt.Root`. */
+export interface RabbitholePromptRootProps extends PrimitiveProps<'div'> {
+  labels?: Partial<RabbitholePromptLabels>;
+}
+
+/**
+ * The offer to explore a tangent, inline (not modal, it never takes focus): "Explore" or
+ * "Stay on track". Renders only while a prompt is pending; typing in the composer declines
+ * it. Renders every part when given no children.
+ */
+export const RabbitholePromptRoot = forwardRef<HTMLDivElement, RabbitholePromptRootProps>(
+  function RabbitholePromptRoot({ labels, children, ...props }, ref) {
+    const prompt = useSnapshotSelector('RabbitholePrompt.Root', selectPrompt);
+    const messageId = useId();
+    const mergedLabels = useMemo(() => ({ ...DEFAULT_LABELS, ...labels }), [labels]);
+    const value = useMemo(
+      () => (prompt === null ? null : { prompt, messageId, labels: mergedLabels }),
+      [prompt, messageId, mergedLabels],
+    );
+    if (value === null) return null;
+    return (
+      <promptContext.Provider value={value}>
+        <Primitive.div
+          role="group"
+          aria-labelledby={messageId}
+          data-state="open"
+          {...props}
+          ref={ref}
+        >
+          {children ?? (
+            <>
+              <RabbitholePromptMessage />
+              <RabbitholePromptExplore />
+              <RabbitholePromptDecline />
+            </>
+          )}
+        </Primitive.div>
+      </promptContext.Provider>
+    );
+  },
+);
+
+/** The question ("Want to explore “{topic}”?"); names the group. */
+export const RabbitholePromptMessage = forwardRef<HTMLParagraphElement, PrimitiveProps<'p'>>(
+  function RabbitholePromptMessage({ children, ...props }, ref) {
+    const { prompt, messageId, labels } = promptContext.useRequired('RabbitholePrompt.Message');
+    return (
+      <Primitive.p {...props} id={messageId} ref={ref}>
+        {children ?? labels.message(prompt)}
+      </Primitive.p>
+    );
+  },
+);
+
+/** Accepts the prompt (`enterRabbithole`). */
+export const RabbitholePromptExplore = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
+  function RabbitholePromptExplore({ children, onClick, ...props }, ref) {
+    const { labels } = promptContext.useRequired('RabbitholePrompt.Explore');
+    const { actions } = useRecallContext('RabbitholePrompt.Explore');
+    return (
+      <Primitive.button
+        type="button"
+        {...props}
+        onClick={composeEventHandlers(onClick, actions.enterRabbithole)}
+        ref={ref}
+      >
+        {children ?? labels.explore}
+      </Primitive.button>
+    );
+  },
+);
+
+/** Declines the prompt (`declineRabbithole`). */
+export const RabbitholePromptDecline = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
+  function RabbitholePromptDecline({ children, onClick, ...props }, ref) {
+    const { labels } = promptContext.useRequired('RabbitholePrompt.Decline');
+    const { actions } = useRecallContext('RabbitholePrompt.Decline');
+    return (
+      <Primitive.button
+        type="button"
+        {...props}
+        onClick={composeEventHandlers(onClick, actions.declineRabbithole)}
+        ref={ref}
+      >
+        {children ?? labels.decline}
+      </Primitive.button>
+    );
+  },
+);

@@ -1,0 +1,79 @@
+import type { RecallClientSnapshot, ShownResource } from '@recall/ws';
+import { forwardRef, useId, useMemo } from 'react';
+import { createRequiredContext } from '../../internal/create-required-context';
+import { Primitive, type PrimitiveProps } from '../../internal/primitive';
+import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
+
+interface ResourceContextValue {
+  resource: ShownResource;
+  titleId: string;
+}
+
+const resourceContext = createRequiredContext<ResourceContextValue>('ResourceCard.Root');
+
+const selectLatestResource = ({ state }: RecallClientSnapshot) => state.resources.at(-1) ?? null;
+
+/** Props of `ResourceCard.Root`. */
+export interface ResourceCardRootProps extends Omit<PrimitiveProps<'article'>, 'resource'> {
+  /** The resource to show (e.g. one of `useRecallSession().resources`); defaults to the latest. */
+  resource?: ShownResource;
+}
+
+/**
+ * A text resource the agent showed (`show_resource`): title and snippet, as an `<article>`
+ * named by its title. Renders nothing until there is one; renders both parts when given no
+ * children.
+ */
+export const ResourceCardRoot = forwardRef<HTMLElement, ResourceCardRootProps>(
+  function ResourceCardRoot({ resource: resourceProp, children, ...props }, ref) {
+    const latest = useSnapshotSelector('ResourceCard.Root', selectLatestResource);
+    const resource = resourceProp ?? latest;
+    const titleId = useId();
+    const value = useMemo(
+      () => (resource === null ? null : { resource, titleId }),
+      [resource, titleId],
+    );
+    if (value === null) return null;
+    return (
+      <resourceContext.Provider value={value}>
+        <Primitive.article
+          aria-labelledby={titleId}
+          data-resource-id={value.resource.resourceId}
+          {...props}
+          ref={ref}
+        >
+          {children ?? (
+            <>
+              <ResourceCardTitle />
+              <ResourceCardSnippet />
+            </>
+          )}
+        </Primitive.article>
+      </resourceContext.Provider>
+    );
+  },
+);
+
+/** The resource's title (names the card; use `asChild` to render a heading). */
+export const ResourceCardTitle = forwardRef<HTMLParagraphElement, PrimitiveProps<'p'>>(
+  function ResourceCardTitle({ children, ...props }, ref) {
+    const { resource, titleId } = resourceContext.useRequired('ResourceCard.Title');
+    return (
+      <Primitive.p data-part="title" {...props} id={titleId} ref={ref}>
+        {children ?? resource.title}
+      </Primitive.p>
+    );
+  },
+);
+
+/** The resource's snippet (at most ~200 characters). */
+export const ResourceCardSnippet = forwardRef<HTMLParagraphElement, PrimitiveProps<'p'>>(
+  function ResourceCardSnippet({ children, ...props }, ref) {
+    const { resource } = resourceContext.useRequired('ResourceCard.Snippet');
+    return (
+      <Primitive.p data-part="snippet" {...props} ref={ref}>
+        {children ?? resource.snippet}
+      </Primitive.p>
+    );
+  },
+);

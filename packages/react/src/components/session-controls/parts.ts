@@ -1,0 +1,4 @@
+export {
+  SessionControlsRoot as Root,
+  SessionControlsLeave as Leave,
+} from './session-controls';

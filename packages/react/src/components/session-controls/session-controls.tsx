@@ -1,0 +1,48 @@
+import type { RecallClientSnapshot } from '@recall/ws';
+import { forwardRef } from 'react';
+import { composeEventHandlers } from '../../internal/compose-event-handlers';
+import { Primitive, type PrimitiveProps } from '../../internal/primitive';
+import { useRecallContext } from '../../provider/recall-context';
+import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
+
+/** Props of `SessionControls.Root`. */
+export interface SessionControlsRootProps extends PrimitiveProps<'div'> {
+  /** The group's accessible name. @default 'Session controls' */
+  label?: string;
+}
+
+/**
+ * The session's controls: only "Leave Session". There is no "I've got it" button — the
+ * agent decides when a point is recalled. Renders the leave button when given no children.
+ */
+export const SessionControlsRoot = forwardRef<HTMLDivElement, SessionControlsRootProps>(
+  function SessionControlsRoot({ label = 'Session controls', children, ...props }, ref) {
+    useRecallContext('SessionControls.Root');
+    return (
+      <Primitive.div role="group" aria-label={label} {...props} ref={ref}>
+        {children ?? <SessionControlsLeave />}
+      </Primitive.div>
+    );
+  },
+);
+
+const selectEnded = ({ state }: RecallClientSnapshot) => state.status === 'completed';
+
+/** Leaves the session (`leaveSession`); disabled once it is completed. */
+export const SessionControlsLeave = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
+  function SessionControlsLeave({ children, onClick, ...props }, ref) {
+    const { actions } = useRecallContext('SessionControls.Leave');
+    const ended = useSnapshotSelector('SessionControls.Leave', selectEnded);
+    return (
+      <Primitive.button
+        type="button"
+        disabled={ended}
+        {...props}
+        onClick={composeEventHandlers(onClick, actions.leaveSession)}
+        ref={ref}
+      >
+        {children ?? 'Leave Session'}
+      </Primitive.button>
+    );
+  },
+);

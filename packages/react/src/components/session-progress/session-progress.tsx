@@ -1,0 +1,258 @@
+import type { RecallClientSnapshot } from '@recall/ws';
+import { type ReactNode, forwardRef, useMemo } from 'react';
+import { composeEventHandlers } from '../../internal/compose-event-handlers';
+import { createRequiredContext } from '../../internal/create-required-context';
+import { Primitive, type PrimitiveProps } from '../../internal/primitive';
+import { shallowEqual } from '../../internal/shallow-equal';
+import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
+import { type RecallProgress, selectProgress } from '../../selectors/progress';
+import { type RecallCueOptions, useRecallCue } from './use-recall-cue';
+import { formatElapsed, toIsoDuration, useElapsedTime } from './use-elapsed-time';
+import { useReplayedCount } from './use-replayed-count';
+
+/** The state of one progress item. */
+export type ProgressItemState = 'recalled' | 'pending';
+
+/** Every string `SessionProgress` shows or announces; replace any of them. */
+export interface SessionProgressLabels {
+  /** @default 'Session progress' */
+  root: string;
+  /** @default 'Point 2 of 5: recalled' / 'Point 3 of 5: not yet recalled' */
+  item: (item: { index: number; totalPoints: number; state: ProgressItemState }) => string;
+  /** @default '2 of 5 recalled' */
+  count: (recalled: number, totalPoints: number) => string;
+  /** @default 'Elapsed time' */
+  timer: string;
+  /** @default 'Explored topics' */
+  rabbitholeLabels: string;
+  /** @default 'Mute recall cue' */
+  mute: string;
+}
+
+const DEFAULT_LABELS: SessionProgressLabels = {
+  root: 'Session progress',
+  item: ({ index, totalPoints, state }) =>
+    `Point ${index + 1} of ${totalPoints}: ${state === 'recalled' ? 'recalled' : 'not yet recalled'}`,
+  count: (recalled, totalPoints) => `${recalled} of ${totalPoints} recalled`,
+  timer: 'Elapsed time',
+  rabbitholeLabels: 'Explored topics',
+  mute: 'Mute recall cue',
+};
+
+interface SessionProgressContextValue {
+  progress: RecallProgress;
+  /** The count on screen: replayed one step at a time after a rabbit hole. */
+  shownCount: number;
+  elapsedMs: number;
+  muted: boolean;
+  setMuted(muted: boolean): void;
+  labels: SessionProgressLabels;
+}
+
+const progressContext = createRequiredContext<SessionProgressContextValue>('SessionProgress.Root');
+
+/** Props of `SessionProgress.Root`. */
+export interface SessionProgressRootProps extends PrimitiveProps<'div'> {
+  labels?: Partial<SessionProgressLabels>;
+  /**
+   * Pause between recalls replayed after a rabbit hole.
+   * @default 150
+   */
+  replayIntervalMs?: number;
+  /** The recall cue (vibration by default; sound optional), behind the mute toggle. */
+  cue?: RecallCueOptions;
+  /** When the session started (epoch ms); the timer otherwise starts when the session is active. */
+  startedAt?: number;
+  /** Keep the bar in the DOM while in a rabbit hole (only `data-state="hidden"`), to animate it. */
+  forceMount?: boolean;
+}
+
+const selectStatus = ({ state }: RecallClientSnapshot) => state.status;
+
+/**
+ * The progress bar: one anonymous item per point, filled left to right by count (never
+ * revealing which topics remain), an elapsed timer, explored rabbit-hole labels and the cue's
+ * mute toggle. Hidden while in a rabbit hole. Renders every part when given no children.
+ */
+export const SessionProgressRoot = forwardRef<HTMLDivElement, SessionProgressRootProps>(
+  function SessionProgressRoot(
+    { labels, replayIntervalMs = 150, cue, startedAt, forceMount, children, ...props },
+    ref,
+  ) {
+    const progress = useSnapshotSelector('SessionProgress.Root', selectProgress, shallowEqual);
+    const status = useSnapshotSelector('SessionProgress.Root', selectStatus);
+    const { muted, setMuted, play } = useRecallCue(cue);
+    // Each replayed step plays the cue; a resume's jump to its stored count does not.
+    const shownCount = useReplayedCount(progress.displayedRecalledCount, {
+      intervalMs: replayIntervalMs,
+      active: status === 'active',
+      onStep: play,
+    });
+    const elapsedMs = useElapsedTime({
+      running: status === 'active',
+      ...(startedAt === undefined ? {} : { startedAt }),
+    });
+    const mergedLabels = useMemo(() => ({ ...DEFAULT_LABELS, ...labels }), [labels]);
+    const value = useMemo(
+      () => ({ progress, shownCount, elapsedMs, muted, setMuted, labels: mergedLabels }),
+      [progress, shownCount, elapsedMs, muted, setMuted, mergedLabels],
+    );
+    const hidden = progress.isInRabbithole;
+    if (hidden && !forceMount) return null;
+    return (
+      <progressContext.Provider value={value}>
+        <Primitive.div
+          role="group"
+          aria-label={mergedLabels.root}
+          data-state={hidden ? 'hidden' : 'visible'}
+          {...props}
+          ref={ref}
+        >
+          {children ?? (
+            <>
+              <SessionProgressItems />
+              <SessionProgressCount />
+              <SessionProgressTimer />
+              <SessionProgressRabbitholeLabels />
+              <SessionProgressMuteToggle />
+            </>
+          )}
+        </Primitive.div>
+      </progressContext.Provider>
+    );
+  },
+);
+
+/** One progress item, as passed to a render function of `SessionProgress.Items`. */
+export interface ProgressItem {
+  index: number;
+  state: ProgressItemState;
+}
+
+/** Props of `SessionProgress.Items`. */
+export interface SessionProgressItemsProps extends Omit<PrimitiveProps<'ol'>, 'children'> {
+  /** Custom items; by default one `SessionProgress.Item` per point. */
+  children?: ReactNode | ((item: ProgressItem) => ReactNode);
+}
+
+/** The list of items, one per point of the recall set. */
+export const SessionProgressItems = forwardRef<HTMLOListElement, SessionProgressItemsProps>(
+  function SessionProgressItems({ children, ...props }, ref) {
+    const { progress, shownCount } = progressContext.useRequired('SessionProgress.Items');
+    const items = Array.from({ length: progress.totalPoints }, (_, index) => ({
+      index,
+      state: (index < shownCount ? 'recalled' : 'pending') as ProgressItemState,
+    }));
+    return (
+      <Primitive.ol {...props} ref={ref}>
+        {typeof children === 'function'
+          ? items.map(children)
+          : (children ??
+            items.map((item) => <SessionProgressItem key={item.index} index={item.index} />))}
+      </Primitive.ol>
+    );
+  },
+);
+
+/** Props of `SessionProgress.Item`. */
+export interface SessionProgressItemProps extends PrimitiveProps<'li'> {
+  /** The item's position (0 is filled first). */
+  index: number;
+}
+
+/** One anonymous item: `data-state="recalled"` once the count reaches it, else `"pending"`. */
+export const SessionProgressItem = forwardRef<HTMLLIElement, SessionProgressItemProps>(
+  function SessionProgressItem({ index, ...props }, ref) {
+    const { progress, shownCount, labels } = progressContext.useRequired('SessionProgress.Item');
+    const state: ProgressItemState = index < shownCount ? 'recalled' : 'pending';
+    return (
+      <Primitive.li
+        aria-label={labels.item({ index, totalPoints: progress.totalPoints, state })}
+        data-state={state}
+        data-index={index}
+        {...props}
+        ref={ref}
+      />
+    );
+  },
+);
+
+/** The count as text ("2 of 5 recalled"), announced politely when it changes. */
+export const SessionProgressCount = forwardRef<HTMLSpanElement, PrimitiveProps<'span'>>(
+  function SessionProgressCount({ children, ...props }, ref) {
+    const { progress, shownCount, labels } = progressContext.useRequired('SessionProgress.Count');
+    return (
+      <Primitive.span aria-live="polite" {...props} ref={ref}>
+        {children ?? labels.count(shownCount, progress.totalPoints)}
+      </Primitive.span>
+    );
+  },
+);
+
+/** The elapsed time as `MM:SS`, ticking once a second while the session is active. */
+export const SessionProgressTimer = forwardRef<HTMLTimeElement, PrimitiveProps<'time'>>(
+  function SessionProgressTimer({ children, ...props }, ref) {
+    const { elapsedMs, labels } = progressContext.useRequired('SessionProgress.Timer');
+    return (
+      <Primitive.time
+        role="timer"
+        aria-label={labels.timer}
+        dateTime={toIsoDuration(elapsedMs)}
+        {...props}
+        ref={ref}
+      >
+        {children ?? formatElapsed(elapsedMs)}
+      </Primitive.time>
+    );
+  },
+);
+
+/** Props of `SessionProgress.RabbitholeLabels`. */
+export interface SessionProgressRabbitholeLabelsProps
+  extends Omit<PrimitiveProps<'ul'>, 'children'> {
+  /** Custom pills; by default one `<li>` per label. */
+  children?: (label: string, index: number) => ReactNode;
+}
+
+/** Pills with the labels of the rabbit holes explored so far; nothing when there are none. */
+export const SessionProgressRabbitholeLabels = forwardRef<
+  HTMLUListElement,
+  SessionProgressRabbitholeLabelsProps
+>(function SessionProgressRabbitholeLabels({ children, ...props }, ref) {
+  const { progress, labels } = progressContext.useRequired('SessionProgress.RabbitholeLabels');
+  if (progress.rabbitholeLabels.length === 0) return null;
+  return (
+    <Primitive.ul aria-label={labels.rabbitholeLabels} {...props} ref={ref}>
+      {progress.rabbitholeLabels.map((label, index) =>
+        children ? (
+          children(label, index)
+        ) : (
+          // Labels can repeat; their order never changes, so the index is a stable key.
+          // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
+          <li key={index} data-part="rabbithole-label">
+            {label}
+          </li>
+        ),
+      )}
+    </Primitive.ul>
+  );
+});
+
+/** The one mute toggle of the recall cue (`aria-pressed`; kept in `localStorage`). */
+export const SessionProgressMuteToggle = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
+  function SessionProgressMuteToggle({ children, onClick, ...props }, ref) {
+    const { muted, setMuted, labels } = progressContext.useRequired('SessionProgress.MuteToggle');
+    return (
+      <Primitive.button
+        type="button"
+        aria-pressed={muted}
+        data-state={muted ? 'muted' : 'unmuted'}
+        {...props}
+        onClick={composeEventHandlers(onClick, () => setMuted(!muted))}
+        ref={ref}
+      >
+        {children ?? labels.mute}
+      </Primitive.button>
+    );
+  },
+);

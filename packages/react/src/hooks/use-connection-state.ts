@@ -1,0 +1,16 @@
+import { useMemo } from 'react';
+import { shallowEqual } from '../internal/shallow-equal';
+import type { RecallActions } from '../provider/recall-actions';
+import { useRecallContext } from '../provider/recall-context';
+import { type ConnectionSummary, selectConnectionStatus } from '../selectors/connection';
+import { useStoreSelector } from '../store/use-store-selector';
+
+/** Connection health and `retry`, as `useConnectionState` returns them. */
+export interface ConnectionStateView extends ConnectionSummary, Pick<RecallActions, 'retry'> {}
+
+/** The connection (`idle | connecting | open | reconnecting | closed`), session status, last error. */
+export function useConnectionState(): ConnectionStateView {
+  const { store, actions } = useRecallContext('useConnectionState');
+  const status = useStoreSelector(store, selectConnectionStatus, shallowEqual);
+  return useMemo(() => ({ ...status, retry: actions.retry }), [status, actions]);
+}

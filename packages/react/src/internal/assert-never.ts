@@ -1,0 +1,4 @@
+/** Makes a `switch` over a union fail to compile when a member is not handled. */
+export function assertNever(value: never, what = 'value'): never {
+  throw new Error(`Unhandled ${what}: ${JSON.stringify(value)}`);
+}

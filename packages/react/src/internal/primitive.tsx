@@ -1,0 +1,55 @@
+import {
+  type ComponentPropsWithoutRef,
+  type ComponentRef,
+  type ForwardRefExoticComponent,
+  type RefAttributes,
+  forwardRef,
+} from 'react';
+import { Slot } from './slot';
+
+const TAGS = [
+  'article',
+  'button',
+  'div',
+  'figcaption',
+  'figure',
+  'form',
+  'h2',
+  'img',
+  'li',
+  'ol',
+  'p',
+  'span',
+  'textarea',
+  'time',
+  'ul',
+] as const;
+
+type Tag = (typeof TAGS)[number];
+
+/** Props of a primitive element: its HTML props plus `asChild`. */
+export type PrimitiveProps<T extends Tag> = ComponentPropsWithoutRef<T> & {
+  /** Render the single child element instead, merging these props and the ref into it. */
+  asChild?: boolean;
+};
+
+type PrimitiveComponent<T extends Tag> = ForwardRefExoticComponent<
+  PrimitiveProps<T> & RefAttributes<ComponentRef<T>>
+>;
+
+function createPrimitive<T extends Tag>(tag: T): PrimitiveComponent<T> {
+  const component = forwardRef<ComponentRef<T>, PrimitiveProps<T>>(
+    function PrimitiveElement(props, ref) {
+      const { asChild, ...rest } = props;
+      const Component = (asChild ? Slot : tag) as unknown as 'div';
+      return <Component {...(rest as ComponentPropsWithoutRef<'div'>)} ref={ref as never} />;
+    },
+  );
+  component.displayName = `Primitive.${tag}`;
+  return component as unknown as PrimitiveComponent<T>;
+}
+
+/** One `asChild`-capable component per HTML element our parts render. */
+export const Primitive = Object.fromEntries(TAGS.map((tag) => [tag, createPrimitive(tag)])) as {
+  [T in Tag]: PrimitiveComponent<T>;
+};

@@ -1,0 +1,22 @@
+import type { RecallClient, RecallClientSnapshot } from '@recall/ws';
+import { createRequiredContext } from '../internal/create-required-context';
+import type { ExternalStore } from '../store/external-store';
+import type { ThrottledStore } from '../store/throttled-store';
+import type { RecallActions } from './recall-actions';
+
+/** What `RecallProvider` shares with the hooks. */
+export interface RecallContextValue {
+  client: RecallClient;
+  /** Every change, as it happens: for focused, selector-based subscriptions. */
+  store: ExternalStore<RecallClientSnapshot>;
+  /** At most one change per throttle window: for streamed text (message list, exchange). */
+  streamStore: ThrottledStore<RecallClientSnapshot>;
+  actions: RecallActions;
+}
+
+const recallContext = createRequiredContext<RecallContextValue>('RecallProvider');
+
+export const RecallContextProvider = recallContext.Provider;
+
+/** The provider's value; throws an error naming `consumerName` outside `RecallProvider`. */
+export const useRecallContext = recallContext.useRequired;

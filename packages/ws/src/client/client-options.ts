@@ -1,0 +1,108 @@
+import type { ClientSessionState } from '../client-state/client-session-state';
+import { type ReconnectOptions, resolveReconnectOptions } from './backoff';
+import { type ClientStorage, defaultClientStorage } from './session-persistence';
+import type { WebSocketLikeConstructor } from './websocket-like';
+
+/** Where the link to the server stands. */
+export type ConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+/** Options for `createRecallClient`. */
+export interface RecallClientOptions {
+  /** The server's WebSocket URL, e.g. `wss://app.example/ws`. */
+  url: string;
+  /** Start or resume this set's session. Exactly one of `recallSetId` and `sessionId`. */
+  recallSetId?: string;
+  /** Attach to this session. */
+  sessionId?: string;
+  /** Sent as `?token=…` for servers that authenticate that way (prefer cookies or headers). */
+  userToken?: string;
+  /** @default globalThis.WebSocket (pass `WebSocket` from the `ws` package in Node) */
+  WebSocket?: WebSocketLikeConstructor;
+  /**
+   * Keeps `sessionId`, `lastSeq` and the outbox across page reloads; `null` disables.
+   * @default sessionStorage when available
+   */
+  storage?: ClientStorage | null;
+  /** Backoff between reconnect attempts. */
+  reconnect?: ReconnectOptions;
+  /** How often to send a protocol `ping` while open. @default 30000 */
+  heartbeatIntervalMs?: number;
+  /** The link counts as dead when nothing arrives this long after a `ping`. @default 5000 */
+  heartbeatTimeoutMs?: number;
+  /** A connection attempt that has not opened by then is abandoned and retried. @default 10000 */
+  connectTimeoutMs?: number;
+  /** Connect at once; otherwise call `connect()`. @default true */
+  autoConnect?: boolean;
+  /** Source of the reconnect jitter, drawn per attempt (inject for reproducible tests). @default Math.random */
+  random?: () => number;
+}
+
+/** An immutable view of a client; a new object only when something changed. */
+export interface RecallClientSnapshot {
+  /** The session state, built by the client-state reducer. */
+  state: ClientSessionState;
+  connection: ConnectionState;
+  /** Commands not yet acknowledged by the server (sent or waiting to be sent). */
+  outbox: number;
+  /** Reserved for voice input. */
+  voiceEnabled?: boolean;
+}
+
+/** Options after defaults and validation. */
+export interface ResolvedClientOptions {
+  url: string;
+  target: { recallSetId: string } | { sessionId: string };
+  userToken: string | undefined;
+  WebSocket: WebSocketLikeConstructor;
+  storage: ClientStorage | null;
+  reconnect: ReturnType<typeof resolveReconnectOptions>;
+  heartbeatIntervalMs: number;
+  heartbeatTimeoutMs: number;
+  connectTimeoutMs: number;
+  autoConnect: boolean;
+  random: () => number;
+}
+
+function requirePositive(name: string, value: number): number {
+  if (!(Number.isFinite(value) && value > 0)) {
+    throw new TypeError(`createRecallClient: \`${name}\` must be a positive number.`);
+  }
+  return value;
+}
+
+/** Applies defaults and rejects impossible combinations with a `TypeError`. */
+export function resolveClientOptions(options: RecallClientOptions): ResolvedClientOptions {
+  if (typeof options?.url !== 'string' || options.url.length === 0) {
+    throw new TypeError('createRecallClient: `url` is required.');
+  }
+  const { recallSetId, sessionId } = options;
+  if ((recallSetId === undefined) === (sessionId === undefined)) {
+    throw new TypeError('createRecallClient: pass exactly one of `recallSetId` and `sessionId`.');
+  }
+  const WebSocket =
+    options.WebSocket ??
+    (globalThis as { WebSocket?: WebSocketLikeConstructor }).WebSocket;
+  if (WebSocket === undefined) {
+    throw new TypeError(
+      'createRecallClient: no global WebSocket; pass `WebSocket` (e.g. from the `ws` package).',
+    );
+  }
+  const target =
+    recallSetId !== undefined ? { recallSetId } : { sessionId: sessionId as string };
+  if (('recallSetId' in target ? target.recallSetId : target.sessionId).length === 0) {
+    throw new TypeError('createRecallClient: `recallSetId` / `sessionId` must not be empty.');
+  }
+  return {
+    url: options.url,
+    target,
+    userToken: options.userToken,
+    WebSocket,
+    storage: options.storage === undefined ? defaultClientStorage() : options.storage,
+    reconnect: resolveReconnectOptions(options.reconnect),
+    heartbeatIntervalMs: requirePositive('heartbeatIntervalMs', options.heartbeatIntervalMs ?? 30_000),
+    heartbeatTimeoutMs: requirePositive('heartbeatTimeoutMs', options.heartbeatTimeoutMs ?? 5_000),
+    connectTimeoutMs: requirePositive('connectTimeoutMs', options.connectTimeoutMs ?? 10_000),
+    autoConnect: options.autoConnect ?? true,
+    random: options.random ?? Math.random,
+  };
+}

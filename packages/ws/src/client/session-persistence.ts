@@ -1,0 +1,91 @@
+import { parseClientMessage } from '../protocol/parse-client-message';
+import type { OutgoingClientMessage } from '../client-state/outgoing';
+
+/** The part of the Web Storage API the client uses (sessionStorage, localStorage, a shim). */
+export type ClientStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** What survives a page reload: the session, how far it was applied, unacknowledged commands. */
+export interface PersistedSession {
+  sessionId: string;
+  lastSeq: number;
+  outbox: OutgoingClientMessage[];
+}
+
+/** Reads and writes one client's {@link PersistedSession}; storage failures are ignored. */
+export interface SessionPersistence {
+  load(): PersistedSession | null;
+  save(session: PersistedSession): void;
+  clear(): void;
+}
+
+const VERSION = 1;
+
+/** The storage key for a client of this recall set (or this session). */
+export function persistenceKey(target: { recallSetId?: string; sessionId?: string }): string {
+  return target.recallSetId !== undefined
+    ? `recall:set:${target.recallSetId}`
+    : `recall:session:${target.sessionId ?? ''}`;
+}
+
+/**
+ * Persistence over an injectable storage. A full or unavailable storage (private mode, quota)
+ * must never break the live session, so every access is guarded; a corrupt or foreign
+ * value reads as nothing.
+ */
+export function createSessionPersistence(
+  storage: ClientStorage | null,
+  key: string,
+): SessionPersistence {
+  return {
+    load() {
+      if (storage === null) return null;
+      try {
+        const raw = storage.getItem(key);
+        return raw === null ? null : decode(raw);
+      } catch {
+        return null;
+      }
+    },
+    save(session) {
+      try {
+        storage?.setItem(key, JSON.stringify({ version: VERSION, ...session }));
+      } catch {
+        // Quota or privacy mode: the session goes on without persistence.
+      }
+    },
+    clear() {
+      try {
+        storage?.removeItem(key);
+      } catch {
+        // As above.
+      }
+    },
+  };
+}
+
+function decode(raw: string): PersistedSession | null {
+  const value: unknown = JSON.parse(raw);
+  if (typeof value !== 'object' || value === null) return null;
+  const { version, sessionId, lastSeq, outbox } = value as Record<string, unknown>;
+  if (version !== VERSION || typeof sessionId !== 'string' || sessionId.length === 0) return null;
+  if (typeof lastSeq !== 'number' || !Number.isInteger(lastSeq) || lastSeq < 0) return null;
+  const entries: OutgoingClientMessage[] = [];
+  for (const entry of Array.isArray(outbox) ? outbox : []) {
+    const parsed = parseClientMessage(entry);
+    if (parsed.ok && parsed.message.clientMessageId !== undefined && parsed.message.type !== 'ping') {
+      entries.push(parsed.message as OutgoingClientMessage);
+    }
+  }
+  return { sessionId, lastSeq, outbox: entries };
+}
+
+/** `sessionStorage` when the environment has a usable one, else `null`. */
+export function defaultClientStorage(): ClientStorage | null {
+  try {
+    const storage = (globalThis as { sessionStorage?: ClientStorage }).sessionStorage;
+    return storage ?? null;
+  } catch {
+    // Accessing sessionStorage throws in sandboxed iframes.
+    return null;
+  }
+}

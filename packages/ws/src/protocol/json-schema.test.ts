@@ -1,0 +1,53 @@
+import { describe, expect, test } from 'vitest';
+import { getProtocolJsonSchema } from './json-schema';
+import { CLIENT_MESSAGE_TYPES, SERVER_MESSAGE_TYPES } from './message-types';
+
+interface VariantSchema {
+  properties: { type: { const: string } } & Record<string, unknown>;
+  required: string[];
+}
+
+function variants(schema: Record<string, unknown>, name: string): VariantSchema[] {
+  const defs = schema.$defs as Record<string, { oneOf?: VariantSchema[]; anyOf?: VariantSchema[] }>;
+  const union = defs[name];
+  return union?.oneOf ?? union?.anyOf ?? [];
+}
+
+describe('getProtocolJsonSchema', () => {
+  const schema = getProtocolJsonSchema();
+
+  test('is a draft 2020-12 document covering both directions', () => {
+    expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(schema.anyOf).toEqual([
+      { $ref: '#/$defs/ClientMessage' },
+      { $ref: '#/$defs/ServerMessage' },
+    ]);
+    // Self-contained: the only references are the two at the root.
+    expect(JSON.stringify(schema).match(/"\$ref"/g)).toHaveLength(2);
+  });
+
+  test('contains every client message type', () => {
+    const types = variants(schema, 'ClientMessage').map((variant) => variant.properties.type.const);
+    expect(types.sort()).toEqual([...CLIENT_MESSAGE_TYPES].sort());
+  });
+
+  test('contains every server message type, with seq required exactly on log messages', () => {
+    const found = variants(schema, 'ServerMessage');
+    expect(found.map((variant) => variant.properties.type.const).sort()).toEqual(
+      [...SERVER_MESSAGE_TYPES].sort(),
+    );
+    for (const variant of found) {
+      const transient = ['assistant_chunk', 'error', 'pong', 'ack'].includes(
+        variant.properties.type.const,
+      );
+      expect(variant.required.includes('seq')).toBe(!transient);
+    }
+  });
+
+  test('documents limits and error codes', () => {
+    const text = JSON.stringify(schema);
+    expect(text).toContain('"maxLength":128');
+    expect(text).toContain('SESSION_NOT_FOUND');
+    expect(text).toContain('"pattern":"\\\\S"');
+  });
+});

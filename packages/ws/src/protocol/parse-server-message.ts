@@ -1,0 +1,33 @@
+import { parseMessage } from './internal/parse-message';
+import { DEFAULT_MAX_SERVER_FRAME_BYTES } from './limits';
+import type { ParseMessageResult } from './parse-result';
+import { type ServerMessage, serverMessageSchemas } from './server-messages';
+
+/** Options for {@link parseServerMessage}. */
+export interface ParseServerMessageOptions {
+  /**
+   * Largest accepted frame in UTF-8 bytes, checked before `JSON.parse`.
+   * @default DEFAULT_MAX_SERVER_FRAME_BYTES (1 MiB)
+   */
+  maxBytes?: number;
+}
+
+/**
+ * Validates one server → client frame: size → JSON → schema, with the same result shape
+ * and error codes as `parseClientMessage`. Never throws.
+ *
+ * @example
+ * socket.onmessage = (event) => {
+ *   const result = parseServerMessage(event.data);
+ *   if (result.ok) state = reduceClientState(state, result.message);
+ * };
+ */
+export function parseServerMessage(
+  raw: string | unknown,
+  options: ParseServerMessageOptions = {},
+): ParseMessageResult<ServerMessage> {
+  return parseMessage<ServerMessage>(raw, {
+    maxBytes: options.maxBytes ?? DEFAULT_MAX_SERVER_FRAME_BYTES,
+    schemas: serverMessageSchemas,
+  });
+}

@@ -1,0 +1,292 @@
+import { type IncomingMessage, createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { CLOSE_CODES } from '../protocol/close-codes';
+import { parseConnectionRequest, redactRequestUrl } from './connection-request';
+import { isOriginAllowed } from './origin-check';
+import { rejectUpgrade } from './reject-upgrade';
+import { resolveSession, type SessionRefusal } from './resolve-session';
+import { type RecallServerOptions, resolveServerOptions } from './server-options';
+import { attachSessionConnection, type SessionConnection } from './session-connection';
+
+/** Options for {@link RecallServer.close}. */
+export interface RecallServerCloseOptions {
+  /** Also close the engine (finishing or interrupting in-flight turns) before the sockets. @default true */
+  closeEngine?: boolean;
+}
+
+/** A running Recall WebSocket server. */
+export interface RecallServer {
+  /** Resolves once listening (at once when attached to an existing server). */
+  readonly ready: Promise<void>;
+  /** The listening address, or `null` in `noServer` mode or before listening. */
+  address(): AddressInfo | null;
+  /**
+   * Handles one upgrade request. Called automatically for `server`/`port`; call it yourself
+   * when routing upgrades (neither `server` nor `port` given).
+   */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Open session sockets. */
+  readonly connectionCount: number;
+  /**
+   * Closes every socket of a user (logout, expired credentials) with the `UNAUTHORIZED`
+   * close code, which clients do not retry. Returns how many sockets were closed.
+   */
+  disconnectUser(userId: string): number;
+  /**
+   * Graceful shutdown: refuse new upgrades (503), close the engine so in-flight turns finish
+   * or are recorded as interrupted, then close every socket with 1001 (going away) so
+   * clients reconnect, possibly to another node. Idempotent.
+   */
+  close(options?: RecallServerCloseOptions): Promise<void>;
+}
+
+/**
+ * Serves Recall sessions over WebSocket (the `ws` library, permessage-deflate off).
+ *
+ * @example
+ * const recall = createRecallServer({
+ *   engine, storage, server: httpServer,
+ *   authenticate: (request) => verifySessionCookie(request.headers.cookie),
+ * });
+ */
+export function createRecallServer(options: RecallServerOptions): RecallServer {
+  const resolved = resolveServerOptions(options);
+  const { logger, engine } = resolved;
+  const webSocketServer = new WebSocketServer({
+    noServer: true,
+    maxPayload: resolved.maxPayload,
+    perMessageDeflate: false,
+    clientTracking: false,
+  });
+  const connections = new Set<SessionConnection>();
+  const socketsPerUser = new Map<string, number>();
+  let closing = false;
+  let closePromise: Promise<void> | null = null;
+
+  const ownServer: HttpServer | undefined =
+    resolved.port === undefined
+      ? undefined
+      : createServer((_request, response) => {
+          response.writeHead(426, { 'Content-Type': 'text/plain', Connection: 'close' });
+          response.end('Upgrade Required');
+        });
+  const httpServer = ownServer ?? resolved.server;
+
+  function reserveSocket(userId: string): () => void {
+    socketsPerUser.set(userId, (socketsPerUser.get(userId) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const count = (socketsPerUser.get(userId) ?? 1) - 1;
+      if (count <= 0) socketsPerUser.delete(userId);
+      else socketsPerUser.set(userId, count);
+    };
+  }
+
+  function refuseAfterUpgrade(socket: WebSocket, refusal: SessionRefusal): void {
+    socket.on('error', () => {});
+    socket.send(JSON.stringify({ type: 'error', code: refusal.code, message: refusal.message }));
+    socket.close(refusal.closeCode, refusal.code);
+    setTimeout(() => socket.terminate(), 1_000).unref();
+  }
+
+  async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    // The raw socket can fail at any time while we authenticate; never let that crash.
+    socket.on('error', () => {});
+    const fields = {
+      remoteAddress: request.socket.remoteAddress,
+      url: redactRequestUrl(request.url),
+    };
+    if (closing) return rejectUpgrade(socket, 503);
+    if (!isOriginAllowed(request, resolved.allowedOrigins)) {
+      logger.warn?.('origin rejected', { ...fields, origin: request.headers.origin });
+      return rejectUpgrade(socket, 403);
+    }
+    let user: Awaited<ReturnType<typeof resolved.authenticate>>;
+    try {
+      user = await resolved.authenticate(request);
+    } catch (error) {
+      logger.error?.('authenticate threw', {
+        ...fields,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return rejectUpgrade(socket, 500);
+    }
+    if (user === null || typeof user?.userId !== 'string' || user.userId.length === 0) {
+      logger.warn?.('unauthenticated upgrade', fields);
+      return rejectUpgrade(socket, 401);
+    }
+    const userId = user.userId;
+    const parsed = parseConnectionRequest(request.url);
+    if (!parsed.ok) {
+      logger.info?.('bad connection request', { ...fields, userId, reason: parsed.reason });
+      return rejectUpgrade(socket, 400, parsed.reason);
+    }
+
+    let refusal: SessionRefusal | null = null;
+    let release: (() => void) | null = null;
+    let sessionId = '';
+    let afterSeq = 0;
+    if ((socketsPerUser.get(userId) ?? 0) >= resolved.maxSocketsPerUser) {
+      refusal = {
+        code: 'RATE_LIMITED',
+        message: `At most ${resolved.maxSocketsPerUser} connections per user.`,
+        closeCode: CLOSE_CODES.RATE_LIMITED.code,
+        logReason: 'too many sockets for user',
+      };
+    } else {
+      release = reserveSocket(userId);
+      const result = await resolveSession(parsed.target, userId, resolved);
+      if (result.ok) {
+        sessionId = result.sessionId;
+        afterSeq = result.afterSeq;
+      } else {
+        refusal = result.refusal;
+        release();
+      }
+    }
+    if (closing || socket.destroyed) {
+      release?.();
+      return rejectUpgrade(socket, 503);
+    }
+    if (refusal !== null) {
+      const level = refusal.code === 'FORBIDDEN' ? 'warn' : 'info';
+      logger[level]?.('connection refused', { ...fields, userId, reason: refusal.logReason });
+    }
+
+    let attached = false;
+    // `ws` answers an invalid handshake itself without calling back; free the slot then.
+    socket.once('close', () => {
+      if (!attached) release?.();
+    });
+    webSocketServer.handleUpgrade(request, socket, head, (webSocket) => {
+      attached = true;
+      if (refusal !== null) return refuseAfterUpgrade(webSocket, refusal);
+      if (closing) {
+        release?.();
+        return refuseAfterUpgrade(webSocket, {
+          code: 'INTERNAL_ERROR',
+          message: 'The server is shutting down.',
+          closeCode: CLOSE_CODES.GOING_AWAY.code,
+          logReason: 'shutdown',
+        });
+      }
+      const connection = attachSessionConnection({
+        socket: webSocket,
+        identity: { userId, sessionId, remoteAddress: fields.remoteAddress },
+        afterSeq,
+        options: resolved,
+      });
+      connections.add(connection);
+      logger.info?.('connected', { ...fields, userId, sessionId, afterSeq });
+      void connection.closed.then(() => {
+        connections.delete(connection);
+        release?.();
+      });
+    });
+  }
+
+  function handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    upgrade(request, socket, head).catch((error: unknown) => {
+      logger.error?.('upgrade failed', { error: error instanceof Error ? error.message : String(error) });
+      rejectUpgrade(socket, 500);
+    });
+  }
+
+  function onUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const pathname = parseConnectionRequest(request.url).pathname;
+    if (pathname !== resolved.path) {
+      // Another listener on a shared server may own this path.
+      const shared = ownServer === undefined && (httpServer?.listenerCount('upgrade') ?? 0) > 1;
+      if (!shared) rejectUpgrade(socket, 404);
+      return;
+    }
+    handleUpgrade(request, socket, head);
+  }
+
+  httpServer?.on('upgrade', onUpgrade);
+
+  const heartbeat =
+    resolved.heartbeatIntervalMs > 0
+      ? setInterval(() => {
+          for (const connection of connections) connection.heartbeat();
+        }, resolved.heartbeatIntervalMs)
+      : undefined;
+  heartbeat?.unref();
+
+  const ready: Promise<void> =
+    ownServer === undefined
+      ? Promise.resolve()
+      : new Promise((resolve, reject) => {
+          ownServer.once('error', reject);
+          ownServer.listen(resolved.port, resolved.host, () => {
+            ownServer.off('error', reject);
+            resolve();
+          });
+        });
+  // Callers that never await `ready` must not get an unhandled rejection.
+  ready.catch(() => {});
+
+  async function shutdown(closeOptions: RecallServerCloseOptions): Promise<void> {
+    closing = true;
+    if (heartbeat !== undefined) clearInterval(heartbeat);
+    const serverClosed =
+      ownServer === undefined
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            if (!ownServer.listening) return resolve();
+            ownServer.close(() => resolve());
+          });
+    if (closeOptions.closeEngine ?? true) {
+      try {
+        await engine.close();
+      } catch (error) {
+        logger.error?.('engine close failed', {
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+    const socketsClosed = [...connections].map((connection) => {
+      connection.close(CLOSE_CODES.GOING_AWAY.code, 'server shutting down');
+      return connection.closed;
+    });
+    await Promise.all(socketsClosed);
+    httpServer?.off('upgrade', onUpgrade);
+    ownServer?.closeAllConnections();
+    await serverClosed;
+    webSocketServer.close();
+  }
+
+  return {
+    ready,
+    address() {
+      const address = httpServer?.address();
+      return address !== null && typeof address === 'object' ? address : null;
+    },
+    handleUpgrade,
+    get connectionCount() {
+      return connections.size;
+    },
+    disconnectUser(userId) {
+      let count = 0;
+      for (const connection of connections) {
+        if (connection.identity.userId !== userId) continue;
+        connection.close(CLOSE_CODES.UNAUTHORIZED.code, 'credentials revoked', {
+          type: 'error',
+          code: 'UNAUTHORIZED',
+          message: 'Your credentials are no longer valid.',
+        });
+        count += 1;
+      }
+      if (count > 0) logger.info?.('user disconnected', { userId, sockets: count });
+      return count;
+    },
+    close(closeOptions = {}) {
+      closePromise ??= shutdown(closeOptions);
+      return closePromise;
+    },
+  };
+}

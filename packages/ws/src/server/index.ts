@@ -1,0 +1,17 @@
+// Public API of @recall/ws/server (Node only). Exports are listed by hand.
+export { createRecallServer } from './create-recall-server';
+export type { RecallServer, RecallServerCloseOptions } from './create-recall-server';
+export type {
+  AuthenticatedUser,
+  RateLimitOptions,
+  RecallServerOptions,
+} from './server-options';
+export type { RecallServerEngine } from './engine-port';
+export type { LogFields, RecallServerLogger } from './logger';
+export { createTokenBucket } from './token-bucket';
+export type { TakeResult, TokenBucket, TokenBucketOptions } from './token-bucket';
+export {
+  createTranscribeHandler,
+  type TranscribeHandler,
+  type TranscribeHandlerOptions,
+} from './transcribe/index';

@@ -1,0 +1,100 @@
+import { type RecallErrorCode, toRecallError } from '@recall/core';
+import { CLOSE_CODES } from '../protocol/close-codes';
+import type { ConnectionTarget } from './connection-request';
+import type { ResolvedServerOptions } from './server-options';
+
+/** A refusal sent after the upgrade as an `error` frame plus a close code the client obeys. */
+export interface SessionRefusal {
+  code: RecallErrorCode;
+  message: string;
+  closeCode: number;
+  /** For the log only; never sent. */
+  logReason: string;
+}
+
+/** The outcome of {@link resolveSession}. */
+export type ResolveSessionResult =
+  | { ok: true; sessionId: string; afterSeq: number }
+  | { ok: false; refusal: SessionRefusal };
+
+const forbidden = (logReason: string): SessionRefusal => ({
+  code: 'FORBIDDEN',
+  message: 'You may not access this session.',
+  closeCode: CLOSE_CODES.FORBIDDEN.code,
+  logReason,
+});
+
+/**
+ * Decides which session a connection attaches to and from which seq, checking ownership:
+ * a session belongs to the user that started it; a recall set with an owner only to them.
+ * Refusals reveal nothing about another user's session (no status, no seq, no content).
+ */
+export async function resolveSession(
+  target: ConnectionTarget,
+  userId: string,
+  options: Pick<ResolvedServerOptions, 'storage' | 'engine'>,
+): Promise<ResolveSessionResult> {
+  const { storage, engine } = options;
+  try {
+    if (target.kind === 'recall-set') {
+      const recallSet = await storage.getRecallSet(target.recallSetId);
+      if (recallSet === null) {
+        return {
+          ok: false,
+          refusal: {
+            code: 'RECALL_SET_NOT_FOUND',
+            message: 'No recall set has this id.',
+            closeCode: CLOSE_CODES.SESSION_NOT_FOUND.code,
+            logReason: 'unknown recall set',
+          },
+        };
+      }
+      if (recallSet.ownerId !== undefined && recallSet.ownerId !== userId) {
+        return { ok: false, refusal: forbidden('recall set owned by another user') };
+      }
+      const { sessionId } = await engine.startSession(target.recallSetId, { userId });
+      return { ok: true, sessionId, afterSeq: 0 };
+    }
+
+    const session = await storage.getSession(target.sessionId);
+    if (session === null) {
+      return {
+        ok: false,
+        refusal: {
+          code: 'SESSION_NOT_FOUND',
+          message: 'No session has this id.',
+          closeCode: CLOSE_CODES.SESSION_NOT_FOUND.code,
+          logReason: 'unknown session',
+        },
+      };
+    }
+    if (session.userId !== userId) {
+      return { ok: false, refusal: forbidden('session owned by another user') };
+    }
+    const head = await storage.lastSeq(target.sessionId);
+    if (target.afterSeq === null || target.afterSeq > head) {
+      return {
+        ok: false,
+        refusal: {
+          code: 'INVALID_MESSAGE',
+          message: 'afterSeq is out of range; resync from seq 0.',
+          closeCode: CLOSE_CODES.INVALID_RESUME.code,
+          logReason: 'resume cursor out of range',
+        },
+      };
+    }
+    return { ok: true, sessionId: target.sessionId, afterSeq: target.afterSeq };
+  } catch (error) {
+    const recallError = toRecallError(error);
+    const retryable = recallError.retryable;
+    return {
+      ok: false,
+      refusal: {
+        code: recallError.code,
+        message: recallError.code === 'INTERNAL_ERROR' ? 'The session could not be opened.' : recallError.message,
+        closeCode: retryable ? CLOSE_CODES.INTERNAL.code : CLOSE_CODES.SESSION_ENDED.code,
+        logReason: `session resolution failed: ${recallError.code}`,
+      },
+    };
+  }
+}

@@ -1,0 +1,181 @@
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { StorageAdapter } from '@recall/core';
+import { DEFAULT_MAX_CLIENT_FRAME_BYTES, DEFAULT_MAX_CONTENT_LENGTH } from '../protocol/limits';
+import type { RecallServerEngine } from './engine-port';
+import { consoleLogger, type RecallServerLogger } from './logger';
+
+/** Who is connecting, as established by {@link RecallServerOptions.authenticate}. */
+export interface AuthenticatedUser {
+  userId: string;
+}
+
+/** Per-connection command rate limit (a token bucket). */
+export interface RateLimitOptions {
+  /** Commands accepted at once. @default 10 */
+  burst?: number;
+  /** Commands added back per second. @default 5 */
+  refillPerSecond?: number;
+}
+
+/** Options for `createRecallServer`. */
+export interface RecallServerOptions {
+  /** The engine that runs the sessions. Exactly one of `engine` and `engineFactory`. */
+  engine?: RecallServerEngine;
+  /** Builds the engine over `storage` once, at construction. */
+  engineFactory?: (context: { storage: StorageAdapter }) => RecallServerEngine;
+  /** The engine's storage; the server reads session and set owners from it. */
+  storage: StorageAdapter;
+  /**
+   * Establishes the user from the HTTP upgrade request (cookie, header or `?token=`).
+   * `null` answers `401` before any WebSocket exists.
+   */
+  authenticate: (
+    request: IncomingMessage,
+  ) => AuthenticatedUser | null | Promise<AuthenticatedUser | null>;
+  /** Only upgrades to this path are handled. @default '/ws' */
+  path?: string;
+  /** Attach to this HTTP server's `upgrade` event. Not together with `port`. */
+  server?: HttpServer;
+  /** Listen on this port (0: any free port). Not together with `server`. */
+  port?: number;
+  /** Interface to listen on with `port`. @default '127.0.0.1' */
+  host?: string;
+  /**
+   * Exact `Origin` values allowed to connect (e.g. `['https://app.example']`), or `'any'`.
+   * By default a browser `Origin` must match the request's `Host`; a request without `Origin`
+   * (a non-browser client) is always allowed, since cross-site hijacking needs a browser.
+   * @default 'same-host'
+   */
+  allowedOrigins?: readonly string[] | 'same-host' | 'any';
+  /** Largest frame in bytes; `ws` closes with 1009 above it. @default 65536 */
+  maxPayload?: number;
+  /** Largest `user_message.content` in characters. @default 8000 */
+  maxContentLength?: number;
+  /** Per-connection command rate limit, or `false` for none. @default { burst: 10, refillPerSecond: 5 } */
+  rateLimit?: RateLimitOptions | false;
+  /** Open sockets allowed per user. @default 16 */
+  maxSocketsPerUser?: number;
+  /** Interval of protocol pings; a peer that misses one is terminated. 0 disables. @default 30000 */
+  heartbeatIntervalMs?: number;
+  /** A socket whose send buffer would exceed this is closed as a slow consumer. @default 1048576 */
+  maxBufferedBytes?: number;
+  /** @default warnings and errors to the console */
+  logger?: RecallServerLogger;
+}
+
+/** Options after defaults and validation. */
+export interface ResolvedServerOptions {
+  engine: RecallServerEngine;
+  storage: StorageAdapter;
+  authenticate: RecallServerOptions['authenticate'];
+  path: string;
+  server: HttpServer | undefined;
+  port: number | undefined;
+  host: string;
+  allowedOrigins: readonly string[] | 'same-host' | 'any';
+  maxPayload: number;
+  maxContentLength: number;
+  rateLimit: Required<RateLimitOptions> | false;
+  maxSocketsPerUser: number;
+  heartbeatIntervalMs: number;
+  maxBufferedBytes: number;
+  logger: RecallServerLogger;
+}
+
+const DEFAULTS = {
+  path: '/ws',
+  host: '127.0.0.1',
+  allowedOrigins: 'same-host',
+  maxPayload: DEFAULT_MAX_CLIENT_FRAME_BYTES,
+  maxContentLength: DEFAULT_MAX_CONTENT_LENGTH,
+  rateLimit: { burst: 10, refillPerSecond: 5 },
+  maxSocketsPerUser: 16,
+  heartbeatIntervalMs: 30_000,
+  maxBufferedBytes: 1024 * 1024,
+} as const;
+
+function requirePositiveInteger(name: string, value: number, allowZero = false): void {
+  if (!Number.isInteger(value) || value < 0 || (!allowZero && value === 0)) {
+    throw new TypeError(
+      `createRecallServer: \`${name}\` must be a ${allowZero ? 'non-negative' : 'positive'} integer, got ${String(value)}.`,
+    );
+  }
+}
+
+/** Applies defaults and rejects impossible combinations with a `TypeError`. */
+export function resolveServerOptions(options: RecallServerOptions): ResolvedServerOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError('createRecallServer: options are required.');
+  }
+  if ((options.engine === undefined) === (options.engineFactory === undefined)) {
+    throw new TypeError('createRecallServer: pass exactly one of `engine` and `engineFactory`.');
+  }
+  if (options.storage === undefined) {
+    throw new TypeError('createRecallServer: `storage` is required.');
+  }
+  if (typeof options.authenticate !== 'function') {
+    throw new TypeError('createRecallServer: `authenticate` must be a function.');
+  }
+  if (options.server !== undefined && options.port !== undefined) {
+    throw new TypeError('createRecallServer: pass `server` or `port`, not both.');
+  }
+  if (options.host !== undefined && options.port === undefined) {
+    throw new TypeError('createRecallServer: `host` only applies together with `port`.');
+  }
+  const path = options.path ?? DEFAULTS.path;
+  if (!path.startsWith('/')) {
+    throw new TypeError(`createRecallServer: \`path\` must start with "/", got "${path}".`);
+  }
+  if (options.port !== undefined) requirePositiveInteger('port', options.port, true);
+  const maxPayload = options.maxPayload ?? DEFAULTS.maxPayload;
+  requirePositiveInteger('maxPayload', maxPayload);
+  const maxContentLength = options.maxContentLength ?? DEFAULTS.maxContentLength;
+  requirePositiveInteger('maxContentLength', maxContentLength);
+  if (maxContentLength > maxPayload) {
+    throw new TypeError(
+      `createRecallServer: \`maxContentLength\` (${maxContentLength}) cannot exceed \`maxPayload\` (${maxPayload}).`,
+    );
+  }
+  const rateLimit =
+    options.rateLimit === false ? false : { ...DEFAULTS.rateLimit, ...options.rateLimit };
+  if (rateLimit) {
+    requirePositiveInteger('rateLimit.burst', rateLimit.burst);
+    if (!(rateLimit.refillPerSecond > 0)) {
+      throw new TypeError('createRecallServer: `rateLimit.refillPerSecond` must be positive.');
+    }
+  }
+  const maxSocketsPerUser = options.maxSocketsPerUser ?? DEFAULTS.maxSocketsPerUser;
+  requirePositiveInteger('maxSocketsPerUser', maxSocketsPerUser);
+  const heartbeatIntervalMs = options.heartbeatIntervalMs ?? DEFAULTS.heartbeatIntervalMs;
+  requirePositiveInteger('heartbeatIntervalMs', heartbeatIntervalMs, true);
+  const maxBufferedBytes = options.maxBufferedBytes ?? DEFAULTS.maxBufferedBytes;
+  requirePositiveInteger('maxBufferedBytes', maxBufferedBytes);
+  const allowedOrigins = options.allowedOrigins ?? DEFAULTS.allowedOrigins;
+  if (Array.isArray(allowedOrigins) && allowedOrigins.some((origin) => origin.includes('*'))) {
+    throw new TypeError(
+      'createRecallServer: `allowedOrigins` are matched exactly; wildcards are not supported.',
+    );
+  }
+
+  const engine = options.engine ?? options.engineFactory?.({ storage: options.storage });
+  if (engine === undefined) {
+    throw new TypeError('createRecallServer: `engineFactory` returned no engine.');
+  }
+  return {
+    engine,
+    storage: options.storage,
+    authenticate: options.authenticate,
+    path,
+    server: options.server,
+    port: options.port,
+    host: options.host ?? DEFAULTS.host,
+    allowedOrigins,
+    maxPayload,
+    maxContentLength,
+    rateLimit,
+    maxSocketsPerUser,
+    heartbeatIntervalMs,
+    maxBufferedBytes,
+    logger: options.logger ?? consoleLogger,
+  };
+}

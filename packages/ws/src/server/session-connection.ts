@@ -1,0 +1,205 @@
+import { type EngineFeedItem, toRecallError } from '@recall/core';
+import { type WebSocket, WebSocket as WebSocketClass } from 'ws';
+import { CLOSE_CODES } from '../protocol/close-codes';
+import { parseClientMessage } from '../protocol/parse-client-message';
+import type { ServerMessage, ServerMessageOf } from '../protocol/server-messages';
+import { type CommandMessage, dispatchCommand } from './dispatch-command';
+import { type EncodedMessage, encodeFeedItem, encodeMessage } from './feed-serializer';
+import type { ResolvedServerOptions } from './server-options';
+import { createTokenBucket, type TokenBucket } from './token-bucket';
+
+/** Who is on the other end of a connection, for logs and per-user limits. */
+export interface ConnectionIdentity {
+  userId: string;
+  sessionId: string;
+  remoteAddress: string | undefined;
+}
+
+/** One attached socket, as the server manages it. */
+export interface SessionConnection {
+  readonly identity: ConnectionIdentity;
+  /** Terminates the peer if it missed the previous ping, then pings again. */
+  heartbeat(): void;
+  /**
+   * Closes with `code` (after sending `notice`, if given); terminates the socket if the close
+   * handshake does not finish.
+   */
+  close(code: number, reason: string, notice?: ServerMessageOf<'error'>): void;
+  /** Resolves once the socket is fully closed. */
+  readonly closed: Promise<void>;
+}
+
+/** Options for {@link attachSessionConnection}. */
+export interface AttachSessionConnectionOptions {
+  socket: WebSocket;
+  identity: ConnectionIdentity;
+  /** Events with `seq > afterSeq` are sent first (history), then live ones. */
+  afterSeq: number;
+  options: ResolvedServerOptions;
+}
+
+/** How long a closing socket may take to finish the close handshake before it is dropped. */
+const CLOSE_GRACE_MS = 1_000;
+
+/**
+ * Serves one session over one socket: streams the engine feed from `afterSeq` (history,
+ * then live, with no gap or duplicate — the engine's `subscribe` guarantees the seam),
+ * parses each frame, runs commands in arrival order and answers `ack` / `error` / `pong`.
+ */
+export function attachSessionConnection(
+  attach: AttachSessionConnectionOptions,
+): SessionConnection {
+  const { socket, identity, options } = attach;
+  const { engine, logger } = options;
+  const bucket: TokenBucket | null = options.rateLimit
+    ? createTokenBucket({
+        capacity: options.rateLimit.burst,
+        refillPerSecond: options.rateLimit.refillPerSecond,
+      })
+    : null;
+  let alive = true;
+  let closing = false;
+  let unsubscribe: (() => void) | null = null;
+  // Commands of this socket run one after another, in arrival order.
+  let commandChain: Promise<void> = Promise.resolve();
+  let resolveClosed!: () => void;
+  const closed = new Promise<void>((resolve) => {
+    resolveClosed = resolve;
+  });
+
+  function write(encoded: EncodedMessage): void {
+    if (closing || socket.readyState !== WebSocketClass.OPEN) return;
+    if (socket.bufferedAmount + encoded.length > options.maxBufferedBytes) {
+      logger.warn?.('slow consumer disconnected', {
+        ...identity,
+        bufferedAmount: socket.bufferedAmount,
+      });
+      close(CLOSE_CODES.SLOW_CONSUMER.code, 'slow consumer');
+      return;
+    }
+    socket.send(encoded, { binary: false });
+  }
+
+  function send(message: ServerMessage): void {
+    write(encodeMessage(message));
+  }
+
+  function onFeedItem(item: EngineFeedItem): void {
+    const encoded = encodeFeedItem(item);
+    if (encoded !== null) write(encoded);
+  }
+
+  async function runCommand(message: CommandMessage): Promise<void> {
+    const { clientMessageId } = message;
+    try {
+      await dispatchCommand(engine, identity.sessionId, message);
+      if (clientMessageId !== undefined) send({ type: 'ack', clientMessageId });
+    } catch (error) {
+      const recallError = toRecallError(error);
+      if (recallError.code === 'INTERNAL_ERROR') {
+        logger.error?.('command failed', { ...identity, command: message.type, error: recallError.message });
+      }
+      send({
+        type: 'error',
+        code: recallError.code,
+        // Internal failures say nothing about the server's insides.
+        message:
+          recallError.code === 'INTERNAL_ERROR' ? 'The command failed on the server.' : recallError.message,
+        ...(recallError.retryAfterMs === undefined ? {} : { retryAfterMs: recallError.retryAfterMs }),
+        ...(clientMessageId === undefined ? {} : { clientMessageId }),
+      });
+    }
+  }
+
+  function onFrame(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
+    alive = true;
+    if (closing) return;
+    const raw = isBinary ? data : Buffer.isBuffer(data) ? data.toString('utf8') : data;
+    const parsed = parseClientMessage(raw, {
+      maxBytes: options.maxPayload,
+      maxContentLength: options.maxContentLength,
+    });
+    if (!parsed.ok) {
+      logger.info?.('invalid frame', { ...identity, code: parsed.error.code });
+      send({ type: 'error', ...parsed.error });
+      return;
+    }
+    const message = parsed.message;
+    // Pings are liveness checks (cheap, answered at once), not commands: never rate limited.
+    if (message.type === 'ping') {
+      send({ type: 'pong', timestamp: Date.now() });
+      return;
+    }
+    if (bucket !== null) {
+      const taken = bucket.take();
+      if (!taken.allowed) {
+        logger.warn?.('rate limited', { ...identity, command: message.type });
+        send({
+          type: 'error',
+          code: 'RATE_LIMITED',
+          message: `Too many messages; retry in ${taken.retryAfterMs} ms.`,
+          retryAfterMs: taken.retryAfterMs,
+          ...(message.clientMessageId === undefined ? {} : { clientMessageId: message.clientMessageId }),
+        });
+        return;
+      }
+    }
+    commandChain = commandChain.then(() => runCommand(message));
+  }
+
+  function close(code: number, reason: string, notice?: ServerMessageOf<'error'>): void {
+    if (closing) return;
+    if (notice !== undefined) send(notice);
+    closing = true;
+    unsubscribe?.();
+    unsubscribe = null;
+    if (socket.readyState === WebSocketClass.OPEN || socket.readyState === WebSocketClass.CONNECTING) {
+      socket.close(code, reason);
+      // A slow or dead peer may never answer the close frame.
+      setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
+    }
+  }
+
+  socket.on('error', (error) => {
+    logger.info?.('socket error', { ...identity, error: error.message });
+  });
+  socket.on('pong', () => {
+    alive = true;
+  });
+  socket.on('message', onFrame);
+  socket.on('close', () => {
+    closing = true;
+    unsubscribe?.();
+    unsubscribe = null;
+    resolveClosed();
+  });
+
+  try {
+    const stop = engine.subscribe(identity.sessionId, { afterSeq: attach.afterSeq }, onFeedItem);
+    // The history may already have tripped the slow-consumer limit.
+    if (closing) stop();
+    else unsubscribe = stop;
+  } catch (error) {
+    const recallError = toRecallError(error);
+    logger.error?.('subscribe failed', { ...identity, error: recallError.message });
+    send({ type: 'error', code: recallError.code, message: 'Could not attach to the session.' });
+    close(CLOSE_CODES.INTERNAL.code, 'subscribe failed');
+  }
+
+  return {
+    identity,
+    closed,
+    heartbeat() {
+      if (closing) return;
+      if (!alive) {
+        logger.info?.('heartbeat missed; terminating', { ...identity });
+        closing = true;
+        socket.terminate();
+        return;
+      }
+      alive = false;
+      socket.ping();
+    },
+    close,
+  };
+}

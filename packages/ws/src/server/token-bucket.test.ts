@@ -1,0 +1,28 @@
+import { describe, expect, test } from 'vitest';
+import { createTokenBucket } from './token-bucket';
+
+describe('createTokenBucket', () => {
+  test('allows the burst, then refuses with the wait until the next token', () => {
+    let time = 1_000;
+    const bucket = createTokenBucket({ capacity: 3, refillPerSecond: 2, now: () => time });
+    expect([bucket.take(), bucket.take(), bucket.take()]).toEqual([
+      { allowed: true },
+      { allowed: true },
+      { allowed: true },
+    ]);
+    expect(bucket.take()).toEqual({ allowed: false, retryAfterMs: 500 });
+    time += 250;
+    expect(bucket.take()).toEqual({ allowed: false, retryAfterMs: 250 });
+    time += 250;
+    expect(bucket.take()).toEqual({ allowed: true });
+  });
+
+  test('refills up to the capacity only', () => {
+    let time = 0;
+    const bucket = createTokenBucket({ capacity: 2, refillPerSecond: 10, now: () => time });
+    time += 60_000;
+    expect(bucket.take().allowed).toBe(true);
+    expect(bucket.take().allowed).toBe(true);
+    expect(bucket.take().allowed).toBe(false);
+  });
+});

@@ -1,0 +1,88 @@
+import type { IncomingMessage } from 'node:http';
+import type {
+  StorageAdapter,
+  TermExtractor,
+  TranscriptionAdapter,
+  TranscriptPipeline,
+} from '@recall/core';
+import type { RecallServerLogger } from '../logger';
+import type { AuthenticatedUser } from '../server-options';
+
+/** Options for {@link createTranscribeHandler}. */
+export interface TranscribeHandlerOptions {
+  /** Where sessions (and their owners) and recall sets are read from. */
+  storage: StorageAdapter;
+  /** The same function the socket server uses; `null` answers `401`. */
+  authenticate: (
+    request: IncomingMessage,
+  ) => AuthenticatedUser | null | Promise<AuthenticatedUser | null>;
+  /** Speech-to-text. Without it the endpoint answers `501 VOICE_NOT_CONFIGURED`. */
+  transcription?: TranscriptionAdapter;
+  /** Corrects terms and adds notation. Without it the raw transcript is returned. */
+  pipeline?: TranscriptPipeline;
+  /** Supplies the session's recall-set vocabulary to `pipeline`. @default no terms */
+  termExtractor?: TermExtractor;
+  /** Largest audio file in bytes; larger uploads get `413`. @default 5242880 (5 MB) */
+  maxBytes?: number;
+  /** Deadline for transcription plus pipeline; past it the answer is `504`. @default 30000 */
+  timeoutMs?: number;
+  /** @default warnings and errors to the console */
+  logger?: RecallServerLogger;
+}
+
+/** Options after defaults and validation. */
+export interface ResolvedTranscribeOptions {
+  storage: StorageAdapter;
+  authenticate: TranscribeHandlerOptions['authenticate'];
+  transcription: TranscriptionAdapter | undefined;
+  pipeline: TranscriptPipeline | undefined;
+  termExtractor: TermExtractor | undefined;
+  maxBytes: number;
+  timeoutMs: number;
+  logger: RecallServerLogger;
+}
+
+const DEFAULTS = { maxBytes: 5 * 1024 * 1024, timeoutMs: 30_000 } as const;
+
+/** Applies defaults and rejects unusable options with a `TypeError`. */
+export function resolveTranscribeOptions(
+  options: TranscribeHandlerOptions,
+  fallbackLogger: RecallServerLogger,
+): ResolvedTranscribeOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError('createTranscribeHandler: options are required.');
+  }
+  if (options.storage === undefined) {
+    throw new TypeError('createTranscribeHandler: `storage` is required.');
+  }
+  if (typeof options.authenticate !== 'function') {
+    throw new TypeError('createTranscribeHandler: `authenticate` must be a function.');
+  }
+  if (options.termExtractor !== undefined && options.pipeline === undefined) {
+    throw new TypeError(
+      'createTranscribeHandler: `termExtractor` only applies together with `pipeline`.',
+    );
+  }
+  const maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
+  const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+  for (const [name, value] of [
+    ['maxBytes', maxBytes],
+    ['timeoutMs', timeoutMs],
+  ] as const) {
+    if (!Number.isInteger(value) || value <= 0) {
+      throw new TypeError(
+        `createTranscribeHandler: \`${name}\` must be a positive integer, got ${String(value)}.`,
+      );
+    }
+  }
+  return {
+    storage: options.storage,
+    authenticate: options.authenticate,
+    transcription: options.transcription,
+    pipeline: options.pipeline,
+    termExtractor: options.termExtractor,
+    maxBytes,
+    timeoutMs,
+    logger: options.logger ?? fallbackLogger,
+  };
+}

@@ -1,0 +1,69 @@
+import { WebSocket } from 'ws';
+import { vi } from 'vitest';
+import { createRecallClient, type RecallClient } from '../../src/client/create-recall-client';
+import type { RecallClientOptions, RecallClientSnapshot } from '../../src/client/client-options';
+import type { ClientStorage } from '../../src/client/session-persistence';
+
+/** A Web Storage stand-in shared between client instances (a "tab" that reloads). */
+export function createMemoryClientStorage(): ClientStorage & { readonly values: Map<string, string> } {
+  const values = new Map<string, string>();
+  return {
+    values,
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => {
+      values.set(key, value);
+    },
+    removeItem: (key) => {
+      values.delete(key);
+    },
+  };
+}
+
+/** Fast reconnects and heartbeats for loopback tests. */
+export const FAST_CLIENT_OPTIONS = {
+  reconnect: { initialDelayMs: 10, maxDelayMs: 100 },
+  heartbeatIntervalMs: 200,
+  heartbeatTimeoutMs: 300,
+  connectTimeoutMs: 1_000,
+} satisfies Partial<RecallClientOptions>;
+
+/** A client over the `ws` package with fast timings; every snapshot is recorded. */
+export function createTestClient(
+  options: Omit<RecallClientOptions, 'WebSocket'>,
+): RecallClient & { snapshots: RecallClientSnapshot[] } {
+  const client = createRecallClient({
+    storage: null,
+    ...FAST_CLIENT_OPTIONS,
+    ...options,
+    WebSocket,
+  });
+  const snapshots: RecallClientSnapshot[] = [client.getSnapshot()];
+  client.subscribe(() => snapshots.push(client.getSnapshot()));
+  return Object.assign(client, { snapshots });
+}
+
+/** Waits until the client's snapshot satisfies `predicate`. */
+export async function waitForSnapshot(
+  client: RecallClient,
+  predicate: (snapshot: RecallClientSnapshot) => boolean,
+  timeoutMs = 5_000,
+): Promise<RecallClientSnapshot> {
+  await vi.waitFor(
+    () => {
+      if (!predicate(client.getSnapshot())) throw new Error(`Snapshot not reached: ${JSON.stringify(summary(client.getSnapshot()))}`);
+    },
+    { timeout: timeoutMs, interval: 5 },
+  );
+  return client.getSnapshot();
+}
+
+function summary(snapshot: RecallClientSnapshot) {
+  return {
+    connection: snapshot.connection,
+    outbox: snapshot.outbox,
+    status: snapshot.state.status,
+    lastSeq: snapshot.state.lastSeq,
+    messages: snapshot.state.messages.length,
+    lastError: snapshot.state.lastError,
+  };
+}

@@ -1,0 +1,106 @@
+import { request as httpRequest } from 'node:http';
+import { WebSocket } from 'ws';
+import type { ServerMessage } from '../../src/protocol/server-messages';
+
+/** A bare `ws` socket that records every server message, for protocol-level assertions. */
+export interface RawClient {
+  readonly socket: WebSocket;
+  readonly messages: ServerMessage[];
+  send(value: unknown): void;
+  sendRaw(data: string | Buffer, options?: { binary?: boolean }): void;
+  /** Resolves with the first message (past or future) matching `predicate`. */
+  waitFor<T extends ServerMessage = ServerMessage>(
+    predicate: (message: ServerMessage) => boolean,
+    timeoutMs?: number,
+  ): Promise<T>;
+  /** Resolves with the close code and reason. */
+  readonly closed: Promise<{ code: number; reason: string }>;
+  close(): void;
+}
+
+/** Opens a raw client and resolves once open (rejects on a refused upgrade). */
+export function openRawClient(url: string, headers: Record<string, string> = {}): Promise<RawClient> {
+  const socket = new WebSocket(url, { headers });
+  const messages: ServerMessage[] = [];
+  const waiters = new Set<{ predicate: (message: ServerMessage) => boolean; resolve: (message: ServerMessage) => void }>();
+  socket.on('message', (data, isBinary) => {
+    if (isBinary) return;
+    const message = JSON.parse(data.toString()) as ServerMessage;
+    messages.push(message);
+    for (const waiter of waiters) {
+      if (waiter.predicate(message)) {
+        waiters.delete(waiter);
+        waiter.resolve(message);
+      }
+    }
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+    socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+  });
+  const client: RawClient = {
+    socket,
+    messages,
+    closed,
+    send(value) {
+      socket.send(JSON.stringify(value));
+    },
+    sendRaw(data, options = {}) {
+      socket.send(data, { binary: options.binary ?? false });
+    },
+    waitFor<T extends ServerMessage>(predicate: (message: ServerMessage) => boolean, timeoutMs = 5_000) {
+      const seen = messages.find(predicate);
+      if (seen !== undefined) return Promise.resolve(seen as T);
+      return new Promise<T>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(new Error(`No matching message within ${timeoutMs} ms; got ${JSON.stringify(messages.slice(-5))}`));
+        }, timeoutMs);
+        const waiter = {
+          predicate,
+          resolve: (message: ServerMessage) => {
+            clearTimeout(timer);
+            resolve(message as T);
+          },
+        };
+        waiters.add(waiter);
+      });
+    },
+    close() {
+      socket.close();
+    },
+  };
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve(client));
+    socket.once('unexpected-response', (_request, response) => {
+      reject(Object.assign(new Error(`Upgrade refused: ${response.statusCode}`), { statusCode: response.statusCode }));
+      socket.terminate();
+    });
+    socket.once('error', reject);
+  });
+}
+
+/** The raw HTTP response to an upgrade request: status line and whether a 101 came back. */
+export function upgradeStatus(url: string, headers: Record<string, string> = {}): Promise<number> {
+  const target = new URL(url.replace(/^ws/, 'http'));
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(target, {
+      headers: {
+        Connection: 'Upgrade',
+        Upgrade: 'websocket',
+        'Sec-WebSocket-Version': '13',
+        'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        ...headers,
+      },
+    });
+    request.on('upgrade', (response, socket) => {
+      socket.destroy();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('response', (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}

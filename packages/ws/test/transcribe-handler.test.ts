@@ -1,0 +1,359 @@
+import { request as httpRequest } from 'node:http';
+import {
+  type ProcessTranscriptOptions,
+  RecallError,
+  type TermExtractor,
+  type TranscriptPipeline,
+} from '@recall/core';
+import { createTranscribeHandler } from '@recall/ws/server';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import {
+  audioForm,
+  bearerAuthenticate,
+  postForm,
+  recordingTranscription,
+  seededStorage,
+  serveHandler,
+} from './transcribe-fixtures';
+
+const servers: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function start(options: Partial<Parameters<typeof serveHandler>[0]> = {}) {
+  const served = await serveHandler({
+    storage: await seededStorage(),
+    authenticate: bearerAuthenticate,
+    ...options,
+  });
+  servers.push(served);
+  return served;
+}
+
+const echo = () => recordingTranscription(() => ({ text: 'my selenium grows' }));
+
+describe('GET: voice status', () => {
+  test('says whether voice is configured and the size limit', async () => {
+    const on = await start({ transcription: echo().adapter, maxBytes: 1234 });
+    const off = await start();
+    expect(await (await fetch(on.url)).json()).toEqual({ configured: true, maxBytes: 1234 });
+    expect(await (await fetch(off.url)).json()).toEqual({
+      configured: false,
+      maxBytes: 5 * 1024 * 1024,
+    });
+  });
+
+  test('other methods get 405 with Allow', async () => {
+    const { url } = await start({ transcription: echo().adapter });
+    const response = await fetch(url, { method: 'PUT', body: 'x' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD, POST');
+  });
+});
+
+describe('POST: access', () => {
+  test('unauthenticated → 401 UNAUTHORIZED, before any transcription', async () => {
+    const { adapter, calls } = echo();
+    const { url } = await start({ transcription: adapter });
+    const result = await postForm(url, audioForm({ sessionId: 'session-alice' }), null);
+    expect(result.status).toBe(401);
+    expect(result.body).toEqual({
+      error: { code: 'UNAUTHORIZED', message: expect.any(String) },
+    });
+    expect(calls).toHaveLength(0);
+  });
+
+  test("another user's session and an unknown session get the same 403", async () => {
+    const { adapter, calls } = echo();
+    const { url } = await start({ transcription: adapter });
+    const foreign = await postForm(url, audioForm({ sessionId: 'session-bob' }));
+    const unknown = await postForm(url, audioForm({ sessionId: 'session-nobody' }));
+    expect(foreign.status).toBe(403);
+    expect(unknown).toEqual(foreign);
+    expect((foreign.body.error as { code: string }).code).toBe('FORBIDDEN');
+    expect(calls).toHaveLength(0);
+  });
+
+  test('without a transcription adapter → 501 VOICE_NOT_CONFIGURED', async () => {
+    const { url } = await start();
+    const result = await postForm(url, audioForm({ sessionId: 'session-alice' }));
+    expect(result.status).toBe(501);
+    expect(result.body.error).toEqual({
+      code: 'VOICE_NOT_CONFIGURED',
+      message: 'Voice input is not configured on this server.',
+    });
+  });
+});
+
+describe('POST: validation and limits', () => {
+  test.each([
+    ['an empty file', { sessionId: 'session-alice', audio: new Blob([]) }, /empty/],
+    ['no audio', { sessionId: 'session-alice', audio: null }, /audio/],
+    ['no sessionId', {}, /sessionId/],
+  ])('%s → 400 INVALID_MESSAGE', async (_, fields, message) => {
+    const { adapter, calls } = echo();
+    const { url } = await start({ transcription: adapter });
+    const result = await postForm(url, audioForm(fields));
+    expect(result.status).toBe(400);
+    expect(result.body.error).toEqual({
+      code: 'INVALID_MESSAGE',
+      message: expect.stringMatching(message),
+    });
+    expect(calls).toHaveLength(0);
+  });
+
+  test('a body that is not multipart → 400', async () => {
+    const { url } = await start({ transcription: echo().adapter });
+    const response = await fetch(url, {
+      method: 'POST',
+      body: JSON.stringify({ audio: 'x' }),
+      headers: { authorization: 'Bearer alice', 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
+      /multipart/,
+    );
+  });
+
+  test('a file one byte over maxBytes → 413; exactly maxBytes is accepted', async () => {
+    const { adapter, calls } = echo();
+    const { url } = await start({ transcription: adapter, maxBytes: 1000 });
+    const over = await postForm(
+      url,
+      audioForm({ sessionId: 'session-alice', audio: new Blob([new Uint8Array(1001)]) }),
+    );
+    expect(over.status).toBe(413);
+    expect(over.body.error).toEqual({
+      code: 'MESSAGE_TOO_LARGE',
+      message: 'The audio is larger than the 1 KB limit.',
+    });
+    const exact = await postForm(
+      url,
+      audioForm({ sessionId: 'session-alice', audio: new Blob([new Uint8Array(1000)]) }),
+    );
+    expect(exact.status).toBe(200);
+    expect(calls).toHaveLength(1);
+    expect((calls[0]!.audio as Uint8Array).byteLength).toBe(1000);
+  });
+
+  test('an oversized declared Content-Length is refused before reading the body', async () => {
+    const { port } = await start({ transcription: echo().adapter, maxBytes: 1000 });
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = httpRequest({
+        port,
+        host: '127.0.0.1',
+        method: 'POST',
+        path: '/api/transcribe',
+        headers: {
+          authorization: 'Bearer alice',
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(50 * 1024 * 1024),
+        },
+      });
+      request.on('response', (response) => resolve(response.statusCode ?? 0));
+      request.on('error', reject);
+      request.write('--x\r\n'); // 50 MB promised, a few bytes sent
+    });
+    expect(status).toBe(413);
+  });
+
+  test('a chunked body is cut off while streaming once it passes the limit', async () => {
+    const { port } = await start({ transcription: echo().adapter, maxBytes: 1000 });
+    let sent = 0;
+    const result = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest({
+        port,
+        host: '127.0.0.1',
+        method: 'POST',
+        path: '/api/transcribe',
+        headers: {
+          authorization: 'Bearer alice',
+          'content-type': 'multipart/form-data; boundary=x',
+        },
+      });
+      request.on('response', (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => {
+          body += chunk.toString();
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.on('error', reject);
+      const chunk = Buffer.alloc(16 * 1024, 97);
+      const pump = () => {
+        // Keep sending (never ending the body) until the server answers.
+        while (sent < 4 * 1024 * 1024 && request.write(chunk)) sent += chunk.length;
+        if (sent < 4 * 1024 * 1024) request.once('drain', pump);
+      };
+      pump();
+    });
+    expect(result.status).toBe(413);
+    expect(JSON.parse(result.body).error.code).toBe('MESSAGE_TOO_LARGE');
+    expect(sent).toBeLessThan(4 * 1024 * 1024);
+  });
+});
+
+describe('POST: transcription', () => {
+  function fakePipeline() {
+    const calls: ProcessTranscriptOptions[] = [];
+    const pipeline: TranscriptPipeline = {
+      async process(options) {
+        calls.push(options);
+        const text = options.text.replace('my selenium', 'mycelium');
+        return {
+          text,
+          rawText: options.text,
+          corrections: [{ original: 'my selenium', corrected: 'mycelium' }],
+          hasNotation: false,
+        };
+      },
+    };
+    return { pipeline, calls };
+  }
+
+  test('runs transcription, terms and pipeline, and answers the result', async () => {
+    const { adapter, calls } = echo();
+    const { pipeline, calls: pipelineCalls } = fakePipeline();
+    const termExtractor: TermExtractor = {
+      getTerms: vi.fn(async (recallSet) =>
+        recallSet.id === 'set-fungi' ? ['mycelium', 'hyphae'] : [],
+      ),
+    };
+    const { url } = await start({ transcription: adapter, pipeline, termExtractor });
+    const audio = new Blob([new Uint8Array([5, 6, 7])], { type: 'audio/webm;codecs=opus' });
+    const result = await postForm(url, audioForm({ sessionId: 'session-alice', audio }));
+
+    expect(result).toEqual({
+      status: 200,
+      body: {
+        text: 'mycelium grows',
+        rawText: 'my selenium grows',
+        corrections: [{ original: 'my selenium', corrected: 'mycelium' }],
+        hasNotation: false,
+      },
+    });
+    expect(calls[0]?.mimeType).toBe('audio/webm;codecs=opus');
+    expect([...((calls[0]?.audio ?? []) as Uint8Array)]).toEqual([5, 6, 7]);
+    expect(pipelineCalls).toEqual([
+      expect.objectContaining({
+        text: 'my selenium grows',
+        source: 'voice',
+        terms: ['mycelium', 'hyphae'],
+      }),
+    ]);
+  });
+
+  test('without a pipeline the raw transcript comes back', async () => {
+    const { url } = await start({
+      transcription: recordingTranscription(() => ({ text: 'x is `y`' })).adapter,
+    });
+    const result = await postForm(url, audioForm({ sessionId: 'session-alice' }));
+    expect(result.body).toEqual({
+      text: 'x is `y`',
+      rawText: 'x is `y`',
+      corrections: [],
+      hasNotation: true,
+    });
+  });
+
+  test('an empty transcript answers empty text without calling the pipeline', async () => {
+    const { pipeline, calls } = fakePipeline();
+    const { url } = await start({
+      transcription: recordingTranscription(() => ({ text: '' })).adapter,
+      pipeline,
+    });
+    const result = await postForm(url, audioForm({ sessionId: 'session-alice' }));
+    expect(result).toEqual({
+      status: 200,
+      body: { text: '', rawText: '', corrections: [], hasNotation: false },
+    });
+    expect(calls).toHaveLength(0);
+  });
+
+  test('a provider failure → 502 with its code and message', async () => {
+    const { url } = await start({
+      transcription: recordingTranscription(() => {
+        throw new RecallError(
+          'TRANSCRIPTION_FAILED',
+          'Deepgram could not transcribe the audio (HTTP 400).',
+        );
+      }).adapter,
+    });
+    const result = await postForm(url, audioForm({ sessionId: 'session-alice' }));
+    expect(result).toEqual({
+      status: 502,
+      body: {
+        error: {
+          code: 'TRANSCRIPTION_FAILED',
+          message: 'Deepgram could not transcribe the audio (HTTP 400).',
+        },
+      },
+    });
+  });
+
+  test('past timeoutMs → 504 TRANSCRIPTION_FAILED and the provider call is aborted', async () => {
+    let providerSignal: AbortSignal | undefined;
+    const { url } = await start({
+      timeoutMs: 100,
+      transcription: recordingTranscription(({ signal }) => {
+        providerSignal = signal;
+        return new Promise(() => {}); // never answers, ignores the signal
+      }).adapter,
+    });
+    const started = Date.now();
+    const result = await postForm(url, audioForm({ sessionId: 'session-alice' }));
+    expect(result.status).toBe(504);
+    expect(result.body.error).toEqual({
+      code: 'TRANSCRIPTION_FAILED',
+      message: 'Transcription took longer than 100 ms.',
+    });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(providerSignal?.aborted).toBe(true);
+  });
+
+  test('a client that goes away aborts the provider call', async () => {
+    let providerSignal: AbortSignal | undefined;
+    let arrived!: () => void;
+    const requestArrived = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const { url } = await start({
+      transcription: recordingTranscription(({ signal }) => {
+        providerSignal = signal;
+        arrived();
+        return new Promise(() => {});
+      }).adapter,
+    });
+    const controller = new AbortController();
+    const pending = fetch(url, {
+      method: 'POST',
+      body: audioForm({ sessionId: 'session-alice' }),
+      headers: { authorization: 'Bearer alice' },
+      signal: controller.signal,
+    }).catch(() => 'aborted');
+    await requestArrived;
+    controller.abort();
+    expect(await pending).toBe('aborted');
+    await vi.waitFor(() => expect(providerSignal?.aborted).toBe(true));
+  });
+});
+
+describe('options', () => {
+  test('impossible options throw a TypeError at once', async () => {
+    const storage = await seededStorage();
+    expect(() =>
+      createTranscribeHandler({ storage, authenticate: bearerAuthenticate, maxBytes: 0 }),
+    ).toThrow(TypeError);
+    expect(() =>
+      createTranscribeHandler({ storage, authenticate: bearerAuthenticate, timeoutMs: 1.5 }),
+    ).toThrow(/timeoutMs/);
+    expect(() =>
+      createTranscribeHandler({
+        storage,
+        authenticate: bearerAuthenticate,
+        termExtractor: { getTerms: async () => [] },
+      }),
+    ).toThrow(/termExtractor/);
+  });
+});
