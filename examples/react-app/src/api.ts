@@ -29,10 +29,7 @@ export type ResourceItem = {
   license: string | null;
   source: string | null;
   pointIds: string[];
-} & (
-  | { kind: 'text'; content: string }
-  | { kind: 'image'; url: string; caption: string | null }
-);
+} & ({ kind: 'text'; content: string } | { kind: 'image'; url: string; caption: string | null });
 
 /** A recall set with its points (content only) and resources. */
 export interface RecallSetDetail {
@@ -58,7 +55,10 @@ export class ApiError extends Error {
 }
 
 async function request(path: string, signal?: AbortSignal): Promise<Response> {
-  const response = await fetch(path, { signal: signal ?? null, headers: { accept: 'application/json' } });
+  const response = await fetch(path, {
+    signal: signal ?? null,
+    headers: { accept: 'application/json' },
+  });
   if (response.ok) return response;
   const body = (await response.json().catch(() => null)) as {
     error?: { code?: string; message?: string };
@@ -87,7 +87,9 @@ export const api = {
     ),
   /** A session's stored event log, parsed from JSON Lines. */
   async sessionEvents(id: string, signal?: AbortSignal): Promise<SessionEvent[]> {
-    const text = await (await request(`/api/sessions/${encodeURIComponent(id)}/events`, signal)).text();
+    const text = await (
+      await request(`/api/sessions/${encodeURIComponent(id)}/events`, signal)
+    ).text();
     return text
       .split('\n')
       .filter((line) => line.trim() !== '')

@@ -21,7 +21,10 @@ function subscribe(listener: () => void): () => void {
 
 /** Reads the route from the address bar (path-based; the demo server serves the shell). */
 export function parseRoute(pathname: string): Route {
-  const parts = pathname.split('/').filter((part) => part !== '').map(safeDecode);
+  const parts = pathname
+    .split('/')
+    .filter((part) => part !== '')
+    .map(safeDecode);
   const [first, second, ...rest] = parts;
   if (rest.length > 0 || second === null || first === null) return { page: 'not-found' };
   if (first === undefined) return { page: 'picker' };

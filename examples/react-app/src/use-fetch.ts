@@ -17,7 +17,10 @@ export function useFetch<T>(key: string, load: (signal: AbortSignal) => Promise<
       (data) => setState({ status: 'done', data }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setState({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) });
+        setState({
+          status: 'error',
+          error: error instanceof Error ? error : new Error(String(error)),
+        });
       },
     );
     return () => controller.abort();

@@ -5,6 +5,7 @@ import { CommandLineError, parseCommandLine, USAGE } from './cli/command-line';
 import { createLLM } from './runtime/create-llm';
 import { DEMO_USER_ID, startDemoServer } from './runtime/demo-server';
 import { openStorage } from './runtime/open-storage';
+import { transcriptionFromEnvironment } from './runtime/voice';
 
 const exampleRoot = resolve(import.meta.dirname, '..');
 const defaultAppDir = resolve(exampleRoot, '../react-app/dist');
@@ -28,6 +29,7 @@ async function main(): Promise<number> {
   const appDir = options.appDir === null ? null : resolve(cwd, options.appDir);
   const { llm, description: llmDescription } = await createLLM(options.llm, { cwd });
   const { storage, description: storageDescription } = await openStorage(options.storage, { cwd });
+  const voice = transcriptionFromEnvironment(process.env);
   const server = await startDemoServer({
     storage,
     llm,
@@ -35,6 +37,7 @@ async function main(): Promise<number> {
     host: options.host,
     appDir,
     mediaDir: join(exampleRoot, 'media'),
+    ...(voice.transcription ? { transcription: voice.transcription } : {}),
   });
   const appBuilt = appDir !== null && existsSync(join(appDir, 'index.html'));
   console.log(
@@ -42,6 +45,7 @@ async function main(): Promise<number> {
       'Recall demo server',
       `  tutor:    ${llmDescription}`,
       `  storage:  ${storageDescription}`,
+      `  voice:    ${voice.description}`,
       `  user:     ${DEMO_USER_ID} (fixed demo sign-in, no password)`,
       `  sets:     ${server.seeded.length > 0 ? `seeded ${server.seeded.join(', ')}` : 'already seeded'}`,
       `  app:      ${appBuilt ? appDir : 'not built (npm run demo builds it); API and WebSocket only'}`,

@@ -339,6 +339,37 @@ describe('POST: transcription', () => {
   });
 });
 
+describe('POST: concurrency', () => {
+  test('a user past maxConcurrentPerUser gets 429 RATE_LIMITED; others are unaffected', async () => {
+    const releases: (() => void)[] = [];
+    const { url } = await start({
+      maxConcurrentPerUser: 1,
+      transcription: recordingTranscription(
+        () =>
+          new Promise((resolve) => {
+            releases.push(() => resolve({ text: 'done' }));
+          }),
+      ).adapter,
+    });
+    const first = postForm(url, audioForm({ sessionId: 'session-alice' }));
+    await vi.waitFor(() => expect(releases).toHaveLength(1));
+    const second = await postForm(url, audioForm({ sessionId: 'session-alice' }));
+    expect(second.status).toBe(429);
+    expect((second.body.error as { code: string }).code).toBe('RATE_LIMITED');
+    // Bob has his own allowance.
+    const bob = postForm(url, audioForm({ sessionId: 'session-bob' }), 'bob');
+    await vi.waitFor(() => expect(releases).toHaveLength(2));
+    for (const release of releases) release();
+    expect((await first).status).toBe(200);
+    expect((await bob).status).toBe(200);
+    // The slot is free again.
+    const third = postForm(url, audioForm({ sessionId: 'session-alice' }));
+    await vi.waitFor(() => expect(releases).toHaveLength(3));
+    releases[2]?.();
+    expect((await third).status).toBe(200);
+  });
+});
+
 describe('options', () => {
   test('impossible options throw a TypeError at once', async () => {
     const storage = await seededStorage();

@@ -6,10 +6,7 @@ import { useFetch } from '../use-fetch';
 /** The start page: every recall set with how much is due, and whether a session is waiting. */
 export function PickerPage() {
   const state = useFetch('picker', async (signal) => {
-    const [sets, sessions] = await Promise.all([
-      api.recallSets(signal),
-      api.sessions({}, signal),
-    ]);
+    const [sets, sessions] = await Promise.all([api.recallSets(signal), api.sessions({}, signal)]);
     return { sets, sessions };
   });
   return (

@@ -7,7 +7,10 @@ export type StorageChoice =
   | { kind: 'postgres'; connectionString: string };
 
 /** Which model adapter the demo uses. */
-export type LLMChoice = { kind: 'offline' } | { kind: 'anthropic' } | { kind: 'scripted'; file: string };
+export type LLMChoice =
+  | { kind: 'offline' }
+  | { kind: 'anthropic' }
+  | { kind: 'scripted'; file: string };
 
 /** Everything the command line decides. */
 export interface DemoCommandLine {
@@ -122,7 +125,8 @@ function parseStorage(raw: string): StorageChoice {
   const kind = separator === -1 ? raw : raw.slice(0, separator);
   const rest = separator === -1 ? '' : raw.slice(separator + 1);
   if (kind === 'pglite') {
-    if (rest === '') throw new CommandLineError('--storage pglite needs a directory: pglite:<dir>.');
+    if (rest === '')
+      throw new CommandLineError('--storage pglite needs a directory: pglite:<dir>.');
     return { kind: 'pglite', dataDir: rest };
   }
   if (kind === 'postgres') {

@@ -4,7 +4,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEventContext, createMemoryStorage, type StorageAdapter } from '@recall/core';
+import {
+  createEventContext,
+  createMemoryStorage,
+  formatSessionLog,
+  type StorageAdapter,
+} from '@recall/core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadSeedData } from '../seed/seed-data';
 import { createApiHandler } from './api-routes';
@@ -28,7 +33,7 @@ beforeAll(async () => {
     storage,
     userId: 'demo-user',
     clock: () => NOW,
-    exportEvents: (events) => events.map((event) => `${JSON.stringify(event)}\n`).join(''),
+    exportEvents: formatSessionLog,
     onError: (error) => errors.push(error),
   });
   server = createServer(

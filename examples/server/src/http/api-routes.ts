@@ -145,7 +145,10 @@ export function createApiHandler(options: ApiHandlerOptions) {
       case 'session-events': {
         const session = await options.storage.getSession(route.sessionId);
         // Another user's session is reported exactly like a missing one.
-        if (session === null || (session.userId !== undefined && session.userId !== options.userId)) {
+        if (
+          session === null ||
+          (session.userId !== undefined && session.userId !== options.userId)
+        ) {
           return notFound(response, 'SESSION_NOT_FOUND', 'No such session.');
         }
         const body = options.exportEvents(await options.storage.read(route.sessionId));
@@ -181,13 +184,17 @@ function matchRoute(pathname: string): Route {
     }
     if (extra !== undefined) return { kind: 'unknown' };
     const recallSetId = decodeId(rawId);
-    return recallSetId === null ? { kind: 'bad-id', what: 'recall set' } : { kind: 'recall-set', recallSetId };
+    return recallSetId === null
+      ? { kind: 'bad-id', what: 'recall set' }
+      : { kind: 'recall-set', recallSetId };
   }
   if (collection === 'sessions') {
     if (rawId === undefined || (rawId === '' && extra === undefined)) return { kind: 'sessions' };
     if (extra !== 'events') return { kind: 'unknown' };
     const sessionId = decodeId(rawId);
-    return sessionId === null ? { kind: 'bad-id', what: 'session' } : { kind: 'session-events', sessionId };
+    return sessionId === null
+      ? { kind: 'bad-id', what: 'session' }
+      : { kind: 'session-events', sessionId };
   }
   return { kind: 'unknown' };
 }

@@ -58,7 +58,8 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     }
     const path = url.pathname === '/' ? 'index.html' : url.pathname;
     const immutable = url.pathname.startsWith('/assets/');
-    if (await serveStaticFile(response, { root: options.appDir, path, immutable, headOnly })) return;
+    if (await serveStaticFile(response, { root: options.appDir, path, immutable, headOnly }))
+      return;
     // Client-side routes (no file extension) get the app's shell; missing files get 404.
     if (!/\.[a-z0-9]+$/i.test(url.pathname)) {
       const served = await serveStaticFile(response, {

@@ -55,7 +55,8 @@ export async function serveStaticFile(
   response.writeHead(200, {
     'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
     'content-length': stats.size,
-    'cache-control': options.immutable === true ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'cache-control':
+      options.immutable === true ? 'public, max-age=31536000, immutable' : 'no-cache',
     'x-content-type-options': 'nosniff',
   });
   if (options.headOnly === true) {

@@ -14,7 +14,8 @@ export async function createLLM(choice: LLMChoice, options: { cwd: string }): Pr
   switch (choice.kind) {
     case 'offline':
       return {
-        llm: createOfflineLLM(),
+        // A short pause between words, so the reply visibly streams as a model's would.
+        llm: createOfflineLLM({ chunkDelayMs: 15 }),
         description: 'offline tutor — set ANTHROPIC_API_KEY for Claude',
       };
     case 'anthropic': {

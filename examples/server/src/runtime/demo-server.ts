@@ -3,14 +3,17 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   createRecallEngine,
+  formatSessionLog,
   type LLMAdapter,
   type SessionEvent,
   type StorageAdapter,
+  type TranscriptionAdapter,
 } from '@recall/core';
 import { createRecallServer } from '@recall/ws/server';
 import { createApiHandler } from '../http/api-routes';
 import { createRequestHandler } from '../http/request-handler';
 import { loadSeedData } from '../seed/seed-data';
+import { withVoiceRoute } from './voice';
 
 /** Everybody who opens the demo is this one user: the demo has no sign-in. */
 export const DEMO_USER_ID = 'demo-user';
@@ -27,8 +30,10 @@ export interface DemoServerOptions {
   appDir: string | null;
   /** The seed images, served under `/media/`. */
   mediaDir: string;
-  /** Serialises an event log as JSON Lines for `GET /api/sessions/:id/events`. */
+  /** Serialises an event log for `GET /api/sessions/:id/events`. @default formatSessionLog */
   exportEvents?: (events: readonly SessionEvent[]) => string;
+  /** Speech-to-text for `/api/transcribe`; without it the app hides the microphone. */
+  transcription?: TranscriptionAdapter;
   /** Where unexpected errors go. @default console.error */
   onError?: (error: unknown) => void;
   /** @default Date.now */
@@ -60,11 +65,21 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
     storage: options.storage,
     userId: DEMO_USER_ID,
     clock,
-    exportEvents: options.exportEvents ?? toJsonLines,
+    exportEvents: options.exportEvents ?? formatSessionLog,
     onError,
   });
   const httpServer = createServer(
-    createRequestHandler({ api, appDir: options.appDir, mediaDir: options.mediaDir, onError }),
+    createRequestHandler({
+      api: withVoiceRoute(api, {
+        storage: options.storage,
+        llm: options.llm,
+        userId: DEMO_USER_ID,
+        transcription: options.transcription,
+      }),
+      appDir: options.appDir,
+      mediaDir: options.mediaDir,
+      onError,
+    }),
   );
   const recall = createRecallServer({
     engine,
@@ -96,8 +111,4 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
       return closing;
     },
   };
-}
-
-function toJsonLines(events: readonly SessionEvent[]): string {
-  return events.map((event) => `${JSON.stringify(event)}\n`).join('');
 }

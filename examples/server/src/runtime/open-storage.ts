@@ -25,7 +25,10 @@ export async function openStorage(
     case 'pglite': {
       const { createPGliteStorage } = await import('@recall/core/storage/pglite');
       const dataDir = resolve(options.cwd, choice.dataDir);
-      return { storage: await createPGliteStorage({ dataDir }), description: `PGlite in ${dataDir}` };
+      return {
+        storage: await createPGliteStorage({ dataDir }),
+        description: `PGlite in ${dataDir}`,
+      };
     }
     case 'postgres': {
       const { createPostgresStorage } = await import('@recall/core/storage/postgres');

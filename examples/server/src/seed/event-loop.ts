@@ -13,12 +13,14 @@ export const eventLoop: SeedRecallSet = {
       context: 'Run-to-completion: a function is never interrupted by another callback.',
     },
     {
-      content: 'Callbacks from timers and I/O wait in the task queue until the call stack is empty.',
+      content:
+        'Callbacks from timers and I/O wait in the task queue until the call stack is empty.',
       context: 'Also called the macrotask queue; the event loop takes one task per turn.',
     },
     {
       content: 'Promise callbacks are microtasks, which all run before the next task.',
-      context: 'queueMicrotask and MutationObserver also use the microtask queue; it is drained fully.',
+      context:
+        'queueMicrotask and MutationObserver also use the microtask queue; it is drained fully.',
     },
     {
       content: 'setTimeout with zero milliseconds still waits for a later task.',
@@ -26,7 +28,8 @@ export const eventLoop: SeedRecallSet = {
     },
     {
       content: 'The browser renders between tasks, so a long task freezes the page.',
-      context: 'Split long work into chunks or move it to a Web Worker to keep the page responsive.',
+      context:
+        'Split long work into chunks or move it to a Web Worker to keep the page responsive.',
     },
   ],
   resources: [
@@ -49,7 +52,10 @@ export const eventLoop: SeedRecallSet = {
         "console.log('a'); setTimeout(() => console.log('b'), 0); Promise.resolve().then(() => console.log('c')); console.log('d'); — the synchronous logs run first on the call stack, then the microtask queue is drained, and only then does the event loop take the timer's task. A page that runs a 200 ms loop in one task cannot paint or respond to clicks until the loop ends, which is why long work is split up or moved to a worker.",
       license: 'CC0-1.0',
       source: 'Written for the Recall demo',
-      linkedPoints: [{ point: 3 }, { point: 4, relevance: 'Explains why long tasks block rendering.' }],
+      linkedPoints: [
+        { point: 3 },
+        { point: 4, relevance: 'Explains why long tasks block rendering.' },
+      ],
     },
   ],
 };

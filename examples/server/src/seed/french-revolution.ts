@@ -4,7 +4,8 @@ import type { SeedRecallSet } from './seed-types';
 export const frenchRevolution: SeedRecallSet = {
   id: 'french-revolution',
   name: 'The French Revolution',
-  description: 'From the royal debt crisis of 1789 to Napoleon’s coup in 1799 — the turning points.',
+  description:
+    'From the royal debt crisis of 1789 to Napoleon’s coup in 1799 — the turning points.',
   supplementaryGuidelines:
     'Dates matter for this set: accept the year alone when the learner gives the right event.',
   points: [
@@ -14,7 +15,8 @@ export const frenchRevolution: SeedRecallSet = {
         'War debts (including support for the American Revolution) and failed tax reforms; the body had not met since 1614.',
     },
     {
-      content: 'The Third Estate declared itself the National Assembly and swore the Tennis Court Oath.',
+      content:
+        'The Third Estate declared itself the National Assembly and swore the Tennis Court Oath.',
       context:
         'June 1789: locked out of their hall, the deputies met on a tennis court and swore not to part until France had a constitution.',
     },
@@ -24,7 +26,8 @@ export const frenchRevolution: SeedRecallSet = {
         'A royal fortress and prison, attacked for its gunpowder; the day is now the French national holiday.',
     },
     {
-      content: 'The Declaration of the Rights of Man and of the Citizen was adopted in August 1789.',
+      content:
+        'The Declaration of the Rights of Man and of the Citizen was adopted in August 1789.',
       context:
         'Drafted with help from Lafayette; equality before the law, popular sovereignty, freedom of expression.',
     },
@@ -34,7 +37,8 @@ export const frenchRevolution: SeedRecallSet = {
         'After the storming of the Tuileries the Convention declared a republic; the king was tried for treason and guillotined.',
     },
     {
-      content: 'Robespierre and the Committee of Public Safety ran the Reign of Terror in 1793 and 1794.',
+      content:
+        'Robespierre and the Committee of Public Safety ran the Reign of Terror in 1793 and 1794.',
       context:
         'Tens of thousands were executed as suspected enemies; it ended with Robespierre’s own fall in Thermidor.',
     },
@@ -54,10 +58,7 @@ export const frenchRevolution: SeedRecallSet = {
       caption: 'Estates-General, Bastille, Republic, Terror, Brumaire.',
       license: 'CC0-1.0',
       source: 'Drawn for the Recall demo',
-      linkedPoints: [
-        { point: 2, relevance: 'Places the Bastille in the sequence.' },
-        { point: 6 },
-      ],
+      linkedPoints: [{ point: 2, relevance: 'Places the Bastille in the sequence.' }, { point: 6 }],
     },
     {
       key: 'summary',

@@ -7,7 +7,8 @@ export const photosynthesis: SeedRecallSet = {
   description: 'How plants turn light, water and carbon dioxide into sugar — the two stages.',
   points: [
     {
-      content: 'The light-dependent reactions happen in the thylakoid membranes of the chloroplast.',
+      content:
+        'The light-dependent reactions happen in the thylakoid membranes of the chloroplast.',
       context:
         'First stage. Chlorophyll in photosystems II and I absorbs light; the membranes are stacked into grana.',
     },
@@ -60,10 +61,7 @@ export const photosynthesis: SeedRecallSet = {
         'Photosynthesis runs in two linked stages. In the thylakoid membranes, light drives electrons from water through two photosystems; water is split, oxygen escapes, and the energy is stored as ATP and NADPH. In the stroma, the Calvin cycle spends that ATP and NADPH: RuBisCO fixes carbon dioxide onto RuBP, and the products are reduced to G3P. Some G3P leaves the cycle to become glucose, sucrose or starch; the rest regenerates RuBP so the cycle can turn again. C4 and CAM plants add a carbon-concentrating step in front of RuBisCO because the enzyme also reacts with oxygen.',
       license: 'CC0-1.0',
       source: 'Written for the Recall demo',
-      linkedPoints: [
-        { point: 4, relevance: 'Explains carbon fixation by RuBisCO.' },
-        { point: 5 },
-      ],
+      linkedPoints: [{ point: 4, relevance: 'Explains carbon fixation by RuBisCO.' }, { point: 5 }],
     },
   ],
 };

@@ -6,7 +6,11 @@ import { photosynthesis } from './photosynthesis';
 import type { SeedRecallSet } from './seed-types';
 
 /** The demo's recall sets: a science process, a history topic and a programming concept. */
-export const SEED_RECALL_SETS: readonly SeedRecallSet[] = [photosynthesis, frenchRevolution, eventLoop];
+export const SEED_RECALL_SETS: readonly SeedRecallSet[] = [
+  photosynthesis,
+  frenchRevolution,
+  eventLoop,
+];
 
 /**
  * Saves every seed set the storage does not have yet and returns the ids it saved. Sets that

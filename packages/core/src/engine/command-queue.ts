@@ -1,7 +1,7 @@
 import { RecallError, toRecallError } from '../errors/recall-error';
 import type { CommandResult } from './engine-types';
 import { reportError, type EngineRuntime, type SessionEntry } from './runtime';
-import { catchUp } from './session-entry';
+import { catchUp, pruneSessionCache } from './session-entry';
 
 /** Resolves the command's promise; the task may keep running afterwards. */
 export type Accept = (result: CommandResult) => void;
@@ -42,6 +42,7 @@ export function enqueueCommand(
         }
       } finally {
         entry.pendingCommands -= 1;
+        pruneSessionCache(runtime);
       }
     };
     entry.queueTail = entry.queueTail.then(run);

@@ -31,7 +31,9 @@ import { startSession } from './start-session';
  */
 export function createRecallEngine(options: RecallEngineOptions): RecallEngine {
   if (options.storage?.specificationVersion !== 'recall-storage-v1') {
-    throw new TypeError('createRecallEngine: `storage` must be a recall-storage-v1 StorageAdapter.');
+    throw new TypeError(
+      'createRecallEngine: `storage` must be a recall-storage-v1 StorageAdapter.',
+    );
   }
   if (options.llm?.specificationVersion !== 'recall-llm-v1') {
     throw new TypeError('createRecallEngine: `llm` must be a recall-llm-v1 LLMAdapter.');
@@ -76,7 +78,10 @@ class SessionEngine implements RecallEngine {
     return commands.dismissOverlay(this.#runtime, await this.#entry(sessionId), options);
   }
 
-  async enterRabbithole(sessionId: string, options: EnterRabbitholeOptions): Promise<CommandResult> {
+  async enterRabbithole(
+    sessionId: string,
+    options: EnterRabbitholeOptions,
+  ): Promise<CommandResult> {
     return commands.enterRabbithole(this.#runtime, await this.#entry(sessionId), options);
   }
 

@@ -36,6 +36,13 @@ export interface EngineConfig {
   /** Retries of a command whose append met a `ConcurrencyError`. @default 3 */
   maxAppendRetries: number;
   /**
+   * A response still open after this long with no live stream on this instance is taken as
+   * cut off (its writer died) and closed as interrupted by the next command. @default 60000
+   */
+  orphanedResponseMs: number;
+  /** Idle sessions kept in the in-memory cache (least recently used are dropped). @default 1000 */
+  maxCachedSessions: number;
+  /**
    * Output settings per call kind.
    * @default { tutor: { maxOutputTokens: 300, temperature: 0.7 }, rabbithole: { maxOutputTokens: 500, temperature: 0.7 }, evaluator: { maxOutputTokens: 1024, temperature: 0 }, detector: { maxOutputTokens: 300, temperature: 0 } }
    */
@@ -64,6 +71,8 @@ export const DEFAULT_ENGINE_CONFIG: EngineConfig = Object.freeze({
   judgeContextMessages: 6,
   snippetLength: 200,
   maxAppendRetries: 3,
+  orphanedResponseMs: 60_000,
+  maxCachedSessions: 1000,
   calls: {
     tutor: { maxOutputTokens: 300, temperature: 0.7 },
     rabbithole: { maxOutputTokens: 500, temperature: 0.7 },
@@ -96,6 +105,8 @@ export function resolveEngineConfig(overrides: Partial<EngineConfig> = {}): Engi
     'judgeContextMessages',
     'snippetLength',
     'maxAppendRetries',
+    'orphanedResponseMs',
+    'maxCachedSessions',
   ] as const) {
     const value = config[key];
     if (!Number.isInteger(value) || value < 0) {

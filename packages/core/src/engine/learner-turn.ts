@@ -4,6 +4,7 @@ import type { SessionEvent } from '../events/envelope';
 import { addUsage, type LLMMessage } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
 import type { Detection } from '../prompts/detector-prompt';
+import type { Evaluation } from '../prompts/evaluator-prompt';
 import { buildRabbitholeSystemPrompt } from '../prompts/rabbithole-prompt';
 import { buildTutorRequest, mergeConsecutiveRoles } from '../prompts/tutor-request';
 import { normalizeTopic } from '../session/checklist';
@@ -14,10 +15,10 @@ import type { CommandOptions, CommandResult } from './engine-types';
 import { type JudgeOptions, runDetector, runEvaluator } from './judges';
 import { rateRecalledPoints, saveSessionRow } from './projections';
 import { buildRecallEvents } from './recall-events';
-import { closeOrphanedResponse, completeResponse } from './respond';
+import { closeOrphanedResponses, completeResponse } from './respond';
 import { streamResponse } from './response-stream';
 import { loadRecallSet } from './recall-set-loader';
-import type { EngineRuntime, SessionEntry } from './runtime';
+import { type EngineRuntime, reportError, type SessionEntry } from './runtime';
 import { createTurn, type Turn } from './turn';
 
 /**
@@ -33,7 +34,8 @@ export function sendUserMessage(
 ): Promise<CommandResult> {
   return enqueueCommand(runtime, entry, async (accept) => {
     const { clientMessageId } = options;
-    const knownSeq = clientMessageId === undefined ? undefined : entry.clientMessageIds.get(clientMessageId);
+    const knownSeq =
+      clientMessageId === undefined ? undefined : entry.clientMessageIds.get(clientMessageId);
     if (knownSeq !== undefined) {
       accept({ status: 'duplicate', sessionId: entry.sessionId, lastSeq: knownSeq });
       return;
@@ -46,7 +48,7 @@ export function sendUserMessage(
       // Fetched while the acknowledgement is appended; awaited only after it.
       const recallSetLoad = loadRecallSet(runtime, entry.state.recallSetId);
       recallSetLoad.catch(() => undefined);
-      await closeOrphanedResponse(turn);
+      await closeOrphanedResponses(turn);
       const detect = shouldDetectRabbithole(entry.state, {
         warmupExchanges: runtime.config.detectionWarmupExchanges,
       });
@@ -64,7 +66,9 @@ export function sendUserMessage(
           const { rabbitholeEventId, topic } = state.pendingRabbithole;
           events.push(context.build('rabbithole_declined', { rabbitholeEventId, topic }));
         }
-        events.push(context.build('assistant_streaming_start', { responseId, agent }, { responseId }));
+        events.push(
+          context.build('assistant_streaming_start', { responseId, agent }, { responseId }),
+        );
         return events;
       });
       accept({
@@ -109,22 +113,9 @@ async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
     latestMessage: options.content,
     ...(options.clientMessageId === undefined ? {} : { clientMessageId: options.clientMessageId }),
   };
+  // Recall events are appended the moment the verdicts arrive, mid-stream.
   const evaluation = runEvaluator(turn, judgeOptions).then(async (outcome) => {
-    if (outcome.value !== null) {
-      const verdicts = outcome.value.points;
-      const result = await turn.append((context, current) =>
-        buildRecallEvents(context, current, {
-          verdicts,
-          recallSet,
-          config: runtime.config,
-          now: runtime.clock(),
-        }),
-      );
-      if (result.status === 'appended') {
-        await rateRecalledPoints(runtime, { state: entry.state, recallSet, events: result.events });
-        await saveSessionRow(runtime, entry.state);
-      }
-    }
+    if (outcome.value !== null) await recordVerdicts(turn, recallSet, outcome.value, options);
     return outcome.usage;
   });
   const detection = options.detect
@@ -144,6 +135,30 @@ async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
     clientMessageId: options.clientMessageId,
   });
   if (detected.value !== null) await offerRabbithole(turn, detected.value, options.content);
+}
+
+async function recordVerdicts(
+  turn: Turn,
+  recallSet: RecallSet,
+  evaluation: Evaluation,
+  options: ReplyOptions,
+): Promise<void> {
+  const { runtime, entry } = turn;
+  try {
+    const result = await turn.append((context, state) =>
+      buildRecallEvents(context, state, {
+        verdicts: evaluation.points,
+        recallSet,
+        config: runtime.config,
+        now: runtime.clock(),
+      }),
+    );
+    if (result.status !== 'appended') return;
+    await rateRecalledPoints(runtime, { state: entry.state, recallSet, events: result.events });
+    await saveSessionRow(runtime, entry.state);
+  } catch (error) {
+    reportError(runtime, entry.sessionId, toRecallError(error), options.clientMessageId);
+  }
 }
 
 async function offerRabbithole(turn: Turn, detection: Detection, trigger: string): Promise<void> {

@@ -24,7 +24,10 @@ export function toSessionRow(state: EngineSessionState, fallbackStartedAt: numbe
 }
 
 /** Writes the session row from the current state; a failure is reported, not thrown. */
-export async function saveSessionRow(runtime: EngineRuntime, state: EngineSessionState): Promise<void> {
+export async function saveSessionRow(
+  runtime: EngineRuntime,
+  state: EngineSessionState,
+): Promise<void> {
   try {
     await runtime.storage.saveSession(toSessionRow(state, runtime.clock()));
   } catch (error) {

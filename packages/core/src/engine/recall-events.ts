@@ -53,7 +53,8 @@ export function buildRecallEvents(
       );
       recalled += 1;
       const point = recallSet.points.find((candidate) => candidate.id === verdict.pointId);
-      if (point !== undefined) events.push(...buildResourceEvents(context, recallSet, point, config));
+      if (point !== undefined)
+        events.push(...buildResourceEvents(context, recallSet, point, config));
     } else if (verdict.nearMiss && verdict.certainty >= config.nearMissCertainty) {
       events.push(
         context.build('recall_point_near_miss', {
@@ -128,7 +129,9 @@ export function resourceSnippet(
   point: RecallPoint,
   maxLength: number,
 ): string {
-  const pointStems = new Set(keyTerms(`${point.content} ${point.context}`).map((term) => term.stem));
+  const pointStems = new Set(
+    keyTerms(`${point.content} ${point.context}`).map((term) => term.stem),
+  );
   const sentences = splitSentences(resource.content);
   let best = sentences[0] ?? resource.content;
   let bestScore = 0;

@@ -23,10 +23,13 @@ export interface CompleteResponseOptions {
  * Stores the end of a response: `assistant_streaming_end` then `assistant_message`
  * (`interrupted` when the stream failed, with the partial text), and reports the failure.
  */
-export async function completeResponse(turn: Turn, options: CompleteResponseOptions): Promise<void> {
+export async function completeResponse(
+  turn: Turn,
+  options: CompleteResponseOptions,
+): Promise<void> {
   const { responseId, agent, response, judgeUsage } = options;
   await turn.append((context, state) =>
-    state.response?.responseId !== responseId
+    !state.openResponses.some((open) => open.responseId === responseId)
       ? []
       : [
           context.build(
@@ -83,19 +86,28 @@ export async function streamGreeting(
   await completeResponse(turn, { responseId: options.responseId, agent: 'tutor', response });
 }
 
-/** Closes a response left open by a crashed writer (no live stream here) as interrupted. */
-export async function closeOrphanedResponse(turn: Turn): Promise<void> {
-  const open = turn.entry.state.response;
-  if (open === null || turn.runtime.liveResponses.has(open.responseId)) return;
-  await completeResponse(turn, {
-    responseId: open.responseId,
-    agent: open.agent,
-    response: {
-      text: '',
-      chunks: 0,
-      usage: undefined,
-      error: new RecallError('LLM_INTERRUPTED', 'The response was cut off by a restart.'),
-    },
-    report: false,
-  });
+/**
+ * Closes responses left open by a writer that died (no live stream on this instance, and
+ * older than `config.orphanedResponseMs`) as interrupted, so every response in the log ends.
+ */
+export async function closeOrphanedResponses(turn: Turn): Promise<void> {
+  const { runtime } = turn;
+  const orphans = turn.entry.state.openResponses.filter(
+    (open) =>
+      !runtime.liveResponses.has(open.responseId) &&
+      runtime.clock() - open.startedAt >= runtime.config.orphanedResponseMs,
+  );
+  for (const open of orphans) {
+    await completeResponse(turn, {
+      responseId: open.responseId,
+      agent: open.agent,
+      response: {
+        text: '',
+        chunks: 0,
+        usage: undefined,
+        error: new RecallError('LLM_INTERRUPTED', 'The response was cut off: its writer stopped.'),
+      },
+      report: false,
+    });
+  }
 }

@@ -6,7 +6,12 @@ import type { FsrsScheduler } from '../scheduling/fsrs-scheduler';
 import type { EngineSessionState } from '../session/session-state';
 import type { StorageAdapter } from '../storage/storage-adapter';
 import type { EngineConfig } from './engine-config';
-import type { CommandResult, EngineDelta, EngineFeedItem, RecallEngineEvents } from './engine-types';
+import type {
+  CommandResult,
+  EngineDelta,
+  EngineFeedItem,
+  RecallEngineEvents,
+} from './engine-types';
 
 /** A response being streamed by this engine instance (for late subscribers' snapshots). */
 export interface LiveResponse {

@@ -12,7 +12,7 @@ import { rabbitholeRequest } from './learner-turn';
 import { rateFailedPoints, saveSessionRow } from './projections';
 import { buildOverlayEvent } from './recall-events';
 import { loadRecallSet } from './recall-set-loader';
-import { closeOrphanedResponse, completeResponse } from './respond';
+import { closeOrphanedResponses, completeResponse } from './respond';
 import { streamResponse } from './response-stream';
 import type { EngineRuntime, SessionEntry } from './runtime';
 import { createTurn } from './turn';
@@ -59,12 +59,13 @@ export function leaveSession(
     const recallSet = await loadRecallSet(runtime, entry.state.recallSetId);
     const turn = createTurn(runtime, entry);
     try {
-      await closeOrphanedResponse(turn);
+      await closeOrphanedResponses(turn);
       const before = entry.state;
       const result = await turn.append((context, state) => {
         assertSessionActive(state);
         const now = runtime.clock();
-        const events: SessionEvent[] = state.mode === 'rabbithole' ? buildExitEvents(context, state, now) : [];
+        const events: SessionEvent[] =
+          state.mode === 'rabbithole' ? buildExitEvents(context, state, now) : [];
         const current = events.reduce(reduceSession, state);
         events.push(
           isChecklistComplete(current)
@@ -138,7 +139,10 @@ export function enterRabbithole(
 ): Promise<CommandResult> {
   return runCommand(runtime, entry, options, async (accept) => {
     if (!options.rabbitholeEventId || !options.topic) {
-      throw new RecallError('INVALID_MESSAGE', 'enterRabbithole needs rabbitholeEventId and topic.');
+      throw new RecallError(
+        'INVALID_MESSAGE',
+        'enterRabbithole needs rabbitholeEventId and topic.',
+      );
     }
     assertSessionActive(entry.state);
     assertCanEnter(entry.state, options);
@@ -146,7 +150,7 @@ export function enterRabbithole(
     const turn = createTurn(runtime, entry);
     const responseId = runtime.ids();
     try {
-      await closeOrphanedResponse(turn);
+      await closeOrphanedResponses(turn);
       const result = await turn.append((context, state) => {
         assertCanEnter(state, options);
         const pending = state.pendingRabbithole!;
@@ -156,7 +160,11 @@ export function enterRabbithole(
             topic: pending.topic,
             label: pending.label,
           }),
-          context.build('assistant_streaming_start', { responseId, agent: 'rabbithole' }, { responseId }),
+          context.build(
+            'assistant_streaming_start',
+            { responseId, agent: 'rabbithole' },
+            { responseId },
+          ),
         ];
       });
       accept({ status: 'accepted', sessionId: entry.sessionId, lastSeq: result.lastSeq });
@@ -179,7 +187,7 @@ export function exitRabbithole(
   return runCommand(runtime, entry, options, async (accept) => {
     const turn = createTurn(runtime, entry);
     try {
-      await closeOrphanedResponse(turn);
+      await closeOrphanedResponses(turn);
       const result = await turn.append((context, state) => {
         assertSessionActive(state);
         if (state.mode !== 'rabbithole') {
@@ -199,7 +207,10 @@ function assertCanEnter(
   options: { rabbitholeEventId: string; topic: string },
 ): void {
   if (state.mode === 'rabbithole') {
-    throw new RecallError('RABBITHOLE_ALREADY_ACTIVE', 'A rabbit hole is already open; exit it first.');
+    throw new RecallError(
+      'RABBITHOLE_ALREADY_ACTIVE',
+      'A rabbit hole is already open; exit it first.',
+    );
   }
   const pending = state.pendingRabbithole;
   if (pending === null || pending.rabbitholeEventId !== options.rabbitholeEventId) {
@@ -217,7 +228,11 @@ function assertCanEnter(
 }
 
 /** `rabbithole_exited`, then the deferred overlay when the last point fell inside. */
-function buildExitEvents(context: EventContext, state: EngineSessionState, now: number): SessionEvent[] {
+function buildExitEvents(
+  context: EventContext,
+  state: EngineSessionState,
+  now: number,
+): SessionEvent[] {
   const record = state.rabbitholes.find(
     (candidate) => candidate.rabbitholeEventId === state.activeRabbitholeId,
   );

@@ -7,7 +7,12 @@ import type { EngineRuntime, SessionEntry } from './runtime';
 /** The cached entry of a session, loaded from storage (row + log) on first use. */
 export function loadSession(runtime: EngineRuntime, sessionId: string): Promise<SessionEntry> {
   const cached = runtime.sessions.get(sessionId);
-  if (cached !== undefined) return Promise.resolve(cached);
+  if (cached !== undefined) {
+    // Re-inserting keeps the map in least-recently-used order for pruning.
+    runtime.sessions.delete(sessionId);
+    runtime.sessions.set(sessionId, cached);
+    return Promise.resolve(cached);
+  }
   let loading = runtime.loading.get(sessionId);
   if (loading === undefined) {
     loading = (async () => {
@@ -33,7 +38,12 @@ export function loadSession(runtime: EngineRuntime, sessionId: string): Promise<
 /** A fresh cache entry for a session with no events yet applied. */
 export function createSessionEntry(
   runtime: EngineRuntime,
-  options: { sessionId: string; recallSetId: string; targetPointIds: readonly string[]; userId?: string },
+  options: {
+    sessionId: string;
+    recallSetId: string;
+    targetPointIds: readonly string[];
+    userId?: string;
+  },
 ): SessionEntry {
   return {
     sessionId: options.sessionId,
@@ -64,4 +74,16 @@ export function applyEvents(entry: SessionEntry, events: readonly SessionEvent[]
 export async function catchUp(runtime: EngineRuntime, entry: SessionEntry): Promise<void> {
   const events = await runtime.storage.read(entry.sessionId, { afterSeq: entry.state.lastSeq });
   applyEvents(entry, events);
+}
+
+/** Drops the least recently used idle sessions beyond `config.maxCachedSessions`. */
+export function pruneSessionCache(runtime: EngineRuntime): void {
+  let excess = runtime.sessions.size - runtime.config.maxCachedSessions;
+  for (const [sessionId, entry] of runtime.sessions) {
+    if (excess <= 0) return;
+    if (entry.pendingCommands === 0 && entry.controller === null) {
+      runtime.sessions.delete(sessionId);
+      excess -= 1;
+    }
+  }
 }

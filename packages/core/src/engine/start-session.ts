@@ -5,10 +5,10 @@ import { recalledCount } from '../session/checklist';
 import { reduceSession } from '../session/reduce-session';
 import { enqueueCommand } from './command-queue';
 import { saveSessionRow, toSessionRow } from './projections';
-import { closeOrphanedResponse, owesGreeting, streamGreeting } from './respond';
+import { closeOrphanedResponses, owesGreeting, streamGreeting } from './respond';
 import { loadRecallSet } from './recall-set-loader';
 import type { EngineRuntime, SessionEntry } from './runtime';
-import { createSessionEntry, loadSession } from './session-entry';
+import { catchUp, createSessionEntry, loadSession } from './session-entry';
 import { createTurn } from './turn';
 
 /**
@@ -43,7 +43,10 @@ async function startUnlocked(
     throw new RecallError('RECALL_SET_ARCHIVED', `Recall set "${recallSet.name}" is archived.`);
   }
   if (recallSet.points.length === 0) {
-    throw new RecallError('RECALL_SET_EMPTY', `Recall set "${recallSet.name}" has no recall points.`);
+    throw new RecallError(
+      'RECALL_SET_EMPTY',
+      `Recall set "${recallSet.name}" has no recall points.`,
+    );
   }
   const active = await runtime.storage.findActiveSession(
     recallSetId,
@@ -51,12 +54,17 @@ async function startUnlocked(
   );
   if (active !== null) {
     const entry = await loadSession(runtime, active.id);
-    await openSession(runtime, entry, recallSet);
+    await catchUp(runtime, entry);
+    // A running session that owes nothing: a reconnect, not a resume — nothing to generate.
+    if (entry.state.status !== 'in_progress' || owesGreeting(entry.state)) {
+      await openSession(runtime, entry, recallSet);
+    }
     return { sessionId: active.id, resumed: true };
   }
   const now = runtime.clock();
   const due = await runtime.storage.getDuePoints(recallSetId, now);
-  const targets = due.length > 0 ? due : [...recallSet.points].sort((a, b) => a.position - b.position);
+  const targets =
+    due.length > 0 ? due : [...recallSet.points].sort((a, b) => a.position - b.position);
   const sessionId = runtime.ids();
   const entry = createSessionEntry(runtime, {
     sessionId,
@@ -77,7 +85,7 @@ function openSession(runtime: EngineRuntime, entry: SessionEntry, recallSet: Rec
     const turn = createTurn(runtime, entry);
     const responseId = runtime.ids();
     try {
-      await closeOrphanedResponse(turn);
+      await closeOrphanedResponses(turn);
       const result = await turn.append((context, state) => {
         const events: SessionEvent[] = [];
         if (state.status === 'created' || state.status === 'paused') {
@@ -92,11 +100,20 @@ function openSession(runtime: EngineRuntime, entry: SessionEntry, recallSet: Rec
             }),
           );
         } else if (state.status !== 'in_progress') {
-          throw new RecallError('SESSION_ENDED', `Session "${state.sessionId}" is ${state.status}.`);
+          throw new RecallError(
+            'SESSION_ENDED',
+            `Session "${state.sessionId}" is ${state.status}.`,
+          );
         }
         const afterStart = events.reduce(reduceSession, state);
         if (owesGreeting(afterStart)) {
-          events.push(context.build('assistant_streaming_start', { responseId, agent: 'tutor' }, { responseId }));
+          events.push(
+            context.build(
+              'assistant_streaming_start',
+              { responseId, agent: 'tutor' },
+              { responseId },
+            ),
+          );
         }
         return events;
       });

@@ -43,7 +43,8 @@ export function createTurn(runtime: EngineRuntime, entry: SessionEntry): Turn {
           expectedSeq: events[0]!.seq - 1,
         });
         const lastSeq = Math.max(...result.events.map((event) => event.seq));
-        if (result.status === 'duplicate') return { status: 'duplicate', events: result.events, lastSeq };
+        if (result.status === 'duplicate')
+          return { status: 'duplicate', events: result.events, lastSeq };
         applyEvents(entry, result.events);
         emitEvents(runtime, result.events);
         return { status: 'appended', events: result.events, lastSeq };

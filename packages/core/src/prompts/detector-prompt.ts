@@ -50,7 +50,10 @@ export function buildDetectorMessages(options: DetectorRequestOptions): LLMMessa
         textTag('description', options.recallSetDescription),
       ]),
     ),
-    tag('points', lines(options.points.map((point) => textTag('point', point.content, { id: point.id })))),
+    tag(
+      'points',
+      lines(options.points.map((point) => textTag('point', point.content, { id: point.id }))),
+    ),
     tag('previous_topics', lines(options.previousTopics.map((topic) => textTag('topic', topic)))),
     tag(
       'conversation',

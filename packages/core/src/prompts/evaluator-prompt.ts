@@ -63,9 +63,12 @@ export function buildEvaluatorMessages(options: EvaluatorRequestOptions): LLMMes
 export function parseEvaluatorRequest(content: string): EvaluatorRequestOptions {
   const pointsBody = findTags(content, 'points')[0]?.body ?? '';
   const conversationBody = findTags(content, 'conversation')[0]?.body ?? '';
-  const conversation: LLMMessage[] = [...conversationBody.matchAll(/<(user|assistant)>([\s\S]*?)<\/\1>/g)].map(
-    (match) => ({ role: match[1] as 'user' | 'assistant', content: unescapeTagText(match[2]!) }),
-  );
+  const conversation: LLMMessage[] = [
+    ...conversationBody.matchAll(/<(user|assistant)>([\s\S]*?)<\/\1>/g),
+  ].map((match) => ({
+    role: match[1] as 'user' | 'assistant',
+    content: unescapeTagText(match[2]!),
+  }));
   return {
     points: findTags(pointsBody, 'point').map((point) => ({
       id: point.attributes.id ?? '',

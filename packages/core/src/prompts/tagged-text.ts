@@ -26,7 +26,11 @@ export function tag(name: string, body: string, attributes: Record<string, strin
 }
 
 /** A tag whose body is escaped text. */
-export function textTag(name: string, text: string, attributes: Record<string, string> = {}): string {
+export function textTag(
+  name: string,
+  text: string,
+  attributes: Record<string, string> = {},
+): string {
   return tag(name, escapeTagText(text), attributes);
 }
 

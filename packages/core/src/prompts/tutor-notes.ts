@@ -66,7 +66,8 @@ export function renderTutorNotes(notes: TutorNotes): string {
     );
     parts.push(tag('observations', `\n${lines.join('\n')}\n`));
   }
-  const task = notes.focus === null && notes.task === 'reply' ? ALL_RECALLED_TASK : TASKS[notes.task];
+  const task =
+    notes.focus === null && notes.task === 'reply' ? ALL_RECALLED_TASK : TASKS[notes.task];
   parts.push(textTag('task', task, { kind: notes.task }));
   return tag('session_notes', `\n${parts.join('\n')}\n`);
 }

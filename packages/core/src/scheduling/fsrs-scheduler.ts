@@ -63,7 +63,7 @@ export function createFsrsScheduler(options: FsrsSchedulerOptions = {}): FsrsSch
     rate({ pointId, schedule, rating, now, logId, sessionId }) {
       const { card, log } = algorithm.next(toCard(schedule), new Date(now), rating as Grade);
       return {
-        schedule: fromCard(card),
+        schedule: clampInterval(fromCard(card), now, maximumInterval),
         log: {
           id: logId,
           pointId,
@@ -110,4 +110,17 @@ function fromCard(card: Card): PointSchedule {
     state: card.state,
     ...(card.last_review === undefined ? {} : { lastReview: card.last_review.getTime() }),
   };
+}
+
+const DAY_MS = 86_400_000;
+
+// ts-fsrs keeps Easy > Good > Hard by a day each, which can push an interval a day or two past
+// `maximum_interval`; the maximum is a promise to the learner, so it is enforced here.
+function clampInterval(
+  schedule: PointSchedule,
+  now: number,
+  maximumInterval: number,
+): PointSchedule {
+  if (schedule.scheduledDays <= maximumInterval) return schedule;
+  return { ...schedule, scheduledDays: maximumInterval, due: now + maximumInterval * DAY_MS };
 }

@@ -105,13 +105,20 @@ function applyEvent(state: EngineSessionState, event: SessionEvent): EngineSessi
       return state;
     case 'user_message':
       return applyUserMessage(state, event.data.content);
-    case 'assistant_streaming_start':
-      return {
-        ...state,
-        response: { responseId: event.data.responseId, agent: event.data.agent },
+    case 'assistant_streaming_start': {
+      const response = {
+        responseId: event.data.responseId,
+        agent: event.data.agent,
+        startedAt: event.timestamp,
       };
-    case 'assistant_streaming_end':
-      return state.response === null ? state : { ...state, response: null };
+      return { ...state, response, openResponses: [...state.openResponses, response] };
+    }
+    case 'assistant_streaming_end': {
+      const { responseId } = event.data;
+      if (!state.openResponses.some((open) => open.responseId === responseId)) return state;
+      const openResponses = state.openResponses.filter((open) => open.responseId !== responseId);
+      return { ...state, openResponses, response: openResponses.at(-1) ?? null };
+    }
     case 'assistant_message':
       return applyAssistantMessage(state, event);
     default:
@@ -224,7 +231,8 @@ function applyAssistantMessage(
   let next: EngineSessionState = {
     ...state,
     usage: usage === undefined ? state.usage : addUsage(state.usage, usage),
-    judgeUsage: judgeUsage === undefined ? state.judgeUsage : addUsage(state.judgeUsage, judgeUsage),
+    judgeUsage:
+      judgeUsage === undefined ? state.judgeUsage : addUsage(state.judgeUsage, judgeUsage),
   };
   if (agent === 'rabbithole') {
     if (content === '') return next;

@@ -48,6 +48,14 @@ export interface RabbitholeRecord {
   exitedAt: number | null;
 }
 
+/** A response whose stream has started and not ended. */
+export interface OpenResponse {
+  responseId: string;
+  agent: 'tutor' | 'rabbithole';
+  /** Timestamp of its `assistant_streaming_start`. */
+  startedAt: number;
+}
+
 /** The opening question (new session) or recap (resume) the tutor owes the learner. */
 export interface Greeting {
   kind: 'opening' | 'recap';
@@ -104,8 +112,10 @@ export interface EngineSessionState {
   usage: TokenUsage;
   /** Usage of evaluator and detector calls. */
   judgeUsage: TokenUsage;
-  /** The response streaming now, if any. */
-  response: { responseId: string; agent: 'tutor' | 'rabbithole' } | null;
+  /** The latest response still streaming (its `assistant_streaming_end` not stored yet). */
+  response: OpenResponse | null;
+  /** Every response still open, oldest first (more than one only after a writer died). */
+  openResponses: readonly OpenResponse[];
   startedAt: number | null;
   pausedAt: number | null;
   resumedAt: number | null;
@@ -166,6 +176,7 @@ export function createSessionState(options: CreateSessionStateOptions): EngineSe
     usage: EMPTY_USAGE,
     judgeUsage: EMPTY_USAGE,
     response: null,
+    openResponses: [],
     startedAt: null,
     pausedAt: null,
     resumedAt: null,

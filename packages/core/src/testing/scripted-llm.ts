@@ -110,7 +110,9 @@ export function createScriptedLLM(script: ScriptedLLMScript = {}): ScriptedLLM {
       index: requests.length,
       kindIndex,
       ...(schemaName === undefined ? {} : { schemaName }),
-      ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),
+      ...(options.maxOutputTokens === undefined
+        ? {}
+        : { maxOutputTokens: options.maxOutputTokens }),
       ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
     };
     requests.push(request);
@@ -157,13 +159,15 @@ export function createScriptedLLM(script: ScriptedLLMScript = {}): ScriptedLLM {
     async *streamText(options) {
       const request = record(options);
       const raw = next(request) ?? `Scripted ${request.kind} reply ${request.kindIndex + 1}.`;
-      const reply: ScriptedTextReply = typeof raw === 'string' ? { text: raw } : (raw as ScriptedTextReply);
+      const reply: ScriptedTextReply =
+        typeof raw === 'string' ? { text: raw } : (raw as ScriptedTextReply);
       const chunks = reply.chunks ?? (reply.text ?? '').match(/\S+\s*|\s+/g) ?? [];
       const chunkDelay = reply.chunkDelayMs ?? script.chunkDelayMs ?? 0;
       await wait(latencyFor(request.kind, reply.latencyMs), options.signal);
       let emitted = 0;
       for (const chunk of chunks) {
-        if (reply.error !== undefined && emitted === (reply.errorAfterChunks ?? 0)) throw reply.error;
+        if (reply.error !== undefined && emitted === (reply.errorAfterChunks ?? 0))
+          throw reply.error;
         if (emitted > 0) await wait(chunkDelay, options.signal);
         yield { type: 'text-delta', text: chunk };
         emitted += 1;

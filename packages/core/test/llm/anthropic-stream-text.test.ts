@@ -38,6 +38,9 @@ describe('streamText', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(mock.requests).toHaveLength(1);
     expect(mock.requests[0]?.aborted).toBe(false);
+    expect(mock.requests[0]?.completedAt).toBeGreaterThanOrEqual(
+      mock.requests[0]!.receivedAt + 100,
+    );
   });
 
   test('reports usage with cache counts, taking the last cumulative output count', async () => {
@@ -233,6 +236,7 @@ describe('cancellation', () => {
     expect(deltaTexts(parts)).toEqual(['a ', 'b ']);
     await vi.waitFor(() => expect(mock.requests[0]?.aborted).toBe(true));
     expect(mock.requests).toHaveLength(1);
+    expect(mock.requests[0]?.completedAt).toBeUndefined();
   });
 
   test('aborting before the response starts throws ABORTED and cancels the request', async () => {

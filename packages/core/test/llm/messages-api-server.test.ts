@@ -107,6 +107,15 @@ describe('the adapter over a real socket', () => {
     }
     expect(performance.now() - started).toBeGreaterThanOrEqual(145);
   });
+
+  test('records when each response completed', async () => {
+    const { server, llm } = await start({ firstTokenDelayMs: 80 });
+    await drain(llm.streamText(CALL));
+    await vi.waitFor(() => expect(server.requests[0]?.completedAt).toBeDefined());
+    const [request] = server.requests;
+    expect(request!.completedAt! - request!.receivedAt).toBeGreaterThanOrEqual(75);
+    expect(request!.aborted).toBe(false);
+  });
 });
 
 describe('startMessagesApiServer', () => {

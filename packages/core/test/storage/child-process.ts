@@ -28,11 +28,20 @@ export interface ChildScript {
 export function spawnChildScript(name: string, spec: unknown): ChildScript {
   const child = spawn(
     process.execPath,
-    ['--conditions=@recall/source', '--import', 'tsx', join(here, 'children', `${name}.ts`), JSON.stringify(spec)],
+    [
+      '--conditions=@recall/source',
+      '--import',
+      'tsx',
+      join(here, 'children', `${name}.ts`),
+      JSON.stringify(spec),
+    ],
     { cwd: repositoryRoot, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   const lines: string[] = [];
-  const waiters = new Set<{ predicate: (line: string) => boolean; resolve: (line: string) => void }>();
+  const waiters = new Set<{
+    predicate: (line: string) => boolean;
+    resolve: (line: string) => void;
+  }>();
   let errorOutput = '';
   child.stderr.on('data', (chunk: Buffer) => {
     errorOutput += chunk.toString();
@@ -61,20 +70,31 @@ export function spawnChildScript(name: string, spec: unknown): ChildScript {
       const seen = lines.find(predicate);
       if (seen !== undefined) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
-        const waiter = { predicate, resolve: (line: string) => {
-          clearTimeout(timer);
-          resolve(line);
-        } };
+        const waiter = {
+          predicate,
+          resolve: (line: string) => {
+            clearTimeout(timer);
+            resolve(line);
+          },
+        };
         const timer = setTimeout(() => {
           waiters.delete(waiter);
-          reject(new Error(`Child ${name} printed no matching line within ${timeoutMs} ms. stderr:\n${errorOutput}`));
+          reject(
+            new Error(
+              `Child ${name} printed no matching line within ${timeoutMs} ms. stderr:\n${errorOutput}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(waiter);
         void exited.then(({ code, signal }) => {
           if (!waiters.has(waiter)) return;
           waiters.delete(waiter);
           clearTimeout(timer);
-          reject(new Error(`Child ${name} exited (${code ?? signal}) before a matching line. stderr:\n${errorOutput}`));
+          reject(
+            new Error(
+              `Child ${name} exited (${code ?? signal}) before a matching line. stderr:\n${errorOutput}`,
+            ),
+          );
         });
       });
     },

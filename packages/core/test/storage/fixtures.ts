@@ -66,9 +66,11 @@ export function recallSet(options: { dues: number[]; ownerId?: string; name?: st
         title: 'Notes',
         content: 'Some passage',
         license: 'CC-BY',
-        links: points.slice(0, 2).map((point, index) =>
-          index === 0 ? { pointId: point.id, relevance: 'defines it' } : { pointId: point.id },
-        ),
+        links: points
+          .slice(0, 2)
+          .map((point, index) =>
+            index === 0 ? { pointId: point.id, relevance: 'defines it' } : { pointId: point.id },
+          ),
       },
       {
         id: uniqueId('res'),
@@ -145,7 +147,10 @@ export function variedEvents(sessionId: string): SessionEvent[] {
       recalledCount: 0,
       resumed: false,
     }),
-    context.build('user_message', { content: 'Hello — “world” 😀', clientMessageId: uniqueId('cm') }),
+    context.build('user_message', {
+      content: 'Hello — “world” 😀',
+      clientMessageId: uniqueId('cm'),
+    }),
     context.build('assistant_streaming_start', { responseId, agent: 'tutor' }, { responseId }),
     context.build(
       'assistant_message',

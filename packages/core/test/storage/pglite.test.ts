@@ -9,6 +9,7 @@ import { spawnChildScript } from './child-process';
 import { describeStorageConformance } from './conformance';
 import { directoryDigest } from './directory-digest';
 import { messages, recallSet, uniqueId } from './fixtures';
+import { appendUntilKilled, expectIntactLog, seededRandom } from './kill-test-helpers';
 
 const root = mkdtempSync(join(tmpdir(), 'recall-pglite-'));
 const template = join(root, 'template');
@@ -173,6 +174,24 @@ describe('PGlite data directory', () => {
       expect(() => readFileSync(join(directory, 'recall.lock'))).toThrow(/ENOENT/);
     });
   });
+
+  test('kill -9 of a process appending: every acknowledged append survives and it reopens', async () => {
+    const seed = Date.now();
+    const next = seededRandom(seed);
+    const dataDir = copyOfTemplate();
+    const sessionId = uniqueId('sess');
+    // Killed right after an ack is printed (pglite#1065's window) or a little later.
+    const acknowledged = await appendUntilKilled(
+      { driver: 'pglite', dataDir, sessionId },
+      1 + Math.floor(next() * 40),
+      next() < 0.5 ? 0 : Math.floor(next() * 200),
+    );
+    expect(acknowledged).toBeGreaterThan(0);
+    const storage = await createPGliteStorage({ dataDir });
+    await expectIntactLog(storage, sessionId, { acknowledged, seed });
+    expect(await storage.lastSeq(templateSession)).toBe(3);
+    await storage.close();
+  }, 40_000);
 
   test('without a dataDir the database lives in memory', async () => {
     const storage = await createPGliteStorage();

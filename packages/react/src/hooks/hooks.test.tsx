@@ -2,6 +2,8 @@ import type { ServerMessage } from '@recall/ws';
 import { act, render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import * as Composer from '../components/composer/parts';
+import * as SessionProgress from '../components/session-progress/parts';
 import { RecallProvider } from '../provider/recall-provider';
 import type { Throttle } from '../store/throttled-store';
 import { type FixtureClient, createFixtureClient } from '../testing/create-fixture-client';
@@ -129,11 +131,22 @@ describe('useRecallSession', () => {
     const client = createFixtureClient({ messages: SESSION_FIXTURES.rabbitholePrompt });
     const { result } = renderHook(() => useRecallSession(), { wrapper: wrapper(client) });
     act(() => {
+      result.current.declineRabbithole();
+    });
+    act(() =>
+      client.receive({
+        type: 'rabbithole_detected',
+        seq: 12,
+        rabbitholeEventId: 'rabbithole-2',
+        topic: 'Plant hormones',
+        label: 'Hormones',
+      }),
+    );
+    act(() => {
       result.current.enterRabbithole();
     });
     act(() => {
       result.current.exitRabbithole();
-      result.current.declineRabbithole();
       result.current.dismissOverlay();
       result.current.leaveSession();
       result.current.retry();
@@ -143,14 +156,14 @@ describe('useRecallSession', () => {
       clientMessageId = result.current.sendMessage('Chlorophyll');
     });
     expect(client.sent).toEqual([
+      { type: 'decline_rabbithole', clientMessageId: 'client-1' },
       {
         type: 'enter_rabbithole',
-        rabbitholeEventId: 'rabbithole-1',
-        topic: 'Why leaves change colour in autumn',
-        clientMessageId: 'client-1',
+        rabbitholeEventId: 'rabbithole-2',
+        topic: 'Plant hormones',
+        clientMessageId: 'client-2',
       },
-      { type: 'exit_rabbithole', clientMessageId: 'client-2' },
-      { type: 'decline_rabbithole', clientMessageId: 'client-3' },
+      { type: 'exit_rabbithole', clientMessageId: 'client-3' },
       { type: 'dismiss_overlay', clientMessageId: 'client-4' },
       { type: 'leave_session', clientMessageId: 'client-5' },
       { type: 'user_message', content: 'Chlorophyll', clientMessageId: 'client-6' },
@@ -442,9 +455,15 @@ describe('useExchange', () => {
 
 test('a component rendered outside the provider names itself in the error', () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  function Progress() {
-    useRecallProgress();
-    return null;
-  }
-  expect(() => render(<Progress />)).toThrow(/`useRecallProgress` must be used within/);
+  expect(() => render(<SessionProgress.Root />)).toThrow(
+    '`SessionProgress.Root` must be used within `RecallProvider`.',
+  );
+  const client = createFixtureClient({ messages: SESSION_FIXTURES.idle });
+  expect(() =>
+    render(
+      <RecallProvider client={client}>
+        <Composer.Input />
+      </RecallProvider>,
+    ),
+  ).toThrow('`Composer.Input` must be used within `Composer.Root`.');
 });

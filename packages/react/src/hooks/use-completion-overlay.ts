@@ -5,7 +5,8 @@ import { useRecallContext } from '../provider/recall-context';
 import { useStoreSelector } from '../store/use-store-selector';
 
 /** The completion overlay and its two answers, as `useCompletionOverlay` returns them. */
-export interface CompletionOverlayState extends Pick<RecallActions, 'dismissOverlay' | 'leaveSession'> {
+export interface CompletionOverlayState
+  extends Pick<RecallActions, 'dismissOverlay' | 'leaveSession'> {
   /** The overlay to show now: `null` when none, dismissed, or deferred by a rabbit hole. */
   completionOverlay: CompletionOverlay | null;
   isOpen: boolean;

@@ -39,6 +39,7 @@ type PrimitiveComponent<T extends Tag> = ForwardRefExoticComponent<
 
 function createPrimitive<T extends Tag>(tag: T): PrimitiveComponent<T> {
   const component = forwardRef<ComponentRef<T>, PrimitiveProps<T>>(
+    // biome-ignore lint/correctness/noComponentHookFactories: one component per tag, made once at module load.
     function PrimitiveElement(props, ref) {
       const { asChild, ...rest } = props;
       const Component = (asChild ? Slot : tag) as unknown as 'div';

@@ -1,5 +1,5 @@
 import type { RecallClient, RecallClientSnapshot } from '@recall/ws';
-import { createRequiredContext } from '../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../internal/create-required-context';
 import type { ExternalStore } from '../store/external-store';
 import type { ThrottledStore } from '../store/throttled-store';
 import type { RecallActions } from './recall-actions';
@@ -19,4 +19,6 @@ const recallContext = createRequiredContext<RecallContextValue>('RecallProvider'
 export const RecallContextProvider = recallContext.Provider;
 
 /** The provider's value; throws an error naming `consumerName` outside `RecallProvider`. */
-export const useRecallContext = recallContext.useRequired;
+export function useRecallContext(consumerName: string): RecallContextValue {
+  return useRequiredContext(recallContext, consumerName);
+}

@@ -1,4 +1,9 @@
-import type { ClientSessionStatus, ConnectionState, RecallClientSnapshot, WireError } from '@recall/ws';
+import type {
+  ClientSessionStatus,
+  ConnectionState,
+  RecallClientSnapshot,
+  WireError,
+} from '@recall/ws';
 
 /** The transport and session health, as `useConnectionState` returns it. */
 export interface ConnectionSummary {

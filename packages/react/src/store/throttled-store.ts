@@ -35,7 +35,10 @@ function scheduler(throttle: Throttle): (callback: () => void) => () => void {
  * together, so React never sees a snapshot it was not told about. Listens to the source only
  * while it has listeners of its own; with none, `getSnapshot` reads the source directly.
  */
-export function createThrottledStore<S>(source: ExternalStore<S>, throttle: Throttle): ThrottledStore<S> {
+export function createThrottledStore<S>(
+  source: ExternalStore<S>,
+  throttle: Throttle,
+): ThrottledStore<S> {
   const listeners = new Set<() => void>();
   const schedule = scheduler(throttle);
   let published = source.getSnapshot();

@@ -20,6 +20,10 @@ export interface FixtureClientOptions {
   outbox?: number;
   /** Makes the `clientMessageId` of each command. @default `client-1`, `client-2`, … */
   createClientMessageId?: () => string;
+  /** Called with each command as it is sent (after it is recorded in `sent`). */
+  onSend?: (message: OutgoingClientMessage) => void;
+  /** Called on each `connect`, `retry` and `close`. */
+  onCall?: (call: FixtureClientCall) => void;
 }
 
 /** A method of the client contract that sends nothing on the wire. */
@@ -77,6 +81,12 @@ export function createFixtureClient(options: FixtureClientOptions = {}): Fixture
   const send = (message: OutgoingClientMessage) => {
     sent.push(message);
     setState(applyOutgoingMessage(snapshot.state, message));
+    options.onSend?.(message);
+  };
+
+  const record = (call: FixtureClientCall) => {
+    calls.push(call);
+    options.onCall?.(call);
   };
 
   return {
@@ -98,14 +108,10 @@ export function createFixtureClient(options: FixtureClientOptions = {}): Fixture
       setState(replayServerMessages(messages, snapshot.state));
     },
     setConnection: (connection) => update({ connection }),
-    connect: () => {
-      calls.push('connect');
-    },
-    retry: () => {
-      calls.push('retry');
-    },
+    connect: () => record('connect'),
+    retry: () => record('retry'),
     close: () => {
-      calls.push('close');
+      record('close');
       update({ connection: 'closed' });
     },
     sendMessage(text) {
@@ -125,7 +131,11 @@ export function createFixtureClient(options: FixtureClientOptions = {}): Fixture
       });
     },
     exitRabbithole: () => send({ type: 'exit_rabbithole', clientMessageId: createId() }),
-    declineRabbithole: () => send({ type: 'decline_rabbithole', clientMessageId: createId() }),
+    declineRabbithole() {
+      // Like the real client: nothing to decline without a pending prompt.
+      if (snapshot.state.rabbitholePrompt === null) return;
+      send({ type: 'decline_rabbithole', clientMessageId: createId() });
+    },
     dismissOverlay: () => send({ type: 'dismiss_overlay', clientMessageId: createId() }),
   };
 }

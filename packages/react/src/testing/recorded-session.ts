@@ -167,10 +167,15 @@ function indexAfter(predicate: (message: ServerMessage) => boolean): number {
 }
 
 const upToSeq = (seq: number) =>
-  RECORDED_SESSION.slice(0, indexAfter((message) => 'seq' in message && message.seq === seq));
+  RECORDED_SESSION.slice(
+    0,
+    indexAfter((message) => 'seq' in message && message.seq === seq),
+  );
 
 const chunkOf = (responseId: string, index: number) => (message: ServerMessage) =>
-  message.type === 'assistant_chunk' && message.responseId === responseId && message.index === index;
+  message.type === 'assistant_chunk' &&
+  message.responseId === responseId &&
+  message.index === index;
 
 /**
  * Prefixes of {@link RECORDED_SESSION} that leave the client in each state the components

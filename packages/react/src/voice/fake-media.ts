@@ -62,12 +62,16 @@ export interface FakeMicrophone {
   failNextWith(name: string | null): void;
   /** Makes `getUserMedia` wait until `grant()` is called. */
   holdPermission(): { grant(): void };
+  /** How many fake AudioContexts were closed. */
+  closedAudioContexts(): number;
   /** Removes every fake again. */
   uninstall(): void;
 }
 
 /** Installs the fakes on `globalThis` and `navigator`. */
-export function installFakeMicrophone(options: { audioLevels?: number[] | null } = {}): FakeMicrophone {
+export function installFakeMicrophone(
+  options: { audioLevels?: number[] | null } = {},
+): FakeMicrophone {
   const tracks: FakeTrack[] = [];
   let failure: string | null = null;
   let hold: Promise<void> | null = null;
@@ -101,7 +105,8 @@ export function installFakeMicrophone(options: { audioLevels?: number[] | null }
     value: { getUserMedia },
     configurable: true,
   });
-  if (options.audioLevels) scope.AudioContext = fakeAudioContext(options.audioLevels);
+  const audioContext = options.audioLevels ? fakeAudioContext(options.audioLevels) : null;
+  if (audioContext) scope.AudioContext = audioContext;
 
   return {
     recorders: FakeMediaRecorder.instances,
@@ -119,10 +124,12 @@ export function installFakeMicrophone(options: { audioLevels?: number[] | null }
       });
       return { grant };
     },
+    closedAudioContexts: () => audioContext?.closed ?? 0,
     uninstall() {
       scope.MediaRecorder = previous.MediaRecorder;
       scope.AudioContext = previous.AudioContext;
-      if (previous.mediaDevices) Object.defineProperty(navigator, 'mediaDevices', previous.mediaDevices);
+      if (previous.mediaDevices)
+        Object.defineProperty(navigator, 'mediaDevices', previous.mediaDevices);
       else Reflect.deleteProperty(navigator, 'mediaDevices');
     },
   };

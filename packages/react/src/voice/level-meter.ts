@@ -5,6 +5,9 @@ type AudioContextConstructor = new () => AudioContext;
 
 // One update per ~50 ms is smooth enough for a waveform and keeps renders cheap.
 const SAMPLE_INTERVAL_MS = 50;
+const FFT_SIZE = 512;
+// Speech energy sits below ~5 kHz; bars spread over the whole spectrum would stay flat.
+const SPEECH_BAND_HZ = 5000;
 
 /**
  * Samples the microphone's loudness into `bars` values between 0 and 1 through an
@@ -15,7 +18,10 @@ export function startLevelMeter(
   stream: MediaStream,
   options: { bars: number; onLevels: (levels: readonly number[]) => void },
 ): StopLevelMeter {
-  const scope = globalThis as { AudioContext?: AudioContextConstructor; webkitAudioContext?: AudioContextConstructor };
+  const scope = globalThis as {
+    AudioContext?: AudioContextConstructor;
+    webkitAudioContext?: AudioContextConstructor;
+  };
   const AudioContextClass = scope.AudioContext ?? scope.webkitAudioContext;
   if (AudioContextClass === undefined || options.bars <= 0) return () => {};
   let context: AudioContext;
@@ -25,29 +31,27 @@ export function startLevelMeter(
     context = new AudioContextClass();
     source = context.createMediaStreamSource(stream);
     analyser = context.createAnalyser();
-    analyser.fftSize = fftSizeFor(options.bars);
+    analyser.fftSize = FFT_SIZE;
     analyser.smoothingTimeConstant = 0.6;
     source.connect(analyser);
   } catch {
     return () => {};
   }
   const bins = new Uint8Array(analyser.frequencyBinCount);
+  const binWidthHz = context.sampleRate / FFT_SIZE;
+  const speechBins =
+    binWidthHz > 0
+      ? Math.min(bins.length, Math.max(options.bars, Math.ceil(SPEECH_BAND_HZ / binWidthHz)))
+      : bins.length;
   const timer = setInterval(() => {
     analyser.getByteFrequencyData(bins);
-    options.onLevels(toBars(bins, options.bars));
+    options.onLevels(toBars(bins.subarray(0, speechBins), options.bars));
   }, SAMPLE_INTERVAL_MS);
   return () => {
     clearInterval(timer);
     source.disconnect();
     void context.close().catch(() => {});
   };
-}
-
-/** The smallest power-of-two FFT (32–2048) with at least `bars` frequency bins. */
-function fftSizeFor(bars: number): number {
-  let size = 32;
-  while (size / 2 < bars && size < 2048) size *= 2;
-  return size;
 }
 
 /** Averages frequency bins into `bars` levels in 0–1. */

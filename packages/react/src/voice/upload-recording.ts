@@ -77,7 +77,9 @@ async function request(
     // Codes come from our own server; anything unrecognisable is reported as internal.
     code: typeof wire?.code === 'string' ? (wire.code as RecallErrorCode) : 'INTERNAL_ERROR',
     message:
-      typeof wire?.message === 'string' ? wire.message : `Transcription failed (HTTP ${response.status}).`,
+      typeof wire?.message === 'string'
+        ? wire.message
+        : `Transcription failed (HTTP ${response.status}).`,
   });
 }
 

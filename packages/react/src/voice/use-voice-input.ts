@@ -107,8 +107,11 @@ export function useVoiceInput(options: UseVoiceInputOptions): VoiceInput {
   const latest = useLatest({ options, clientSessionId, actions });
   const [recorder] = useState(() =>
     createVoiceRecorder((): VoiceRecorderSettings => {
-      const { options: current, clientSessionId: sessionId, actions: currentActions } =
-        latest.current;
+      const {
+        options: current,
+        clientSessionId: sessionId,
+        actions: currentActions,
+      } = latest.current;
       return {
         endpoint: current.endpoint,
         ...(current.headers ? { headers: current.headers } : {}),

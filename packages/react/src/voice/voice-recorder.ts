@@ -91,7 +91,10 @@ export function createVoiceRecorder(getSettings: () => VoiceRecorderSettings): V
       return;
     }
     if (snapshot.maxBytes !== null && audio.size > snapshot.maxBytes) {
-      fail({ code: 'MESSAGE_TOO_LARGE', message: 'The recording is too long; try a shorter answer.' });
+      fail({
+        code: 'MESSAGE_TOO_LARGE',
+        message: 'The recording is too long; try a shorter answer.',
+      });
       return;
     }
     if (settings.sessionId === null) {
@@ -253,7 +256,13 @@ function pickMimeType(candidates: readonly string[]): string | undefined {
 function microphoneError(error: unknown): VoiceInputError {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError') {
-    return { code: 'MICROPHONE_DENIED', message: 'Microphone access was denied. You can type instead.' };
+    return {
+      code: 'MICROPHONE_DENIED',
+      message: 'Microphone access was denied. You can type instead.',
+    };
   }
-  return { code: 'MICROPHONE_UNAVAILABLE', message: 'No microphone is available. You can type instead.' };
+  return {
+    code: 'MICROPHONE_UNAVAILABLE',
+    message: 'No microphone is available. You can type instead.',
+  };
 }

@@ -22,6 +22,12 @@ import {
 } from './client-options';
 import { closeErrorMessage } from './close-error';
 import { buildConnectionUrl } from './connection-url';
+import {
+  type LocalLine,
+  overlayLocalLines,
+  settleLocalLines,
+  updateLocalLine,
+} from './local-lines';
 import { enqueue, type Outbox, removeEntry } from './outbox';
 import { createSessionPersistence, persistenceKey } from './session-persistence';
 import { WEBSOCKET_OPEN, type WebSocketLike } from './websocket-like';
@@ -73,7 +79,15 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
   // A session remembered from an earlier page may be gone; then start over on the set.
   let fromPersistence = explicitSessionId === undefined && persisted !== null;
   let outbox: Outbox = persisted?.outbox ?? [];
-  let state = withOutbox(createInitialClientState(sessionId === null ? {} : { sessionId }));
+  // What the server's messages built, and the learner's lines the log has not confirmed yet.
+  let serverState = createInitialClientState(sessionId === null ? {} : { sessionId });
+  let localLines: readonly LocalLine[] = outbox.flatMap((entry) =>
+    entry.type === 'user_message'
+      ? [{ clientMessageId: entry.clientMessageId, content: entry.content, phase: 'pending' as const }]
+      : [],
+  );
+  let state = overlayLocalLines(serverState, localLines);
+  let overlaid = { serverState, localLines };
   let connection: ConnectionState = 'idle';
   let snapshot: RecallClientSnapshot = { state, connection, outbox: outbox.length };
   let persistedKey = '';
@@ -86,10 +100,6 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
   let resendAt = 0;
   let retryAfterMs = 0;
   const timers = new Map<TimerName, ReturnType<typeof setTimeout>>();
-
-  function withOutbox(base: ClientSessionState): ClientSessionState {
-    return outbox.reduce(applyOutgoingMessage, base);
-  }
 
   function setTimer(name: TimerName, delayMs: number, run: () => void): void {
     clearTimer(name);
@@ -124,6 +134,11 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
   }
 
   function publish(): void {
+    localLines = settleLocalLines(serverState, localLines);
+    if (overlaid.serverState !== serverState || overlaid.localLines !== localLines) {
+      state = overlayLocalLines(serverState, localLines);
+      overlaid = { serverState, localLines };
+    }
     persist();
     if (
       snapshot.state === state &&
@@ -156,7 +171,12 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
 
   function issue(message: OutgoingClientMessage): void {
     outbox = enqueue(outbox, message);
-    state = applyOutgoingMessage(state, message);
+    if (message.type === 'user_message') {
+      const { clientMessageId, content } = message;
+      localLines = [...localLines, { clientMessageId, content, phase: 'pending' }];
+    } else {
+      serverState = applyOutgoingMessage(serverState, message);
+    }
     publish();
     flush();
   }
@@ -169,20 +189,29 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
   function onServerMessage(message: ServerMessage): void {
     if (message.type !== 'error') attempt = 0;
     if (message.type === 'ack') {
-      outbox = removeEntry(outbox, message.clientMessageId);
-      if (inFlight === message.clientMessageId) inFlight = null;
+      const { clientMessageId } = message;
+      outbox = removeEntry(outbox, clientMessageId);
+      localLines = updateLocalLine(localLines, clientMessageId, (line) => ({ ...line, phase: 'acked' }));
+      if (inFlight === clientMessageId) inFlight = null;
     } else if (message.type === 'error' && message.clientMessageId !== undefined) {
+      const { clientMessageId, type: _type, ...error } = message;
       if (message.code === 'RATE_LIMITED') {
+        // Still pending: resent once the server's wait is over.
         retryAfterMs = message.retryAfterMs ?? 1_000;
         resendAt = Date.now() + retryAfterMs;
       } else {
-        // Rejected for good (the state marks it failed); `retry()` can send it again.
-        outbox = removeEntry(outbox, message.clientMessageId);
+        // Rejected for good; `retry()` can send a failed message again.
+        outbox = removeEntry(outbox, clientMessageId);
+        localLines = updateLocalLine(localLines, clientMessageId, (line) => ({
+          ...line,
+          phase: 'failed',
+          error: { ...error, clientMessageId },
+        }));
       }
-      if (inFlight === message.clientMessageId) inFlight = null;
+      if (inFlight === clientMessageId) inFlight = null;
     }
-    state = reduceClientState(state, message);
-    if (sessionId === null && state.sessionId !== null) sessionId = state.sessionId;
+    serverState = reduceClientState(serverState, message);
+    if (sessionId === null && serverState.sessionId !== null) sessionId = serverState.sessionId;
     publish();
     flush();
   }
@@ -190,7 +219,9 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
   function openSocket(): void {
     clearTimer('reconnect');
     const target =
-      sessionId !== null ? { sessionId, afterSeq: state.lastSeq } : { recallSetId: recallSetId ?? '' };
+      sessionId !== null
+        ? { sessionId, afterSeq: serverState.lastSeq }
+        : { recallSetId: recallSetId ?? '' };
     let next: WebSocketLike;
     try {
       next = new config.WebSocket(buildConnectionUrl(config.url, target, config.userToken));
@@ -261,14 +292,14 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
       sessionId = null;
       fromPersistence = false;
     }
-    state = withOutbox(createInitialClientState(sessionId === null ? {} : { sessionId }));
+    serverState = createInitialClientState(sessionId === null ? {} : { sessionId });
   }
 
   function handleDrop(code: number, reason: string): void {
     stopTimers();
     inFlight = null;
     if (closedForGood) return;
-    state = markConnectionReset(state);
+    serverState = markConnectionReset(serverState);
     const staleSession =
       code === CLOSE_CODES.FORBIDDEN.code || code === CLOSE_CODES.SESSION_NOT_FOUND.code;
     if (staleSession && fromPersistence && recallSetId !== undefined) {
@@ -279,8 +310,8 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
     const policy = closeCodeRetryPolicy(code);
     if (policy === 'never' || attempt >= config.reconnect.maxAttempts) {
       const error = closeErrorMessage(code, reason);
-      if (error !== null && state.status !== 'error' && state.status !== 'completed') {
-        state = reduceClientState(state, error);
+      if (error !== null && serverState.status !== 'error' && serverState.status !== 'completed') {
+        serverState = reduceClientState(serverState, error);
       }
       connection = 'closed';
       publish();
@@ -309,12 +340,14 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
   }
 
   function requeueFailedMessages(): void {
-    for (const message of state.messages) {
-      if (message.role !== 'user' || message.status !== 'failed') continue;
-      const clientMessageId = message.clientMessageId ?? createClientMessageId();
-      const entry: OutgoingClientMessage = { type: 'user_message', content: message.content, clientMessageId };
-      outbox = enqueue(outbox, entry);
-      state = applyOutgoingMessage(state, entry);
+    for (const line of localLines) {
+      if (line.phase !== 'failed') continue;
+      const { clientMessageId, content } = line;
+      outbox = enqueue(outbox, { type: 'user_message', content, clientMessageId });
+      localLines = updateLocalLine(localLines, clientMessageId, ({ error: _error, ...rest }) => ({
+        ...rest,
+        phase: 'pending',
+      }));
     }
   }
 
@@ -347,7 +380,7 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
       issue({ type: 'leave_session', clientMessageId: createClientMessageId() });
     },
     enterRabbithole() {
-      const prompt = state.rabbitholePrompt;
+      const prompt = serverState.rabbitholePrompt;
       if (prompt === null) return;
       issue({
         type: 'enter_rabbithole',
@@ -360,7 +393,7 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
       issue({ type: 'exit_rabbithole', clientMessageId: createClientMessageId() });
     },
     declineRabbithole() {
-      if (state.rabbitholePrompt === null) return;
+      if (serverState.rabbitholePrompt === null) return;
       issue({ type: 'decline_rabbithole', clientMessageId: createClientMessageId() });
     },
     dismissOverlay() {

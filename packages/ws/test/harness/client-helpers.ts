@@ -29,13 +29,13 @@ export const FAST_CLIENT_OPTIONS = {
 
 /** A client over the `ws` package with fast timings; every snapshot is recorded. */
 export function createTestClient(
-  options: Omit<RecallClientOptions, 'WebSocket'>,
+  options: RecallClientOptions,
 ): RecallClient & { snapshots: RecallClientSnapshot[] } {
   const client = createRecallClient({
     storage: null,
     ...FAST_CLIENT_OPTIONS,
-    ...options,
     WebSocket,
+    ...options,
   });
   const snapshots: RecallClientSnapshot[] = [client.getSnapshot()];
   client.subscribe(() => snapshots.push(client.getSnapshot()));
@@ -66,4 +66,22 @@ function summary(snapshot: RecallClientSnapshot) {
     messages: snapshot.state.messages.length,
     lastError: snapshot.state.lastError,
   };
+}
+
+/** A `ws` WebSocket class that records every frame received and every close code. */
+export function createProbeWebSocket(): {
+  WebSocket: typeof WebSocket;
+  frames: Array<Record<string, unknown>>;
+  closeCodes: number[];
+} {
+  const frames: Array<Record<string, unknown>> = [];
+  const closeCodes: number[] = [];
+  class ProbeWebSocket extends WebSocket {
+    constructor(address: string) {
+      super(address);
+      this.addEventListener('message', (event) => frames.push(JSON.parse(String(event.data))));
+      this.addEventListener('close', (event) => closeCodes.push(event.code));
+    }
+  }
+  return { WebSocket: ProbeWebSocket, frames, closeCodes };
 }

@@ -53,7 +53,7 @@ export async function waitForConvergence(
   options: { sentClientMessageIds?: readonly string[]; timeoutMs?: number } = {},
 ): Promise<ClientSessionState> {
   return vi.waitFor(() => assertConverged(client, storage, options), {
-    timeout: options.timeoutMs ?? 5_000,
+    timeout: options.timeoutMs ?? 3_000,
     interval: 20,
   });
 }

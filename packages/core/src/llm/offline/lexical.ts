@@ -54,6 +54,8 @@ export function stem(word: string): string {
   for (const [suffix, replacement] of SUFFIXES) {
     if (result.endsWith(suffix) && result.length - suffix.length >= 3 && !result.endsWith('ss')) {
       result = result.slice(0, -suffix.length) + replacement;
+      // "splitting" → "splitt" → "split"
+      if (/([^aeiouylsz])\1$/.test(result)) result = result.slice(0, -1);
       break;
     }
   }
@@ -99,7 +101,9 @@ export function coverage(target: string, text: string): Coverage {
     const found = textStems.some(
       (candidate) =>
         candidate === term.stem ||
-        (candidate.length >= 5 && term.stem.length >= 5 && candidate.slice(0, 5) === term.stem.slice(0, 5)),
+        (candidate.length >= 5 &&
+          term.stem.length >= 5 &&
+          candidate.slice(0, 5) === term.stem.slice(0, 5)),
     );
     (found ? matched : missing).push(term);
   }

@@ -84,7 +84,9 @@ export function detectOffline(userContent: string): Detection {
       .map((term) => term.word[0]!.toUpperCase() + term.word.slice(1))
       .join(' '),
     relatedPointIds: request.points
-      .filter((point) => keyTerms(point.content).some((term) => terms.some((t) => t.stem === term.stem)))
+      .filter((point) =>
+        keyTerms(point.content).some((term) => terms.some((t) => t.stem === term.stem)),
+      )
       .map((point) => point.id),
     certainty: 0.7,
     reasoning: 'A curious question whose terms are mostly outside the points.',

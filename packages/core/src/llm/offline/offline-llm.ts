@@ -1,5 +1,10 @@
 import { RecallError } from '../../errors/recall-error';
-import { EMPTY_USAGE, type LLMAdapter, type LLMCallOptions, type LLMStreamPart } from '../llm-adapter';
+import {
+  EMPTY_USAGE,
+  type LLMAdapter,
+  type LLMCallOptions,
+  type LLMStreamPart,
+} from '../llm-adapter';
 import { detectOffline, evaluateOffline } from './offline-judges';
 import { rabbitholeReplyOffline, tutorReplyOffline } from './offline-replies';
 

@@ -2,55 +2,69 @@ import type { LLMMessage } from '../llm-adapter';
 import { parseRabbitholeSystemPrompt } from '../../prompts/rabbithole-prompt';
 import { findTagText, findTags } from '../../prompts/tagged-text';
 import { parseTutorNotes, stripTutorNotes } from '../../prompts/tutor-notes';
-import { keyTerms, normalizeText, splitSentences } from './lexical';
+import { coverage, keyTerms, normalizeText, splitSentences } from './lexical';
+import { NEAR_MISS_COVERAGE, RECALLED_COVERAGE } from './offline-judges';
 
 /**
  * Template tutor: questions and progressively narrower hints built from the focus point's
- * context (never its content), read from the `<session_notes>` of the last user turn.
+ * context (never its content), read from the `<session_notes>` of the last user turn. It
+ * checks the learner's latest words itself (the evaluator runs concurrently), so it can
+ * move on or ask for precision in the same turn.
  */
 export function tutorReplyOffline(system: string, messages: readonly LLMMessage[]): string {
   const last = messages.at(-1)?.content ?? '';
   const notes = parseTutorNotes(last);
-  const setName = findTagText(findTags(system, 'recall_set')[0]?.body ?? '', 'name') ?? 'this topic';
-  if (notes === null) return `What do you remember about ${setName}?`;
+  const setName =
+    findTagText(findTags(system, 'recall_set')[0]?.body ?? '', 'name') ?? 'this topic';
+  const broad = `What else do you remember about ${setName}?`;
+  if (notes === null) return broad;
   const focus = notes.focus;
-  if (focus === null) {
-    return `Which part of ${setName} would you explain differently now?`;
-  }
-  const contextSentences = splitSentences(focus.context);
-  const contextTerms = keyTerms(focus.context).map((term) => term.word);
-  const area = contextTerms.slice(0, 3).join(', ') || setName;
-  const nearMiss = notes.observations.find(
-    (observation) => observation.kind === 'near_miss' && observation.pointId === focus.id,
-  );
-  const misses = focus.failedAttempts + focus.nearMisses;
+  if (focus === null) return `Which part of ${setName} would you explain differently now?`;
+  const words = stripTutorNotes(last);
+  const answer = notes.task === 'reply' ? coverage(focus.content, words) : undefined;
+  const area =
+    listTerms(
+      keyTerms(focus.context)
+        .map((term) => term.word)
+        .slice(0, 3),
+    ) || setName;
+  const attempts = focus.failedAttempts + focus.nearMisses + (notes.task === 'reply' ? 1 : 0);
   let question: string;
-  if (nearMiss !== undefined && nearMiss.kind === 'near_miss') {
-    question = `Close, but part of it is still missing. Think about ${area}: what exactly is it?`;
-  } else if (notes.task === 'opening' || misses === 0) {
-    question = `Let's start with ${setName}. What can you tell me about ${area}?`;
-  } else if (misses === 1) {
+  if (answer !== undefined && answer.matched.length > 0 && answer.ratio >= RECALLED_COVERAGE) {
+    question = broad;
+  } else if (
+    answer !== undefined &&
+    answer.matched.length > 0 &&
+    answer.ratio >= NEAR_MISS_COVERAGE
+  ) {
+    question = `Close, but part of it is still missing. Think about ${area}: what exactly happens there?`;
+  } else if (notes.task === 'opening') {
+    question = `Let's begin with ${setName}. What comes to mind first?`;
+  } else if (attempts <= 1) {
     question = `Here is a hint: think about ${area}. What does that bring back?`;
-  } else if (misses === 2) {
-    question = `A narrower hint: ${contextSentences[0] ?? area} What is the idea?`;
+  } else if (attempts === 2) {
+    question = `A narrower hint: ${splitSentences(focus.context)[0] ?? area} What is the idea?`;
   } else {
-    const words = focus.context.split(/\s+/);
-    const half = words.slice(0, Math.max(1, Math.ceil(words.length / 2))).join(' ');
+    const contextWords = focus.context.split(/\s+/);
+    const half = contextWords.slice(0, Math.max(1, Math.ceil(contextWords.length / 2))).join(' ');
     question = `Let me start it for you: "${half} …" How would you complete it?`;
   }
   if (notes.task === 'recap') {
     const total = notes.recalled.length + notes.unchecked.length + 1;
-    question = `Welcome back. So far you have recalled ${notes.recalled.length} of ${total} points. ${question}`;
+    question = `Welcome back. So far you have recalled ${notes.recalled.length} of ${total} points. ${broad}`;
   }
   const contents = [focus, ...notes.unchecked, ...notes.recalled].map((point) =>
     normalizeText(point.content),
   );
   const normalized = normalizeText(question);
   // Context may quote a point; never let a point's content through verbatim.
-  if (contents.some((content) => content.length > 0 && normalized.includes(content))) {
-    return `What else do you remember about ${setName}?`;
-  }
+  if (contents.some((content) => content.length > 0 && normalized.includes(content))) return broad;
   return question;
+}
+
+function listTerms(terms: string[]): string {
+  if (terms.length <= 1) return terms.join('');
+  return `${terms.slice(0, -1).join(', ')} and ${terms.at(-1)}`;
 }
 
 /**
@@ -64,7 +78,9 @@ export function rabbitholeReplyOffline(system: string, messages: readonly LLMMes
     .map((message) => message.content)
     .join(' ');
   const query = new Set(
-    keyTerms(`${topic} ${stripTutorNotes(messages.at(-1)?.content ?? '')}`).map((term) => term.stem),
+    keyTerms(`${topic} ${stripTutorNotes(messages.at(-1)?.content ?? '')}`).map(
+      (term) => term.stem,
+    ),
   );
   const ranked = resources
     .flatMap((resource) => splitSentences(resource.content))

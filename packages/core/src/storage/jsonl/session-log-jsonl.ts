@@ -64,7 +64,10 @@ export function parseSessionLog(
     }
     const parsed = parseSessionEvent(value);
     if (!parsed.ok) {
-      throw new RecallError(parsed.error.code, `Session log line ${lineNumber}: ${parsed.error.message}`);
+      throw new RecallError(
+        parsed.error.code,
+        `Session log line ${lineNumber}: ${parsed.error.message}`,
+      );
     }
     assertContinues(events.at(-1), parsed.event, lineNumber);
     events.push(parsed.event);

@@ -1,9 +1,16 @@
 import { RecallError } from '../../errors/recall-error';
 import type { AppendResult, StorageAdapter } from '../storage-adapter';
-import { formatSessionLog, type ParseSessionLogOptions, parseSessionLog } from './session-log-jsonl';
+import {
+  formatSessionLog,
+  type ParseSessionLogOptions,
+  parseSessionLog,
+} from './session-log-jsonl';
 
 /** Reads a session's whole event log from storage as JSON Lines. */
-export async function exportSessionLog(storage: StorageAdapter, sessionId: string): Promise<string> {
+export async function exportSessionLog(
+  storage: StorageAdapter,
+  sessionId: string,
+): Promise<string> {
   return formatSessionLog(await storage.read(sessionId));
 }
 

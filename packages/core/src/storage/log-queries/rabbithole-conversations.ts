@@ -72,7 +72,9 @@ export function getRabbitholeConversations(
             content: event.data.content,
             seq: event.seq,
             timestamp: event.timestamp,
-            ...(event.data.interrupted === undefined ? {} : { interrupted: event.data.interrupted }),
+            ...(event.data.interrupted === undefined
+              ? {}
+              : { interrupted: event.data.interrupted }),
           });
         }
         break;

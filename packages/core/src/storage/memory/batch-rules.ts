@@ -38,7 +38,10 @@ export function clientMessageIdOf(event: SessionEvent): string | undefined {
  * log does end at `expectedSeq`: storing it would duplicate events, and skipping the stored
  * ones would shift the seqs the caller expects (EventStoreDB rejects this case too).
  */
-export function partlyStoredBatchError(sessionId: string, storedIds: readonly string[]): RecallError {
+export function partlyStoredBatchError(
+  sessionId: string,
+  storedIds: readonly string[],
+): RecallError {
   return new RecallError(
     'INVALID_MESSAGE',
     `Session ${sessionId}: the batch repeats stored event ids (${storedIds.slice(0, 3).join(', ')}${storedIds.length > 3 ? ', …' : ''}) next to new ones; nothing was written.`,

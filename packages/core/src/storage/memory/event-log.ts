@@ -121,7 +121,8 @@ function findRepeatedClientMessage(
 ): SessionEvent | undefined {
   for (const event of events) {
     const clientMessageId = clientMessageIdOf(event);
-    const existing = clientMessageId === undefined ? undefined : log.clientMessageIds.get(clientMessageId);
+    const existing =
+      clientMessageId === undefined ? undefined : log.clientMessageIds.get(clientMessageId);
     if (existing) return structuredClone(existing);
   }
   return undefined;

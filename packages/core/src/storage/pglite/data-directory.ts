@@ -8,9 +8,7 @@ import { LOCK_FILE_NAME } from './directory-lock';
 export const MARKER_FILE_NAME = 'recall.json';
 
 /** What a data directory holds, judged without opening the database. */
-export type DataDirectoryState =
-  | { kind: 'new' }
-  | { kind: 'recall'; schemaVersion: number };
+export type DataDirectoryState = { kind: 'new' } | { kind: 'recall'; schemaVersion: number };
 
 interface Marker {
   format: 'recall-pglite';

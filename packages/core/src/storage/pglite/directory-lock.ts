@@ -104,7 +104,10 @@ function lockedError(directory: string, owner: number | 'unreadable'): RecallErr
       `The Recall database in ${directory} has an unreadable lock file (${LOCK_FILE_NAME}). If no process is using the database, delete that file.`,
     );
   }
-  const holder = owner === process.pid ? 'this process' : `process ${owner}`;
+  const holder =
+    owner === process.pid
+      ? 'this process (close the other adapter first)'
+      : `process ${owner} (if that is not a Recall process, delete ${LOCK_FILE_NAME})`;
   return new RecallError(
     'STORAGE_LOCKED',
     `The Recall database in ${directory} is already open in ${holder}. PGlite allows one process per data directory; use PostgreSQL (@recall/core/storage/postgres) to share a database between processes.`,

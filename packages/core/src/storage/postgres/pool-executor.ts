@@ -21,6 +21,12 @@ export function createPoolExecutor(pool: Pool): SqlExecutor {
         throw toStorageError(error);
       });
       let broken = false;
+      // A checked-out connection that dies between statements emits 'error' on the client;
+      // without a listener that would crash the process. The next statement fails instead.
+      const onError = () => {
+        broken = true;
+      };
+      client.on('error', onError);
       try {
         await client.query('begin');
         const queryable: SqlQueryable = {
@@ -33,10 +39,11 @@ export function createPoolExecutor(pool: Pool): SqlExecutor {
         await client.query('commit');
         return result;
       } catch (error) {
-        broken = isConnectionError(error);
+        broken ||= isConnectionError(error);
         if (!broken) await client.query('rollback').catch(() => undefined);
         throw toStorageError(error);
       } finally {
+        client.off('error', onError);
         // A broken connection is destroyed instead of going back to the pool.
         client.release(broken);
       }

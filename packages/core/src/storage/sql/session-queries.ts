@@ -105,4 +105,3 @@ function toSession(row: SessionRow): Session {
     ...(endedAt === undefined ? {} : { endedAt }),
   };
 }
-

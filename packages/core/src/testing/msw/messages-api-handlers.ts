@@ -52,6 +52,7 @@ export function createMessagesApiHandlers(
     switch (plan.kind) {
       case 'network-error':
         await sleep(plan.delayMs, clientGone);
+        recorded.completedAt = Date.now();
         return HttpResponse.error();
       case 'stall':
         await sleep(Number.POSITIVE_INFINITY, clientGone);
@@ -69,7 +70,9 @@ export function createMessagesApiHandlers(
         const next = await frames.next();
         if (next.done) {
           clientGone.removeEventListener('abort', markAborted);
-          if (!stop.signal.aborted) controller.close();
+          if (stop.signal.aborted) return;
+          recorded.completedAt = Date.now();
+          controller.close();
           return;
         }
         if (next.value.type === 'data') {
@@ -77,6 +80,7 @@ export function createMessagesApiHandlers(
           return;
         }
         clientGone.removeEventListener('abort', markAborted);
+        recorded.completedAt = Date.now();
         controller.error(new TypeError('The mock Messages API dropped the connection.'));
       },
       cancel() {

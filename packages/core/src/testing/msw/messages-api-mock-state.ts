@@ -50,6 +50,7 @@ export function createMessagesApiMockState(options: MessagesApiMockOptions): Mes
         headers,
         receivedAt: Date.now(),
         aborted: false,
+        completedAt: undefined,
       };
       requests.push(request);
       const reply: MessagesApiReply =

@@ -96,6 +96,7 @@ async function handle(
     case 'network-error':
       await sleep(plan.delayMs, clientGone.signal);
       dropping = true;
+      recorded.completedAt = Date.now();
       request.socket.destroy();
       return;
     case 'stall':
@@ -114,10 +115,14 @@ async function handle(
       // Let what was written reach the client first, then drop the connection mid-body.
       await written;
       dropping = true;
+      recorded.completedAt = Date.now();
       response.socket?.destroy();
       return;
     }
     written = new Promise((resolve) => response.write(frame.data, () => resolve()));
   }
-  if (!clientGone.signal.aborted) response.end();
+  if (clientGone.signal.aborted) return;
+  response.end(() => {
+    recorded.completedAt = Date.now();
+  });
 }

@@ -158,6 +158,11 @@ export interface RecordedMessagesRequest {
   receivedAt: number;
   /** Becomes true when the client closed the connection before the response was complete. */
   aborted: boolean;
+  /**
+   * `Date.now()` when the mock finished its response (sent it completely or dropped the
+   * connection on purpose); undefined while it is still running or after a client abort.
+   */
+  completedAt: number | undefined;
 }
 
 /**

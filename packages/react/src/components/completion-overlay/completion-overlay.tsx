@@ -2,7 +2,7 @@ import type { CompletionOverlay, RecallClientSnapshot } from '@recall/ws';
 import { forwardRef, useId, useMemo, useRef } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
 import { useComposedRefs } from '../../internal/compose-refs';
-import { createRequiredContext } from '../../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { useRecallContext } from '../../provider/recall-context';
 import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
@@ -86,7 +86,7 @@ export const CompletionOverlayRoot = forwardRef<HTMLDivElement, CompletionOverla
 // Mounted only while open, so the focus trap's mount and unmount are the open and close.
 const CompletionOverlayDialog = forwardRef<HTMLDivElement, PrimitiveProps<'div'>>(
   function CompletionOverlayDialog({ onKeyDown, ...props }, forwardedRef) {
-    const { titleId, messageId } = overlayContext.useRequired('CompletionOverlay.Root');
+    const { titleId, messageId } = useRequiredContext(overlayContext, 'CompletionOverlay.Root');
     const containerRef = useRef<HTMLDivElement>(null);
     const ref = useComposedRefs(containerRef, forwardedRef);
     const trapTab = useFocusTrap(containerRef);
@@ -109,7 +109,7 @@ const CompletionOverlayDialog = forwardRef<HTMLDivElement, PrimitiveProps<'div'>
 /** The dialog's title ("Session complete"). */
 export const CompletionOverlayTitle = forwardRef<HTMLHeadingElement, PrimitiveProps<'h2'>>(
   function CompletionOverlayTitle({ children, ...props }, ref) {
-    const { titleId, labels } = overlayContext.useRequired('CompletionOverlay.Title');
+    const { titleId, labels } = useRequiredContext(overlayContext, 'CompletionOverlay.Title');
     return (
       <Primitive.h2 {...props} id={titleId} ref={ref}>
         {children ?? labels.title}
@@ -121,7 +121,7 @@ export const CompletionOverlayTitle = forwardRef<HTMLHeadingElement, PrimitivePr
 /** The overlay's message, from the server. */
 export const CompletionOverlayMessage = forwardRef<HTMLParagraphElement, PrimitiveProps<'p'>>(
   function CompletionOverlayMessage({ children, ...props }, ref) {
-    const { overlay, messageId } = overlayContext.useRequired('CompletionOverlay.Message');
+    const { overlay, messageId } = useRequiredContext(overlayContext, 'CompletionOverlay.Message');
     return (
       <Primitive.p {...props} id={messageId} ref={ref}>
         {children ?? overlay.message}
@@ -133,7 +133,7 @@ export const CompletionOverlayMessage = forwardRef<HTMLParagraphElement, Primiti
 /** Closes the overlay and keeps talking (`dismissOverlay`). */
 export const CompletionOverlayContinue = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
   function CompletionOverlayContinue({ children, onClick, ...props }, ref) {
-    const { labels } = overlayContext.useRequired('CompletionOverlay.Continue');
+    const { labels } = useRequiredContext(overlayContext, 'CompletionOverlay.Continue');
     const { actions } = useRecallContext('CompletionOverlay.Continue');
     return (
       <Primitive.button
@@ -151,7 +151,7 @@ export const CompletionOverlayContinue = forwardRef<HTMLButtonElement, Primitive
 /** Finishes the session (`leaveSession`). */
 export const CompletionOverlayDone = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
   function CompletionOverlayDone({ children, onClick, ...props }, ref) {
-    const { labels } = overlayContext.useRequired('CompletionOverlay.Done');
+    const { labels } = useRequiredContext(overlayContext, 'CompletionOverlay.Done');
     const { actions } = useRecallContext('CompletionOverlay.Done');
     return (
       <Primitive.button

@@ -1,12 +1,26 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import { renderWithClient } from '../../../test/render';
 import { createFixtureClient } from '../../testing/create-fixture-client';
 import { SESSION_FIXTURES } from '../../testing/recorded-session';
 import * as RabbitholePrompt from '../rabbithole-prompt/parts';
 import * as Composer from './parts';
+
+function ControlledComposer({ onKeyDown }: { onKeyDown: (event: KeyboardEvent) => void }) {
+  const [value, setValue] = useState('draft');
+  return (
+    <Composer.Root
+      value={value}
+      onValueChange={setValue}
+      labels={{ input: 'Antwort', submit: 'Senden', placeholder: 'Schreib…' }}
+    >
+      <Composer.Input onKeyDown={onKeyDown} />
+      <Composer.Submit />
+    </Composer.Root>
+  );
+}
 
 const input = () => screen.getByRole('textbox', { name: 'Your answer' }) as HTMLTextAreaElement;
 
@@ -47,9 +61,7 @@ describe('Composer', () => {
     await user.clear(input());
     await user.type(input(), '   {Enter}');
     expect(client.sent).toEqual([]);
-    expect(
-      (screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled,
-    ).toBe(true);
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   test('disabled with a visible, announced reason while not connected', async () => {
@@ -119,20 +131,7 @@ describe('Composer', () => {
     const onKeyDown = vi.fn((event: { key: string; preventDefault(): void }) => {
       if (event.key === 'Enter') event.preventDefault(); // the host opts out of Enter-to-send
     });
-    function Host() {
-      const [value, setValue] = useState('draft');
-      return (
-        <Composer.Root
-          value={value}
-          onValueChange={setValue}
-          labels={{ input: 'Antwort', submit: 'Senden', placeholder: 'Schreib…' }}
-        >
-          <Composer.Input onKeyDown={onKeyDown} />
-          <Composer.Submit />
-        </Composer.Root>
-      );
-    }
-    renderWithClient(<Host />, { client });
+    renderWithClient(<ControlledComposer onKeyDown={onKeyDown} />, { client });
     const textbox = screen.getByRole('textbox', { name: 'Antwort' }) as HTMLTextAreaElement;
     expect(textbox.value).toBe('draft');
     expect(textbox.placeholder).toBe('Schreib…');

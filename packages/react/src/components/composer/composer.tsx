@@ -1,13 +1,6 @@
-import {
-  type FormEvent,
-  type KeyboardEvent,
-  forwardRef,
-  useCallback,
-  useId,
-  useMemo,
-} from 'react';
+import { type FormEvent, type KeyboardEvent, forwardRef, useCallback, useId, useMemo } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
-import { createRequiredContext } from '../../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { useControllableState } from '../../internal/use-controllable-state';
 import { useLatest } from '../../internal/use-latest';
@@ -156,7 +149,7 @@ export const ComposerRoot = forwardRef<HTMLFormElement, ComposerRootProps>(funct
 /** The text area: Enter sends, Shift+Enter adds a line, IME composition is respected. */
 export const ComposerInput = forwardRef<HTMLTextAreaElement, PrimitiveProps<'textarea'>>(
   function ComposerInput({ onChange, onKeyDown, ...props }, ref) {
-    const composer = composerContext.useRequired('Composer.Input');
+    const composer = useRequiredContext(composerContext, 'Composer.Input');
     const { client, actions } = useRecallContext('Composer.Input');
     const disabled = composer.availability !== 'ready';
     return (
@@ -192,7 +185,7 @@ export const ComposerInput = forwardRef<HTMLTextAreaElement, PrimitiveProps<'tex
 /** The send button; disabled while the composer is, or while the text is empty. */
 export const ComposerSubmit = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
   function ComposerSubmit({ children, ...props }, ref) {
-    const composer = composerContext.useRequired('Composer.Submit');
+    const composer = useRequiredContext(composerContext, 'Composer.Submit');
     const disabled = composer.availability !== 'ready' || composer.value.trim() === '';
     return (
       <Primitive.button
@@ -215,10 +208,16 @@ export const ComposerSubmit = forwardRef<HTMLButtonElement, PrimitiveProps<'butt
  */
 export const ComposerDisabledReason = forwardRef<HTMLParagraphElement, PrimitiveProps<'p'>>(
   function ComposerDisabledReason({ children, ...props }, ref) {
-    const composer = composerContext.useRequired('Composer.DisabledReason');
+    const composer = useRequiredContext(composerContext, 'Composer.DisabledReason');
     const { availability } = composer;
     return (
-      <Primitive.p role="status" data-state={availability} {...props} id={composer.reasonId} ref={ref}>
+      <Primitive.p
+        role="status"
+        data-state={availability}
+        {...props}
+        id={composer.reasonId}
+        ref={ref}
+      >
         {availability === 'ready' ? null : (children ?? composer.labels.reasons[availability])}
       </Primitive.p>
     );

@@ -2,7 +2,7 @@ import type { RecallClientSnapshot, WireError } from '@recall/ws';
 import { forwardRef, useMemo } from 'react';
 import { assertNever } from '../../internal/assert-never';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
-import { createRequiredContext } from '../../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { shallowEqual } from '../../internal/shallow-equal';
 import { useRecallContext } from '../../provider/recall-context';
@@ -94,7 +94,10 @@ export const ConnectionStatusRoot = forwardRef<HTMLDivElement, ConnectionStatusR
   function ConnectionStatusRoot({ labels, children, ...props }, ref) {
     const selection = useSnapshotSelector('ConnectionStatus.Root', selectStatus, shallowEqual);
     const mergedLabels = useMemo(() => ({ ...DEFAULT_LABELS, ...labels }), [labels]);
-    const value = useMemo(() => ({ ...selection, labels: mergedLabels }), [selection, mergedLabels]);
+    const value = useMemo(
+      () => ({ ...selection, labels: mergedLabels }),
+      [selection, mergedLabels],
+    );
     return (
       <statusContext.Provider value={value}>
         <Primitive.div role="status" data-state={selection.state} {...props} ref={ref}>
@@ -113,7 +116,7 @@ export const ConnectionStatusRoot = forwardRef<HTMLDivElement, ConnectionStatusR
 /** The status text (empty while connected). */
 export const ConnectionStatusMessage = forwardRef<HTMLSpanElement, PrimitiveProps<'span'>>(
   function ConnectionStatusMessage({ children, ...props }, ref) {
-    const { state, error, labels } = statusContext.useRequired('ConnectionStatus.Message');
+    const { state, error, labels } = useRequiredContext(statusContext, 'ConnectionStatus.Message');
     return (
       <Primitive.span {...props} ref={ref}>
         {children ?? labels.message(state, error)}
@@ -131,7 +134,7 @@ const RETRYABLE_STATES: ReadonlySet<ConnectionStatusState> = new Set([
 /** Reconnects now and resends what failed (`retry`); rendered only when that can help. */
 export const ConnectionStatusRetry = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
   function ConnectionStatusRetry({ children, onClick, ...props }, ref) {
-    const { state, labels } = statusContext.useRequired('ConnectionStatus.Retry');
+    const { state, labels } = useRequiredContext(statusContext, 'ConnectionStatus.Retry');
     const { actions } = useRecallContext('ConnectionStatus.Retry');
     if (!RETRYABLE_STATES.has(state)) return null;
     return (

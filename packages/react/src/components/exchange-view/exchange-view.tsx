@@ -1,5 +1,5 @@
 import { forwardRef, useMemo } from 'react';
-import { createRequiredContext } from '../../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { shallowEqual } from '../../internal/shallow-equal';
 import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
@@ -68,7 +68,7 @@ export const ExchangeViewRoot = forwardRef<HTMLDivElement, ExchangeViewRootProps
 /** The agent's name above its text ("Agent"). */
 export const ExchangeViewAgentLabel = forwardRef<HTMLSpanElement, PrimitiveProps<'span'>>(
   function ExchangeViewAgentLabel({ children, ...props }, ref) {
-    const { labels } = exchangeContext.useRequired('ExchangeView.AgentLabel');
+    const { labels } = useRequiredContext(exchangeContext, 'ExchangeView.AgentLabel');
     return (
       <Primitive.span {...props} ref={ref}>
         {children ?? labels.agent}
@@ -83,7 +83,7 @@ export const ExchangeViewAgentLabel = forwardRef<HTMLSpanElement, PrimitiveProps
  */
 export const ExchangeViewAgentText = forwardRef<HTMLParagraphElement, PrimitiveProps<'p'>>(
   function ExchangeViewAgentText({ children, ...props }, ref) {
-    const { exchange, labels } = exchangeContext.useRequired('ExchangeView.AgentText');
+    const { exchange, labels } = useRequiredContext(exchangeContext, 'ExchangeView.AgentText');
     const message = exchange.agentMessage;
     const state =
       message === null || exchange.agentText === ''
@@ -107,7 +107,7 @@ export const ExchangeViewAgentText = forwardRef<HTMLParagraphElement, PrimitiveP
  */
 export const ExchangeViewLearnerText = forwardRef<HTMLDivElement, PrimitiveProps<'div'>>(
   function ExchangeViewLearnerText({ children, ...props }, ref) {
-    const { exchange, labels } = exchangeContext.useRequired('ExchangeView.LearnerText');
+    const { exchange, labels } = useRequiredContext(exchangeContext, 'ExchangeView.LearnerText');
     const message = exchange.learnerMessage;
     if (exchange.phase !== 'awaiting_response' || message === null) return null;
     return (

@@ -1,6 +1,6 @@
 import type { ChatMessage, RecallClientSnapshot } from '@recall/ws';
 import { type ReactNode, forwardRef, memo, useMemo } from 'react';
-import { createRequiredContext } from '../../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
 
@@ -82,7 +82,7 @@ export interface MessageListMessageProps extends PrimitiveProps<'div'> {
 
 const MessageListMessageImpl = forwardRef<HTMLDivElement, MessageListMessageProps>(
   function MessageListMessage({ message, children, ...props }, ref) {
-    const labels = labelsContext.useRequired('MessageList.Message');
+    const labels = useRequiredContext(labelsContext, 'MessageList.Message');
     const status = labels.status(message);
     return (
       <Primitive.div

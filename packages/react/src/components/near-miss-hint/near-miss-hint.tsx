@@ -1,7 +1,7 @@
 import type { NearMiss, RecallClientSnapshot } from '@recall/ws';
 import { forwardRef, useMemo, useState } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
-import { createRequiredContext } from '../../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { shallowEqual } from '../../internal/shallow-equal';
 import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
@@ -83,7 +83,7 @@ export const NearMissHintRoot = forwardRef<HTMLDivElement, NearMissHintRootProps
 /** The feedback text. */
 export const NearMissHintText = forwardRef<HTMLParagraphElement, PrimitiveProps<'p'>>(
   function NearMissHintText({ children, ...props }, ref) {
-    const { nearMiss, labels } = hintContext.useRequired('NearMissHint.Text');
+    const { nearMiss, labels } = useRequiredContext(hintContext, 'NearMissHint.Text');
     return (
       <Primitive.p {...props} ref={ref}>
         {children ?? labels.hint(nearMiss)}
@@ -95,7 +95,7 @@ export const NearMissHintText = forwardRef<HTMLParagraphElement, PrimitiveProps<
 /** Hides the hint until the next near miss. */
 export const NearMissHintDismiss = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
   function NearMissHintDismiss({ children, onClick, ...props }, ref) {
-    const { dismiss, labels } = hintContext.useRequired('NearMissHint.Dismiss');
+    const { dismiss, labels } = useRequiredContext(hintContext, 'NearMissHint.Dismiss');
     return (
       <Primitive.button
         type="button"

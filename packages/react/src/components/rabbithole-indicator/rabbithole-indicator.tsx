@@ -1,7 +1,7 @@
 import type { RecallClientSnapshot } from '@recall/ws';
 import { forwardRef, useMemo } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
-import { createRequiredContext } from '../../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { useRecallContext } from '../../provider/recall-context';
 import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
@@ -65,7 +65,7 @@ export const RabbitholeIndicatorRoot = forwardRef<HTMLDivElement, RabbitholeIndi
 /** "Exploring: {topic}". */
 export const RabbitholeIndicatorTopic = forwardRef<HTMLSpanElement, PrimitiveProps<'span'>>(
   function RabbitholeIndicatorTopic({ children, ...props }, ref) {
-    const { topic, labels } = indicatorContext.useRequired('RabbitholeIndicator.Topic');
+    const { topic, labels } = useRequiredContext(indicatorContext, 'RabbitholeIndicator.Topic');
     return (
       <Primitive.span {...props} ref={ref}>
         {children ?? labels.topic(topic)}
@@ -77,7 +77,7 @@ export const RabbitholeIndicatorTopic = forwardRef<HTMLSpanElement, PrimitivePro
 /** Returns to the session (`exitRabbithole`). */
 export const RabbitholeIndicatorReturn = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
   function RabbitholeIndicatorReturn({ children, onClick, ...props }, ref) {
-    const { labels } = indicatorContext.useRequired('RabbitholeIndicator.Return');
+    const { labels } = useRequiredContext(indicatorContext, 'RabbitholeIndicator.Return');
     const { actions } = useRecallContext('RabbitholeIndicator.Return');
     return (
       <Primitive.button

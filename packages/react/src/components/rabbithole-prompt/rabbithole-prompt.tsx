@@ -1,7 +1,7 @@
 import type { RabbitholePrompt, RecallClientSnapshot } from '@recall/ws';
 import { forwardRef, useId, useMemo } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
-import { createRequiredContext } from '../../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { useRecallContext } from '../../provider/recall-context';
 import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
@@ -77,7 +77,10 @@ export const RabbitholePromptRoot = forwardRef<HTMLDivElement, RabbitholePromptR
 /** The question ("Want to explore “{topic}”?"); names the group. */
 export const RabbitholePromptMessage = forwardRef<HTMLParagraphElement, PrimitiveProps<'p'>>(
   function RabbitholePromptMessage({ children, ...props }, ref) {
-    const { prompt, messageId, labels } = promptContext.useRequired('RabbitholePrompt.Message');
+    const { prompt, messageId, labels } = useRequiredContext(
+      promptContext,
+      'RabbitholePrompt.Message',
+    );
     return (
       <Primitive.p {...props} id={messageId} ref={ref}>
         {children ?? labels.message(prompt)}
@@ -89,7 +92,7 @@ export const RabbitholePromptMessage = forwardRef<HTMLParagraphElement, Primitiv
 /** Accepts the prompt (`enterRabbithole`). */
 export const RabbitholePromptExplore = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
   function RabbitholePromptExplore({ children, onClick, ...props }, ref) {
-    const { labels } = promptContext.useRequired('RabbitholePrompt.Explore');
+    const { labels } = useRequiredContext(promptContext, 'RabbitholePrompt.Explore');
     const { actions } = useRecallContext('RabbitholePrompt.Explore');
     return (
       <Primitive.button
@@ -107,7 +110,7 @@ export const RabbitholePromptExplore = forwardRef<HTMLButtonElement, PrimitivePr
 /** Declines the prompt (`declineRabbithole`). */
 export const RabbitholePromptDecline = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
   function RabbitholePromptDecline({ children, onClick, ...props }, ref) {
-    const { labels } = promptContext.useRequired('RabbitholePrompt.Decline');
+    const { labels } = useRequiredContext(promptContext, 'RabbitholePrompt.Decline');
     const { actions } = useRecallContext('RabbitholePrompt.Decline');
     return (
       <Primitive.button

@@ -101,13 +101,15 @@ describe('RabbitholeIndicator', () => {
 
   test('asChild renders the host element with our props and handlers merged', async () => {
     const user = userEvent.setup();
-    const client = createFixtureClient({ messages: [...SESSION_FIXTURES.rabbitholePrompt, ENTERED] });
+    const client = createFixtureClient({
+      messages: [...SESSION_FIXTURES.rabbitholePrompt, ENTERED],
+    });
     const clicks: string[] = [];
     renderWithClient(
       <RabbitholeIndicator.Root labels={{ topic: (topic) => `Abstecher: ${topic}` }}>
         <RabbitholeIndicator.Topic />
         <RabbitholeIndicator.Return asChild onClick={() => clicks.push('part')}>
-          <a href="#session" onClick={() => clicks.push('child')}>
+          <a href="/session" onClick={() => clicks.push('child')}>
             Zurück
           </a>
         </RabbitholeIndicator.Return>

@@ -1,6 +1,6 @@
 import type { RecallClientSnapshot, ShownResource } from '@recall/ws';
 import { forwardRef, useId, useMemo } from 'react';
-import { createRequiredContext } from '../../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
 
@@ -57,7 +57,7 @@ export const ResourceCardRoot = forwardRef<HTMLElement, ResourceCardRootProps>(
 /** The resource's title (names the card; use `asChild` to render a heading). */
 export const ResourceCardTitle = forwardRef<HTMLParagraphElement, PrimitiveProps<'p'>>(
   function ResourceCardTitle({ children, ...props }, ref) {
-    const { resource, titleId } = resourceContext.useRequired('ResourceCard.Title');
+    const { resource, titleId } = useRequiredContext(resourceContext, 'ResourceCard.Title');
     return (
       <Primitive.p data-part="title" {...props} id={titleId} ref={ref}>
         {children ?? resource.title}
@@ -69,7 +69,7 @@ export const ResourceCardTitle = forwardRef<HTMLParagraphElement, PrimitiveProps
 /** The resource's snippet (at most ~200 characters). */
 export const ResourceCardSnippet = forwardRef<HTMLParagraphElement, PrimitiveProps<'p'>>(
   function ResourceCardSnippet({ children, ...props }, ref) {
-    const { resource } = resourceContext.useRequired('ResourceCard.Snippet');
+    const { resource } = useRequiredContext(resourceContext, 'ResourceCard.Snippet');
     return (
       <Primitive.p data-part="snippet" {...props} ref={ref}>
         {children ?? resource.snippet}

@@ -31,9 +31,9 @@ test('only "Leave Session", which leaves; disabled once the session is complete'
       },
     }),
   );
-  expect((screen.getByRole('button', { name: 'Leave Session' }) as HTMLButtonElement).disabled).toBe(
-    true,
-  );
+  expect(
+    (screen.getByRole('button', { name: 'Leave Session' }) as HTMLButtonElement).disabled,
+  ).toBe(true);
 });
 
 test('the leave label and the group name can be replaced', () => {

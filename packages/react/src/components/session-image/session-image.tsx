@@ -1,6 +1,6 @@
 import type { RecallClientSnapshot, ShownImage } from '@recall/ws';
 import { forwardRef, useMemo } from 'react';
-import { createRequiredContext } from '../../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
 
@@ -56,15 +56,17 @@ export const SessionImageRoot = forwardRef<HTMLElement, SessionImageRootProps>(
 /** The `<img>`; its `alt` is the caption (or the fallback text). */
 export const SessionImageImage = forwardRef<HTMLImageElement, PrimitiveProps<'img'>>(
   function SessionImageImage(props, ref) {
-    const { image, fallbackAlt } = imageContext.useRequired('SessionImage.Image');
-    return <Primitive.img src={image.url} alt={image.caption ?? fallbackAlt} {...props} ref={ref} />;
+    const { image, fallbackAlt } = useRequiredContext(imageContext, 'SessionImage.Image');
+    return (
+      <Primitive.img src={image.url} alt={image.caption ?? fallbackAlt} {...props} ref={ref} />
+    );
   },
 );
 
 /** The caption, when the image has one. */
 export const SessionImageCaption = forwardRef<HTMLElement, PrimitiveProps<'figcaption'>>(
   function SessionImageCaption({ children, ...props }, ref) {
-    const { image } = imageContext.useRequired('SessionImage.Caption');
+    const { image } = useRequiredContext(imageContext, 'SessionImage.Caption');
     if (image.caption === undefined && children === undefined) return null;
     return (
       <Primitive.figcaption {...props} ref={ref}>

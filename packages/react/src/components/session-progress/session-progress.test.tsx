@@ -17,7 +17,9 @@ const recalled = (seq: number, recalledCount: number): ServerMessage => ({
 });
 
 const itemStates = () =>
-  Array.from(document.querySelectorAll('li[data-index]'), (item) => item.getAttribute('data-state'));
+  Array.from(document.querySelectorAll('li[data-index]'), (item) =>
+    item.getAttribute('data-state'),
+  );
 
 let vibrate: ReturnType<typeof vi.fn>;
 beforeEach(() => {
@@ -156,9 +158,11 @@ describe('SessionProgress', () => {
     const client = createFixtureClient({ messages: SESSION_FIXTURES.returned });
     renderWithClient(<SessionProgress.Root />, { client });
     const pills = screen.getByRole('list', { name: 'Explored topics' });
-    expect(within(pills).getAllByRole('listitem').map((pill) => pill.textContent)).toEqual([
-      'Autumn leaves',
-    ]);
+    expect(
+      within(pills)
+        .getAllByRole('listitem')
+        .map((pill) => pill.textContent),
+    ).toEqual(['Autumn leaves']);
   });
 
   test('every visible and announced string can be replaced', () => {

@@ -1,7 +1,7 @@
 import type { RecallClientSnapshot } from '@recall/ws';
 import { type ReactNode, forwardRef, useMemo } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
-import { createRequiredContext } from '../../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { shallowEqual } from '../../internal/shallow-equal';
 import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
@@ -138,7 +138,7 @@ export interface SessionProgressItemsProps extends Omit<PrimitiveProps<'ol'>, 'c
 /** The list of items, one per point of the recall set. */
 export const SessionProgressItems = forwardRef<HTMLOListElement, SessionProgressItemsProps>(
   function SessionProgressItems({ children, ...props }, ref) {
-    const { progress, shownCount } = progressContext.useRequired('SessionProgress.Items');
+    const { progress, shownCount } = useRequiredContext(progressContext, 'SessionProgress.Items');
     const items = Array.from({ length: progress.totalPoints }, (_, index) => ({
       index,
       state: (index < shownCount ? 'recalled' : 'pending') as ProgressItemState,
@@ -163,7 +163,10 @@ export interface SessionProgressItemProps extends PrimitiveProps<'li'> {
 /** One anonymous item: `data-state="recalled"` once the count reaches it, else `"pending"`. */
 export const SessionProgressItem = forwardRef<HTMLLIElement, SessionProgressItemProps>(
   function SessionProgressItem({ index, ...props }, ref) {
-    const { progress, shownCount, labels } = progressContext.useRequired('SessionProgress.Item');
+    const { progress, shownCount, labels } = useRequiredContext(
+      progressContext,
+      'SessionProgress.Item',
+    );
     const state: ProgressItemState = index < shownCount ? 'recalled' : 'pending';
     return (
       <Primitive.li
@@ -180,7 +183,10 @@ export const SessionProgressItem = forwardRef<HTMLLIElement, SessionProgressItem
 /** The count as text ("2 of 5 recalled"), announced politely when it changes. */
 export const SessionProgressCount = forwardRef<HTMLSpanElement, PrimitiveProps<'span'>>(
   function SessionProgressCount({ children, ...props }, ref) {
-    const { progress, shownCount, labels } = progressContext.useRequired('SessionProgress.Count');
+    const { progress, shownCount, labels } = useRequiredContext(
+      progressContext,
+      'SessionProgress.Count',
+    );
     return (
       <Primitive.span aria-live="polite" {...props} ref={ref}>
         {children ?? labels.count(shownCount, progress.totalPoints)}
@@ -192,7 +198,7 @@ export const SessionProgressCount = forwardRef<HTMLSpanElement, PrimitiveProps<'
 /** The elapsed time as `MM:SS`, ticking once a second while the session is active. */
 export const SessionProgressTimer = forwardRef<HTMLTimeElement, PrimitiveProps<'time'>>(
   function SessionProgressTimer({ children, ...props }, ref) {
-    const { elapsedMs, labels } = progressContext.useRequired('SessionProgress.Timer');
+    const { elapsedMs, labels } = useRequiredContext(progressContext, 'SessionProgress.Timer');
     return (
       <Primitive.time
         role="timer"
@@ -219,7 +225,10 @@ export const SessionProgressRabbitholeLabels = forwardRef<
   HTMLUListElement,
   SessionProgressRabbitholeLabelsProps
 >(function SessionProgressRabbitholeLabels({ children, ...props }, ref) {
-  const { progress, labels } = progressContext.useRequired('SessionProgress.RabbitholeLabels');
+  const { progress, labels } = useRequiredContext(
+    progressContext,
+    'SessionProgress.RabbitholeLabels',
+  );
   if (progress.rabbitholeLabels.length === 0) return null;
   return (
     <Primitive.ul aria-label={labels.rabbitholeLabels} {...props} ref={ref}>
@@ -241,7 +250,10 @@ export const SessionProgressRabbitholeLabels = forwardRef<
 /** The one mute toggle of the recall cue (`aria-pressed`; kept in `localStorage`). */
 export const SessionProgressMuteToggle = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
   function SessionProgressMuteToggle({ children, onClick, ...props }, ref) {
-    const { muted, setMuted, labels } = progressContext.useRequired('SessionProgress.MuteToggle');
+    const { muted, setMuted, labels } = useRequiredContext(
+      progressContext,
+      'SessionProgress.MuteToggle',
+    );
     return (
       <Primitive.button
         type="button"

@@ -1,11 +1,10 @@
 import { type NotationSegment, parseNotation } from '@recall/core';
-import { forwardRef, type ReactNode, useMemo } from 'react';
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useMemo } from 'react';
 import { assertNever } from '../../internal/assert-never';
-import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { renderMath } from './render-math';
 
 /** Props of {@link FormattedText}. */
-export interface FormattedTextProps extends Omit<PrimitiveProps<'div'>, 'children'> {
+export interface FormattedTextProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
   /** The message text: plain text with optional `$…$`, `$$…$$` and backtick code. */
   text: string;
 }
@@ -20,16 +19,17 @@ export interface FormattedTextProps extends Omit<PrimitiveProps<'div'>, 'childre
  * @example
  * <FormattedText text={message.content} className="message-text" />
  */
-export const FormattedText = forwardRef<HTMLDivElement, FormattedTextProps>(
-  function FormattedText({ text, ...props }, ref) {
-    const children = useMemo(() => renderSegments(parseNotation(text)), [text]);
-    return (
-      <Primitive.div data-formatted-text="" {...props} ref={ref}>
-        {children}
-      </Primitive.div>
-    );
-  },
-);
+export const FormattedText = forwardRef<HTMLDivElement, FormattedTextProps>(function FormattedText(
+  { text, ...props },
+  ref,
+) {
+  const children = useMemo(() => renderSegments(parseNotation(text)), [text]);
+  return (
+    <div data-formatted-text="" {...props} ref={ref}>
+      {children}
+    </div>
+  );
+});
 
 function renderSegments(segments: readonly NotationSegment[]): ReactNode {
   // Plain text stays one bare string: exactly what rendering `{text}` produced before.

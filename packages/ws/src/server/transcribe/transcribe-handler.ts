@@ -38,8 +38,9 @@ export type TranscribeHandler = (request: IncomingMessage, response: ServerRespo
  */
 export function createTranscribeHandler(options: TranscribeHandlerOptions): TranscribeHandler {
   const resolved = resolveTranscribeOptions(options, consoleLogger);
+  const inFlight = new Map<string, number>();
   return (request, response) => {
-    handle(resolved, request, response).catch((error: unknown) => {
+    handle(resolved, inFlight, request, response).catch((error: unknown) => {
       resolved.logger.error?.('transcribe: unexpected failure', {
         message: error instanceof Error ? error.message : String(error),
       });
@@ -50,6 +51,7 @@ export function createTranscribeHandler(options: TranscribeHandlerOptions): Tran
 
 async function handle(
   options: ResolvedTranscribeOptions,
+  inFlight: Map<string, number>,
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
@@ -78,8 +80,7 @@ async function handle(
     });
     return;
   }
-  const transcription = options.transcription;
-  if (transcription === undefined) {
+  if (options.transcription === undefined) {
     sendError(
       response,
       new RecallError('VOICE_NOT_CONFIGURED', 'Voice input is not configured on this server.'),
@@ -88,6 +89,33 @@ async function handle(
     return;
   }
 
+  const running = inFlight.get(user.userId) ?? 0;
+  if (running >= options.maxConcurrentPerUser) {
+    sendError(
+      response,
+      new RecallError('RATE_LIMITED', 'Too many recordings at once; wait for the last one.', {
+        retryAfterMs: 1000,
+      }),
+      { close: true },
+    );
+    return;
+  }
+  inFlight.set(user.userId, running + 1);
+  try {
+    await transcribeRequest(options, user, request, response);
+  } finally {
+    const remaining = (inFlight.get(user.userId) ?? 1) - 1;
+    if (remaining > 0) inFlight.set(user.userId, remaining);
+    else inFlight.delete(user.userId);
+  }
+}
+
+async function transcribeRequest(
+  options: ResolvedTranscribeOptions,
+  user: AuthenticatedUser,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   let upload: AudioUpload;
   try {
     upload = await readAudioUpload(request, { maxBytes: options.maxBytes });

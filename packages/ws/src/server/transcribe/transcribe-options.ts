@@ -26,6 +26,11 @@ export interface TranscribeHandlerOptions {
   maxBytes?: number;
   /** Deadline for transcription plus pipeline; past it the answer is `504`. @default 30000 */
   timeoutMs?: number;
+  /**
+   * Uploads one user may have in flight at once; more get `429 RATE_LIMITED` (each upload
+   * costs a speech-to-text and a model call). @default 2
+   */
+  maxConcurrentPerUser?: number;
   /** @default warnings and errors to the console */
   logger?: RecallServerLogger;
 }
@@ -39,10 +44,11 @@ export interface ResolvedTranscribeOptions {
   termExtractor: TermExtractor | undefined;
   maxBytes: number;
   timeoutMs: number;
+  maxConcurrentPerUser: number;
   logger: RecallServerLogger;
 }
 
-const DEFAULTS = { maxBytes: 5 * 1024 * 1024, timeoutMs: 30_000 } as const;
+const DEFAULTS = { maxBytes: 5 * 1024 * 1024, timeoutMs: 30_000, maxConcurrentPerUser: 2 } as const;
 
 /** Applies defaults and rejects unusable options with a `TypeError`. */
 export function resolveTranscribeOptions(
@@ -65,9 +71,11 @@ export function resolveTranscribeOptions(
   }
   const maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+  const maxConcurrentPerUser = options.maxConcurrentPerUser ?? DEFAULTS.maxConcurrentPerUser;
   for (const [name, value] of [
     ['maxBytes', maxBytes],
     ['timeoutMs', timeoutMs],
+    ['maxConcurrentPerUser', maxConcurrentPerUser],
   ] as const) {
     if (!Number.isInteger(value) || value <= 0) {
       throw new TypeError(
@@ -83,6 +91,7 @@ export function resolveTranscribeOptions(
     termExtractor: options.termExtractor,
     maxBytes,
     timeoutMs,
+    maxConcurrentPerUser,
     logger: options.logger ?? fallbackLogger,
   };
 }

@@ -1,0 +1,43 @@
+import { RecallProvider } from '@recall/react';
+import { createRecallClient, type RecallClient } from '@recall/ws';
+import { useEffect, useState } from 'react';
+import { api } from '../api';
+import { followLink } from '../router';
+import { SessionView } from '../session/session-view';
+import { webSocketUrl } from '../session/web-socket-url';
+import { useFetch } from '../use-fetch';
+
+/**
+ * Starts (or resumes) a session of one recall set. The client persists the session id in
+ * `sessionStorage`, so a reload resumes the same session with nothing lost.
+ */
+export function SessionPage(props: { recallSetId: string }) {
+  const [client, setClient] = useState<RecallClient | null>(null);
+  useEffect(() => {
+    const created = createRecallClient({ url: webSocketUrl(), recallSetId: props.recallSetId });
+    setClient(created);
+    return () => created.close();
+  }, [props.recallSetId]);
+  const set = useFetch(`set:${props.recallSetId}`, (signal) =>
+    api.recallSet(props.recallSetId, signal),
+  );
+  if (set.status === 'error') {
+    return (
+      <main className="page">
+        <p role="alert" className="error-text">
+          Cannot open this recall set: {set.error.message}
+        </p>
+        <a href="/" onClick={followLink}>
+          Back to the recall sets
+        </a>
+      </main>
+    );
+  }
+  const title = set.status === 'done' ? set.data.name : '';
+  if (client === null) return null;
+  return (
+    <RecallProvider client={client}>
+      <SessionView title={title} />
+    </RecallProvider>
+  );
+}

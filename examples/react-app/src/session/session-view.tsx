@@ -1,0 +1,118 @@
+import {
+  Composer,
+  CompletionOverlay,
+  ConnectionStatus,
+  NearMissHint,
+  RabbitholeIndicator,
+  RabbitholePrompt,
+  SessionControls,
+  SessionProgress,
+  useRecallSession,
+} from '@recall/react';
+import { followLink } from '../router';
+import { type AnchoredItem, Conversation } from './conversation';
+import { SessionEnd } from './session-end';
+import { useArrivalAnchors } from './use-arrival-anchors';
+import { useStickToBottom } from './use-stick-to-bottom';
+import { VoiceButton } from './voice-button';
+
+/** A live session: progress, conversation, prompts, composer and the completion overlay. */
+export function SessionView(props: { title: string }) {
+  const session = useRecallSession();
+  const imageAnchors = useArrivalAnchors(session.images.length, session.messages.length);
+  const resourceAnchors = useArrivalAnchors(session.resources.length, session.messages.length);
+  const items: AnchoredItem[] = [
+    ...session.images.map((image, index) => ({
+      kind: 'image' as const,
+      image,
+      anchor: imageAnchors[index] ?? session.messages.length,
+    })),
+    ...session.resources.map((resource, index) => ({
+      kind: 'resource' as const,
+      resource,
+      anchor: resourceAnchors[index] ?? session.messages.length,
+    })),
+  ];
+  const ended = session.status === 'paused' || session.status === 'completed';
+  useStickToBottom(
+    [
+      session.messages.length,
+      session.messages.at(-1)?.content.length,
+      items.length,
+      session.rabbitholePrompt?.rabbitholeEventId,
+      session.nearMisses.length,
+      session.status,
+    ].join(':'),
+  );
+  return (
+    <div className="session" data-mode={session.isInRabbithole ? 'rabbithole' : 'recall'}>
+      <header className="session-header">
+        <div className="session-title-row">
+          <a href="/" onClick={followLink} className="back-link" aria-label="All recall sets">
+            ←
+          </a>
+          <h1 className="session-title">{props.title}</h1>
+          {!ended && (
+            <SessionControls.Root className="session-controls">
+              <SessionControls.Leave className="button button-quiet">Leave</SessionControls.Leave>
+            </SessionControls.Root>
+          )}
+        </div>
+        <SessionProgress.Root className="progress">
+          <SessionProgress.Items className="progress-items" />
+          <div className="progress-meta">
+            <SessionProgress.Count className="progress-count" />
+            <SessionProgress.Timer className="progress-timer" />
+            <SessionProgress.MuteToggle className="mute-toggle" />
+          </div>
+          <SessionProgress.RabbitholeLabels className="pills" />
+        </SessionProgress.Root>
+        <RabbitholeIndicator.Root className="rabbithole-indicator">
+          <RabbitholeIndicator.Topic className="rabbithole-topic" />
+          <RabbitholeIndicator.Return className="button" />
+        </RabbitholeIndicator.Root>
+      </header>
+
+      <ConnectionStatus.Root className="connection-status">
+        <ConnectionStatus.Message />
+        <ConnectionStatus.Retry className="button button-quiet" />
+      </ConnectionStatus.Root>
+
+      <section className="conversation" aria-label="Session">
+        <Conversation items={items} />
+        <NearMissHint.Root className="near-miss">
+          <NearMissHint.Text />
+          <NearMissHint.Dismiss className="button button-quiet" />
+        </NearMissHint.Root>
+        <RabbitholePrompt.Root className="rabbithole-prompt">
+          <RabbitholePrompt.Message />
+          <div className="button-row">
+            <RabbitholePrompt.Explore className="button button-warm" />
+            <RabbitholePrompt.Decline className="button button-quiet" />
+          </div>
+        </RabbitholePrompt.Root>
+        {ended && <SessionEnd />}
+      </section>
+
+      {!ended && (
+        <Composer.Root className="composer">
+          <Composer.Input className="composer-input" />
+          <Composer.Submit className="button composer-submit" />
+          <VoiceButton />
+          <Composer.DisabledReason className="composer-reason" />
+        </Composer.Root>
+      )}
+
+      <CompletionOverlay.Root className="overlay">
+        <div className="overlay-card">
+          <CompletionOverlay.Title className="overlay-title" />
+          <CompletionOverlay.Message />
+          <div className="button-row">
+            <CompletionOverlay.Continue className="button" />
+            <CompletionOverlay.Done className="button button-quiet" />
+          </div>
+        </div>
+      </CompletionOverlay.Root>
+    </div>
+  );
+}

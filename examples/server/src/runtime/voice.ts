@@ -1,0 +1,65 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  createDeepgramTranscription,
+  createTermExtractor,
+  createTranscriptPipeline,
+  type LLMAdapter,
+  type StorageAdapter,
+  type TranscriptionAdapter,
+} from '@recall/core';
+import { createTranscribeHandler } from '@recall/ws/server';
+
+/** Where the demo app posts recordings (and reads whether voice is on). */
+export const TRANSCRIBE_PATH = '/api/transcribe';
+
+type ApiHandler = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+) => Promise<boolean>;
+
+/**
+ * Deepgram when `DEEPGRAM_API_KEY` is set — `DEEPGRAM_BASE_URL` points it elsewhere, e.g. a
+ * local stand-in — otherwise no transcription: the app then hides the microphone.
+ */
+export function transcriptionFromEnvironment(env: Readonly<Record<string, string | undefined>>): {
+  transcription: TranscriptionAdapter | undefined;
+  description: string;
+} {
+  const apiKey = env.DEEPGRAM_API_KEY?.trim();
+  if (!apiKey)
+    return { transcription: undefined, description: 'off — set DEEPGRAM_API_KEY for voice' };
+  const baseURL = env.DEEPGRAM_BASE_URL?.trim() || undefined;
+  return {
+    transcription: createDeepgramTranscription({ apiKey, ...(baseURL ? { baseURL } : {}) }),
+    description: `Deepgram${baseURL ? ` at ${baseURL}` : ''}`,
+  };
+}
+
+/**
+ * Puts the voice endpoint in front of the JSON API: recordings go through the transcription
+ * adapter, then one judge call fixes the set's terms and writes spoken notation.
+ */
+export function withVoiceRoute(
+  api: ApiHandler,
+  options: {
+    storage: StorageAdapter;
+    llm: LLMAdapter;
+    userId: string;
+    transcription: TranscriptionAdapter | undefined;
+  },
+): ApiHandler {
+  const transcribe = createTranscribeHandler({
+    storage: options.storage,
+    // The demo's fixed user, as on the WebSocket.
+    authenticate: () => ({ userId: options.userId }),
+    ...(options.transcription ? { transcription: options.transcription } : {}),
+    pipeline: createTranscriptPipeline({ llm: options.llm }),
+    termExtractor: createTermExtractor({ llm: options.llm }),
+  });
+  return async (request, response, url) => {
+    if (url.pathname !== TRANSCRIBE_PATH) return api(request, response, url);
+    transcribe(request, response);
+    return true;
+  };
+}

@@ -1,0 +1,88 @@
+import {
+  DEFAULT_ENGINE_CONFIG,
+  createMemoryStorage,
+  createOfflineLLM,
+  createRecallEngine,
+  resolveEngineConfig,
+} from '@recall/core';
+import type { LLMAdapter, StorageAdapter } from '@recall/core';
+import { describe, expect, test, vi } from 'vitest';
+import { createHarness, ofType } from './harness';
+
+describe('engine options', () => {
+  test('defaults are documented values; overrides merge; impossible values throw TypeError', () => {
+    expect(DEFAULT_ENGINE_CONFIG).toMatchObject({
+      recallCertainty: 0.6,
+      rabbitholeCertainty: 0.6,
+      detectionWarmupExchanges: 2,
+      declineCooldownMessages: 3,
+      snippetLength: 200,
+    });
+    const config = resolveEngineConfig({
+      calls: { tutor: { maxOutputTokens: 10, temperature: 0 } } as never,
+    });
+    expect(config.calls.tutor.maxOutputTokens).toBe(10);
+    expect(config.calls.evaluator).toEqual(DEFAULT_ENGINE_CONFIG.calls.evaluator);
+    expect(() => resolveEngineConfig({ recallCertainty: 2 })).toThrow(TypeError);
+    expect(() => resolveEngineConfig({ declineCooldownMessages: -1 })).toThrow(TypeError);
+    expect(() =>
+      createRecallEngine({ storage: {} as StorageAdapter, llm: createOfflineLLM() }),
+    ).toThrow(TypeError);
+    expect(() =>
+      createRecallEngine({ storage: createMemoryStorage(), llm: {} as LLMAdapter }),
+    ).toThrow(TypeError);
+  });
+
+  test('call settings reach the adapter', async () => {
+    const h = await createHarness({
+      config: {
+        calls: {
+          ...DEFAULT_ENGINE_CONFIG.calls,
+          tutor: { maxOutputTokens: 123, temperature: 0.2 },
+        },
+      },
+    });
+    const { sessionId } = await h.start();
+    await h.say(sessionId, 'hi');
+    expect(h.llm.requestsOf('tutor')[0]).toMatchObject({ maxOutputTokens: 123, temperature: 0.2 });
+    expect(h.llm.requestsOf('evaluator')[0]).toMatchObject({
+      maxOutputTokens: 1024,
+      temperature: 0,
+      schemaName: 'evaluation',
+    });
+  });
+
+  test('sessions dropped from the cache are reloaded from storage', async () => {
+    const h = await createHarness({ config: { maxCachedSessions: 1 } });
+    const { sessionId } = await h.start();
+    await h.storage.saveRecallSet({ ...h.recallSet, id: 'set-two', name: 'Second set' });
+    const other = await h.start('set-two');
+    await h.say(other.sessionId, 'in the second');
+    const loads = vi.spyOn(h.storage, 'getSession');
+    await h.say(sessionId, 'back in the first');
+    expect(loads).toHaveBeenCalledWith(sessionId);
+    expect(
+      ofType(await h.events(sessionId), 'user_message').map((event) => event.data.content),
+    ).toEqual(['back in the first']);
+    expect((await h.engine.getSessionState(sessionId)).exchangeCount).toBe(1);
+    expect((await h.engine.getSessionState(other.sessionId)).exchangeCount).toBe(1);
+  });
+
+  test('in-process listeners get every appended event and delta', async () => {
+    const h = await createHarness({ script: { tutor: [{ chunks: ['a', 'b'] }] } });
+    const events: string[] = [];
+    const deltas: string[] = [];
+    const onEvent = (event: { type: string }) => events.push(event.type);
+    h.engine.on('event', onEvent).on('delta', (delta) => deltas.push(delta.text));
+    const { sessionId } = await h.start();
+    h.engine.off('event', onEvent);
+    await h.say(sessionId, 'hi');
+    expect(events).toEqual([
+      'session_started',
+      'assistant_streaming_start',
+      'assistant_streaming_end',
+      'assistant_message',
+    ]);
+    expect(deltas.slice(0, 2)).toEqual(['a', 'b']);
+  });
+});

@@ -1,0 +1,282 @@
+import { RecallError } from '@recall/core';
+import { scriptEvaluation } from '@recall/core/testing';
+import { describe, expect, test } from 'vitest';
+import { createHarness, ofType } from './harness';
+
+describe('opening, leave, pause and resume', () => {
+  test('the opening question is generated once; reconnects and repeated starts generate nothing', async () => {
+    const h = await createHarness({ script: { tutor: ['What do you remember about ATP?'] } });
+    const first = await h.start();
+    expect(first.resumed).toBe(false);
+    const again = await h.start();
+    expect(again).toEqual({ sessionId: first.sessionId, resumed: true });
+    const unsubscribe = h.engine.subscribe(first.sessionId, { afterSeq: 0 }, () => {});
+    unsubscribe();
+    await h.engine.whenIdle(first.sessionId);
+    expect(h.llm.requestsOf('tutor')).toHaveLength(1);
+    expect(h.llm.requestsOf('tutor')[0]!.messages.at(-1)!.content).toContain(
+      '<task kind="opening">',
+    );
+    expect(await h.types(first.sessionId)).toEqual([
+      'session_started',
+      'assistant_streaming_start',
+      'assistant_streaming_end',
+      'assistant_message',
+    ]);
+    expect(ofType(await h.events(first.sessionId), 'session_started')[0]!.data).toEqual({
+      sessionId: first.sessionId,
+      recallSetId: 'set-cell',
+      recallSetName: 'Cell energy',
+      totalPoints: 3,
+      recalledCount: 0,
+      resumed: false,
+    });
+  });
+
+  test('leave → paused; resume → same checklist and focus, one recap, no new opening', async () => {
+    const h = await createHarness({
+      script: {
+        tutor: ['Opening?', 'Reply.', 'Welcome back: you recalled one point. What splits glucose?'],
+        evaluator: [scriptEvaluation({ recalled: ['p1'] })],
+      },
+    });
+    const { sessionId } = await h.start();
+    await h.say(sessionId, 'ATP synthase makes ATP');
+    const before = await h.engine.getSessionState(sessionId);
+    h.advance(60_000);
+    const left = await h.engine.leaveSession(sessionId);
+    expect(left.status).toBe('accepted');
+    const paused = ofType(await h.events(sessionId), 'session_paused');
+    expect(paused.map((event) => event.data)).toEqual([
+      { sessionId, recalledCount: 1, totalPoints: 3 },
+    ]);
+    const row = await h.storage.getSession(sessionId);
+    expect(row).toMatchObject({
+      status: 'paused',
+      recalledPointIds: ['p1'],
+      pausedAt: h.clock.now,
+    });
+    expect(row!.endedAt).toBeUndefined();
+    await expect(h.engine.sendUserMessage(sessionId, 'hi')).rejects.toMatchObject({
+      code: 'SESSION_ENDED',
+    });
+
+    h.advance(3_600_000);
+    const resumed = await h.start();
+    expect(resumed).toEqual({ sessionId, resumed: true });
+    const after = await h.engine.getSessionState(sessionId);
+    expect(after.checklist).toEqual(before.checklist);
+    expect(after.focusPointId).toBe(before.focusPointId);
+    expect(after.recalledPointIds).toEqual(['p1']);
+    const started = ofType(await h.events(sessionId), 'session_started');
+    expect(started.map((event) => event.data.resumed)).toEqual([false, true]);
+    expect(started[1]!.data.recalledCount).toBe(1);
+    const tutorCalls = h.llm.requestsOf('tutor');
+    expect(tutorCalls).toHaveLength(3);
+    expect(tutorCalls[2]!.messages.at(-1)!.content).toContain('<task kind="recap">');
+    expect(tutorCalls[2]!.system).toBe(tutorCalls[0]!.system);
+    expect(await h.storage.getSession(sessionId)).toMatchObject({
+      status: 'in_progress',
+      resumedAt: h.clock.now,
+    });
+
+    // A reconnect or a second start after the resume adds nothing.
+    await h.start();
+    expect(h.llm.requestsOf('tutor')).toHaveLength(3);
+  });
+
+  test('leave after completion → session_completed with a summary computed from the log', async () => {
+    const h = await createHarness({
+      config: {
+        prices: {
+          conversation: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
+          judge: { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 },
+        },
+      },
+      script: {
+        tutor: [
+          {
+            text: 'Opening?',
+            usage: { inputTokens: 1000, outputTokens: 100, cacheWriteTokens: 500 },
+          },
+          { text: 'Next?', usage: { inputTokens: 2000, outputTokens: 200, cacheReadTokens: 500 } },
+          { text: 'And?', usage: { inputTokens: 3000, outputTokens: 300 } },
+        ],
+        evaluator: [
+          {
+            ...scriptEvaluation({ recalled: ['p2'] }),
+            usage: { inputTokens: 400, outputTokens: 40 },
+          },
+          {
+            ...scriptEvaluation({ recalled: ['p1', 'p3'] }),
+            usage: { inputTokens: 600, outputTokens: 60 },
+          },
+        ],
+      },
+    });
+    const startedAt = h.clock.now;
+    const { sessionId } = await h.start();
+    h.advance(30_000);
+    await h.say(sessionId, 'glycolysis');
+    h.advance(30_000);
+    await h.say(sessionId, 'the rest');
+    expect(ofType(await h.events(sessionId), 'session_complete_overlay')[0]!.data.durationMs).toBe(
+      60_000,
+    );
+    await h.engine.dismissOverlay(sessionId);
+    h.advance(15_000);
+    await h.engine.leaveSession(sessionId);
+    const completed = ofType(await h.events(sessionId), 'session_completed');
+    expect(completed).toHaveLength(1);
+    const conversationCost = (6000 * 3 + 600 * 15 + 500 * 0.3 + 500 * 3.75) / 1e6;
+    const judgeCost = (1000 * 1 + 100 * 5) / 1e6;
+    expect(completed[0]!.data.summary).toEqual({
+      sessionId,
+      recalledCount: 3,
+      totalPoints: 3,
+      durationMs: h.clock.now - startedAt,
+      rabbitholeCount: 0,
+      recalledPointIds: ['p2', 'p1', 'p3'],
+      usage: { inputTokens: 7000, outputTokens: 700, cacheReadTokens: 500, cacheWriteTokens: 500 },
+      estimatedCostUsd: conversationCost + judgeCost,
+    });
+    expect(await h.storage.getSession(sessionId)).toMatchObject({
+      status: 'completed',
+      endedAt: h.clock.now,
+    });
+    await expect(h.engine.sendUserMessage(sessionId, 'more')).rejects.toMatchObject({
+      code: 'SESSION_ENDED',
+    });
+    // A completed session is never resumed: the next start is a new session.
+    const next = await h.start();
+    expect(next.sessionId).not.toBe(sessionId);
+  });
+
+  test('duration counts active time only', async () => {
+    const h = await createHarness({
+      script: { evaluator: [scriptEvaluation({ recalled: ['p1', 'p2', 'p3'] })] },
+    });
+    const { sessionId } = await h.start();
+    h.advance(10_000);
+    await h.engine.leaveSession(sessionId);
+    h.advance(999_999);
+    await h.start();
+    h.advance(5_000);
+    await h.say(sessionId, 'everything');
+    await h.engine.leaveSession(sessionId);
+    const [completed] = ofType(await h.events(sessionId), 'session_completed');
+    expect(completed!.data.summary.durationMs).toBe(15_000);
+  });
+
+  test('dismissOverlay appends nothing and the learner may continue', async () => {
+    const h = await createHarness({
+      script: { evaluator: [scriptEvaluation({ recalled: ['p1', 'p2', 'p3'] })] },
+    });
+    const { sessionId } = await h.start();
+    await h.say(sessionId, 'everything');
+    const before = await h.events(sessionId);
+    const result = await h.engine.dismissOverlay(sessionId);
+    expect(result).toEqual({ status: 'accepted', sessionId, lastSeq: before.length });
+    expect(await h.events(sessionId)).toHaveLength(before.length);
+    await h.say(sessionId, 'one more thought');
+    expect((await h.engine.getSessionState(sessionId)).status).toBe('in_progress');
+    expect(ofType(await h.events(sessionId), 'session_complete_overlay')).toHaveLength(1);
+  });
+
+  test('a repeated clientMessageId is never processed twice', async () => {
+    const h = await createHarness();
+    const { sessionId } = await h.start();
+    const first = await h.engine.sendUserMessage(sessionId, 'hello', { clientMessageId: 'm1' });
+    const second = await h.engine.sendUserMessage(sessionId, 'hello', { clientMessageId: 'm1' });
+    await h.engine.whenIdle(sessionId);
+    const third = await h.engine.sendUserMessage(sessionId, 'hello', { clientMessageId: 'm1' });
+    expect(first.status).toBe('accepted');
+    expect(second).toEqual({ status: 'duplicate', sessionId, lastSeq: first.lastSeq - 1 });
+    expect(third.status).toBe('duplicate');
+    expect(ofType(await h.events(sessionId), 'user_message')).toHaveLength(1);
+    const leave = await h.engine.leaveSession(sessionId, { clientMessageId: 'leave-1' });
+    const leaveAgain = await h.engine.leaveSession(sessionId, { clientMessageId: 'leave-1' });
+    expect(leaveAgain).toEqual({ ...leave, status: 'duplicate' });
+  });
+
+  test('commands of one session run one at a time, in order', async () => {
+    const h = await createHarness({
+      script: { tutor: ['Opening?', { text: 'Slow one', latencyMs: 30 }, 'Fast two'] },
+    });
+    const { sessionId } = await h.start();
+    await Promise.all([
+      h.engine.sendUserMessage(sessionId, 'first'),
+      h.engine.sendUserMessage(sessionId, 'second'),
+    ]);
+    await h.engine.whenIdle(sessionId);
+    const events = await h.events(sessionId);
+    expect(
+      events
+        .slice(4)
+        .map((event) =>
+          event.type === 'user_message' || event.type === 'assistant_message'
+            ? `${event.type}:${event.data.content}`
+            : event.type,
+        ),
+    ).toEqual([
+      'user_message:first',
+      'assistant_streaming_start',
+      'assistant_streaming_end',
+      'assistant_message:Slow one',
+      'user_message:second',
+      'assistant_streaming_start',
+      'assistant_streaming_end',
+      'assistant_message:Fast two',
+    ]);
+  });
+
+  test('typed errors for unknown, archived and empty sets and unknown sessions', async () => {
+    const h = await createHarness();
+    await expect(h.engine.startSession('nope')).rejects.toMatchObject({
+      code: 'RECALL_SET_NOT_FOUND',
+    });
+    await h.storage.saveRecallSet({ ...h.recallSet, id: 'archived', status: 'archived' });
+    await expect(h.engine.startSession('archived')).rejects.toMatchObject({
+      code: 'RECALL_SET_ARCHIVED',
+    });
+    await h.storage.saveRecallSet({ ...h.recallSet, id: 'empty', points: [] });
+    await expect(h.engine.startSession('empty')).rejects.toMatchObject({
+      code: 'RECALL_SET_EMPTY',
+    });
+    const error = await h.engine
+      .sendUserMessage('missing', 'hi')
+      .catch((caught: unknown) => caught);
+    expect(RecallError.isInstance(error) && error.code).toBe('SESSION_NOT_FOUND');
+    await expect(h.engine.getSessionState('missing')).rejects.toMatchObject({
+      code: 'SESSION_NOT_FOUND',
+    });
+    await expect(h.engine.leaveSession('missing')).rejects.toMatchObject({
+      code: 'SESSION_NOT_FOUND',
+    });
+    const { sessionId } = await h.start();
+    await expect(h.engine.sendUserMessage(sessionId, '   ')).rejects.toMatchObject({
+      code: 'INVALID_MESSAGE',
+    });
+    await h.say(sessionId, 'still fine');
+    expect((await h.engine.getSessionState(sessionId)).exchangeCount).toBe(1);
+  });
+
+  test('targets the due points, or every point when none is due', async () => {
+    const h = await createHarness();
+    const later = h.clock.now + 86_400_000;
+    const recallSet = structuredClone(h.recallSet);
+    recallSet.points[0]!.schedule.due = later;
+    await h.storage.saveRecallSet(recallSet);
+    const { sessionId } = await h.start();
+    expect((await h.engine.getSessionState(sessionId)).targetPointIds).toEqual(['p2', 'p3']);
+    await h.engine.leaveSession(sessionId);
+    for (const point of recallSet.points) point.schedule.due = later;
+    await h.storage.saveRecallSet({ ...recallSet, id: 'set-later' });
+    const all = await h.start('set-later');
+    expect((await h.engine.getSessionState(all.sessionId)).targetPointIds).toEqual([
+      'p1',
+      'p2',
+      'p3',
+    ]);
+  });
+});

@@ -1,0 +1,132 @@
+import {
+  createMemoryStorage,
+  createOfflineLLM,
+  createRecallEngine,
+  defineRecallSet,
+} from '@recall/core';
+import type { RecallSetDefinition } from '@recall/core';
+import { describe, expect, test } from 'vitest';
+import { keyTerms, normalizeText, stem } from '../../src/llm/offline/lexical';
+import { CELL_ENERGY, ofType } from './harness';
+
+async function offlineSession(definition: RecallSetDefinition = CELL_ENERGY) {
+  const storage = createMemoryStorage();
+  const recallSet = defineRecallSet(definition, { now: Date.now() - 1000 });
+  await storage.saveRecallSet(recallSet);
+  const engine = createRecallEngine({ storage, llm: createOfflineLLM() });
+  const { sessionId } = await engine.startSession(recallSet.id);
+  await engine.whenIdle(sessionId);
+  const say = async (content: string) => {
+    await engine.sendUserMessage(sessionId, content);
+    await engine.whenIdle(sessionId);
+  };
+  return { storage, engine, sessionId, recallSet, say, events: () => storage.read(sessionId) };
+}
+
+describe('offline adapter', () => {
+  test('lexical helpers normalise and stem', () => {
+    expect(normalizeText('Café — ATP, synthase!')).toBe('cafe atp synthase');
+    expect(stem('produces')).toBe(stem('produce'));
+    expect(stem('splitting')).toBe(stem('splits'));
+    expect(keyTerms('The cell makes the ATP').map((term) => term.word)).toEqual([
+      'cell',
+      'makes',
+      'atp',
+    ]);
+  });
+
+  test("typing each point's content recalls every point", async () => {
+    const session = await offlineSession();
+    for (const point of [...session.recallSet.points].reverse()) await session.say(point.content);
+    const events = await session.events();
+    expect(ofType(events, 'recall_point_recalled').map((event) => event.data.pointId)).toEqual([
+      'p3',
+      'p2',
+      'p1',
+    ]);
+    expect(ofType(events, 'session_complete_overlay')).toHaveLength(1);
+    await session.engine.leaveSession(session.sessionId);
+    expect(ofType(await session.events(), 'session_completed')[0]!.data.summary).toMatchObject({
+      recalledCount: 3,
+      totalPoints: 3,
+      estimatedCostUsd: 0,
+    });
+  });
+
+  test('a vague answer gets a near miss naming the missing terms', async () => {
+    const session = await offlineSession();
+    await session.say('ATP synthase is involved somehow');
+    const events = await session.events();
+    expect(ofType(events, 'recall_point_recalled')).toHaveLength(0);
+    const [nearMiss] = ofType(events, 'recall_point_near_miss');
+    expect(nearMiss!.data.pointId).toBe('p1');
+    expect(nearMiss!.data.feedback).toContain('adp');
+    expect(nearMiss!.data.feedback).toContain('phosphate');
+    expect(nearMiss!.data.feedback).not.toContain('synthase');
+  });
+
+  test("the tutor never outputs a point's content verbatim, and hints narrow", async () => {
+    const leaky: RecallSetDefinition = {
+      name: 'Leaky',
+      points: [
+        {
+          content: 'Mitochondria are the powerhouse of the cell',
+          context:
+            'Mitochondria are the powerhouse of the cell. A famous textbook phrase about organelles.',
+        },
+        { content: 'Ribosomes build proteins', context: 'Small particles reading messenger RNA.' },
+      ],
+    };
+    for (const definition of [CELL_ENERGY, leaky]) {
+      const session = await offlineSession(definition);
+      for (let turn = 0; turn < 6; turn += 1) await session.say("I don't remember anything");
+      const replies = ofType(await session.events(), 'assistant_message').map(
+        (event) => event.data.content,
+      );
+      expect(new Set(replies).size).toBeGreaterThan(2);
+      for (const reply of replies) {
+        expect(reply.length).toBeGreaterThan(0);
+        for (const point of session.recallSet.points) {
+          expect(normalizeText(reply)).not.toContain(normalizeText(point.content));
+        }
+      }
+    }
+  });
+
+  test('recap on resume, and the tangent heuristic offers a rabbit hole after the warm-up', async () => {
+    const session = await offlineSession({
+      ...CELL_ENERGY,
+      resources: [
+        {
+          kind: 'text',
+          title: 'Mitochondrial origins',
+          content:
+            'Mitochondria descend from ancient bacteria engulfed by another cell. Their own circular DNA is inherited from the mother. This endosymbiosis happened over a billion years ago.',
+        },
+      ],
+    });
+    await session.say('ATP synthase something');
+    await session.say('glycolysis');
+    await session.say('I wonder why mitochondria have their own DNA and bacteria ancestry?');
+    const [detected] = ofType(await session.events(), 'rabbithole_detected');
+    expect(detected).toBeDefined();
+    expect(detected!.data.topic.length).toBeGreaterThan(0);
+    await session.engine.enterRabbithole(session.sessionId, {
+      rabbitholeEventId: detected!.data.rabbitholeEventId,
+      topic: detected!.data.topic,
+    });
+    await session.engine.whenIdle(session.sessionId);
+    await session.say('Where does their DNA come from?');
+    const replies = ofType(await session.events(), 'assistant_message').filter(
+      (event) => event.data.agent === 'rabbithole',
+    );
+    expect(replies.map((event) => event.data.content).join(' ')).toMatch(/DNA|bacteria/);
+    await session.engine.exitRabbithole(session.sessionId);
+    await session.engine.leaveSession(session.sessionId);
+    await session.engine.startSession(session.recallSet.id);
+    await session.engine.whenIdle(session.sessionId);
+    const recap = ofType(await session.events(), 'assistant_message').at(-1)!.data.content;
+    expect(recap.startsWith('Welcome back.')).toBe(true);
+    expect(recap.split(/(?<=[.?])\s+/).length).toBeLessThanOrEqual(3);
+  });
+});

@@ -1,0 +1,279 @@
+import { describe, expect, test } from 'vitest';
+import { ofType } from './harness';
+import { createRabbitholeHarness } from './rabbithole-harness';
+
+async function detect(
+  h: Awaited<ReturnType<typeof createRabbitholeHarness>>,
+  sessionId: string,
+  topic: string,
+) {
+  await h.say(sessionId, `tangent: ${topic}`);
+  const detected = ofType(await h.events(sessionId), 'rabbithole_detected').at(-1)!;
+  return { rabbitholeEventId: detected.data.rabbitholeEventId, topic: detected.data.topic };
+}
+
+describe('rabbit-hole flow', () => {
+  test('enter: events, its own agent and history, streamed opening', async () => {
+    const h = await createRabbitholeHarness({
+      config: { detectionWarmupExchanges: 0 },
+      script: {
+        rabbithole: [
+          'Mitochondria were once free-living bacteria.',
+          'They keep a small circular genome.',
+        ],
+      },
+    });
+    const { sessionId } = await h.start();
+    const pending = await detect(h, sessionId, 'mitochondrial DNA');
+    const before = (await h.events(sessionId)).length;
+    const result = await h.engine.enterRabbithole(sessionId, pending);
+    expect(result.status).toBe('accepted');
+    await h.engine.whenIdle(sessionId);
+    const events = (await h.events(sessionId)).slice(before);
+    expect(events.map((event) => event.type)).toEqual([
+      'rabbithole_entered',
+      'assistant_streaming_start',
+      'assistant_streaming_end',
+      'assistant_message',
+    ]);
+    expect(events[0]!.data).toEqual({ ...pending, label: 'mitochondrial DNA label' });
+    expect(events[1]!.data).toMatchObject({ agent: 'rabbithole' });
+    expect(events[3]!.data).toMatchObject({
+      agent: 'rabbithole',
+      content: 'Mitochondria were once free-living bacteria.',
+    });
+    const [opening] = h.llm.requestsOf('rabbithole');
+    expect(opening!.messages).toEqual([
+      { role: 'user', content: "I'm curious about mitochondrial DNA. Tell me more." },
+    ]);
+    expect(opening!.system).toContain('<topic>mitochondrial DNA</topic>');
+    expect(opening!.system).toContain('keep their own circular DNA');
+    expect(opening!.system).not.toBe(h.llm.requestsOf('tutor')[0]!.system);
+    const state = await h.engine.getSessionState(sessionId);
+    expect(state.mode).toBe('rabbithole');
+    expect(state.pendingRabbithole).toBeNull();
+
+    // Inside: learner messages go to the rabbit-hole agent, with its own history.
+    const tutorCalls = h.llm.requestsOf('tutor').length;
+    await h.say(sessionId, 'Why circular?');
+    expect(h.llm.requestsOf('tutor')).toHaveLength(tutorCalls);
+    expect(h.llm.requestsOf('detector')).toHaveLength(1);
+    const second = h.llm.requestsOf('rabbithole')[1]!;
+    expect(second.system).toBe(opening!.system);
+    expect(second.messages).toEqual([
+      { role: 'user', content: "I'm curious about mitochondrial DNA. Tell me more." },
+      { role: 'assistant', content: 'Mitochondria were once free-living bacteria.' },
+      { role: 'user', content: 'Why circular?' },
+    ]);
+  });
+
+  test('the evaluator judges rabbit-hole messages; points recalled there are credited, the agent never sees it', async () => {
+    const h = await createRabbitholeHarness({ config: { detectionWarmupExchanges: 0 } });
+    const { sessionId } = await h.start();
+    await h.engine.enterRabbithole(sessionId, await detect(h, sessionId, 'enzymes'));
+    await h.engine.whenIdle(sessionId);
+    await h.say(sessionId, 'So like ATP synthase, recall: p1');
+    const evaluation = h.llm.requestsOf('evaluator').at(-1)!.messages[0]!.content;
+    expect(evaluation).toContain(
+      '<latest_message>So like ATP synthase, recall: p1</latest_message>',
+    );
+    expect(evaluation).toContain("<user>I'm curious about enzymes. Tell me more.</user>");
+    expect(evaluation).toContain('<assistant>Scripted rabbithole reply 1.</assistant>');
+    const recalls = ofType(await h.events(sessionId), 'recall_point_recalled');
+    expect(recalls.map((event) => event.data.pointId)).toEqual(['p1']);
+    const state = await h.engine.getSessionState(sessionId);
+    expect(state.rabbitholes[0]!.pointsRecalledDuring).toBe(1);
+    await h.say(sessionId, 'more');
+    for (const request of h.llm.requestsOf('rabbithole')) {
+      const text = [request.system, ...request.messages.map((message) => message.content)].join(
+        '\n',
+      );
+      expect(text).not.toContain('session_notes');
+      expect(text).not.toContain('recalled');
+    }
+    await h.engine.exitRabbithole(sessionId);
+    const [exited] = ofType(await h.events(sessionId), 'rabbithole_exited');
+    expect(exited!.data).toEqual({
+      rabbitholeEventId: state.rabbitholes[0]!.rabbitholeEventId,
+      label: 'enzymes label',
+      pointsRecalledDuring: 1,
+      completionPending: false,
+    });
+  });
+
+  test('frozen tutor context: after exit the tutor request is the one it would have made without the detour', async () => {
+    const run = async (detour: boolean) => {
+      const h = await createRabbitholeHarness({ config: { detectionWarmupExchanges: 0 } });
+      const { sessionId } = await h.start();
+      await h.say(sessionId, 'tangent: mitochondrial DNA');
+      const pending = ofType(await h.events(sessionId), 'rabbithole_detected')[0]!.data;
+      if (detour) {
+        await h.engine.enterRabbithole(sessionId, {
+          rabbitholeEventId: pending.rabbitholeEventId,
+          topic: pending.topic,
+        });
+        await h.say(sessionId, 'tell me about the genome');
+        await h.say(sessionId, 'and inheritance?');
+        await h.engine.exitRabbithole(sessionId);
+      } else {
+        await h.engine.declineRabbithole(sessionId);
+      }
+      await h.say(sessionId, 'back to it');
+      return h.llm.requestsOf('tutor').at(-1)!;
+    };
+    const withDetour = await run(true);
+    const without = await run(false);
+    expect(withDetour.system).toBe(without.system);
+    expect(withDetour.messages).toEqual(without.messages);
+    expect(withDetour.messages.map((message) => message.content).join('\n')).not.toMatch(
+      /genome|inheritance|rabbithole reply/,
+    );
+  });
+
+  test('a completion reached inside is deferred until exit', async () => {
+    const h = await createRabbitholeHarness({ config: { detectionWarmupExchanges: 0 } });
+    const { sessionId } = await h.start();
+    await h.say(sessionId, 'recall: p1 p2');
+    await h.engine.enterRabbithole(sessionId, await detect(h, sessionId, 'krebs history'));
+    await h.engine.whenIdle(sessionId);
+    await h.say(sessionId, 'recall: p3');
+    expect(ofType(await h.events(sessionId), 'session_complete_overlay')).toHaveLength(0);
+    expect((await h.engine.getSessionState(sessionId)).overlay).toBe('pending');
+    await h.engine.exitRabbithole(sessionId);
+    const types = await h.types(sessionId);
+    expect(types.slice(-2)).toEqual(['rabbithole_exited', 'session_complete_overlay']);
+    const events = await h.events(sessionId);
+    expect(ofType(events, 'rabbithole_exited')[0]!.data).toMatchObject({
+      completionPending: true,
+      pointsRecalledDuring: 1,
+    });
+    expect(ofType(events, 'session_complete_overlay')[0]!.data).toMatchObject({
+      recalledCount: 3,
+      totalPoints: 3,
+    });
+    expect((await h.engine.getSessionState(sessionId)).overlay).toBe('shown');
+  });
+
+  test('sequential rabbit holes, never nested; typed errors leave the session intact', async () => {
+    const h = await createRabbitholeHarness({ config: { detectionWarmupExchanges: 0 } });
+    const { sessionId } = await h.start();
+    await expect(h.engine.exitRabbithole(sessionId)).rejects.toMatchObject({
+      code: 'NOT_IN_RABBITHOLE',
+    });
+    await expect(
+      h.engine.enterRabbithole(sessionId, { rabbitholeEventId: 'nope', topic: 'x' }),
+    ).rejects.toMatchObject({ code: 'RABBITHOLE_NOT_PENDING' });
+    const first = await detect(h, sessionId, 'first topic');
+    await expect(
+      h.engine.enterRabbithole(sessionId, { ...first, rabbitholeEventId: 'stale' }),
+    ).rejects.toMatchObject({ code: 'RABBITHOLE_NOT_PENDING' });
+    await expect(
+      h.engine.enterRabbithole(sessionId, { ...first, topic: 'other topic' }),
+    ).rejects.toMatchObject({ code: 'RABBITHOLE_NOT_PENDING' });
+    await expect(
+      h.engine.enterRabbithole(sessionId, { ...first, topic: '' }),
+    ).rejects.toMatchObject({ code: 'INVALID_MESSAGE' });
+    await h.engine.enterRabbithole(sessionId, first);
+    await expect(h.engine.enterRabbithole(sessionId, first)).rejects.toMatchObject({
+      code: 'RABBITHOLE_ALREADY_ACTIVE',
+    });
+    await h.engine.exitRabbithole(sessionId);
+    await expect(h.engine.enterRabbithole(sessionId, first)).rejects.toMatchObject({
+      code: 'RABBITHOLE_NOT_PENDING',
+    });
+    const second = await detect(h, sessionId, 'second topic');
+    await h.engine.enterRabbithole(sessionId, second);
+    await h.engine.exitRabbithole(sessionId);
+    const state = await h.engine.getSessionState(sessionId);
+    expect(state.rabbitholes.map((record) => [record.topic, record.status])).toEqual([
+      ['first topic', 'exited'],
+      ['second topic', 'exited'],
+    ]);
+    expect(state.mode).toBe('recall');
+    await h.say(sessionId, 'recall: p1 p2 p3');
+    await h.engine.leaveSession(sessionId);
+    expect(
+      ofType(await h.events(sessionId), 'session_completed')[0]!.data.summary.rabbitholeCount,
+    ).toBe(2);
+  });
+
+  test('leaving while inside exits first (conversation kept), then pauses', async () => {
+    const h = await createRabbitholeHarness({ config: { detectionWarmupExchanges: 0 } });
+    const { sessionId } = await h.start();
+    await h.engine.enterRabbithole(sessionId, await detect(h, sessionId, 'ribosomes'));
+    await h.say(sessionId, 'what do they read?');
+    await h.engine.leaveSession(sessionId);
+    expect((await h.types(sessionId)).slice(-2)).toEqual(['rabbithole_exited', 'session_paused']);
+    const state = await h.engine.getSessionState(sessionId);
+    expect(state.status).toBe('paused');
+    expect(state.mode).toBe('recall');
+    expect(state.rabbitholes[0]!.messages.map((message) => message.content)).toEqual([
+      "I'm curious about ribosomes. Tell me more.",
+      'Scripted rabbithole reply 1.',
+      'what do they read?',
+      'Scripted rabbithole reply 2.',
+    ]);
+  });
+
+  test('leaving inside after the last point completes: exit, deferred overlay, completed', async () => {
+    const h = await createRabbitholeHarness({ config: { detectionWarmupExchanges: 0 } });
+    const { sessionId } = await h.start();
+    await h.engine.enterRabbithole(sessionId, await detect(h, sessionId, 'ribosomes'));
+    await h.say(sessionId, 'recall: p1 p2 p3');
+    await h.engine.leaveSession(sessionId);
+    expect((await h.types(sessionId)).slice(-3)).toEqual([
+      'rabbithole_exited',
+      'session_complete_overlay',
+      'session_completed',
+    ]);
+  });
+
+  test('a new engine instance continues inside a rabbit hole exactly where it was', async () => {
+    const script = { rabbithole: ['Opening fact.', 'Second fact.', 'Third fact.'] };
+    const reference = await createRabbitholeHarness({
+      config: { detectionWarmupExchanges: 0 },
+      script,
+    });
+    const { sessionId } = await reference.start();
+    const pending = await detect(reference, sessionId, 'ribosomes');
+    await reference.engine.enterRabbithole(sessionId, pending);
+    await reference.say(sessionId, 'first question');
+    await reference.say(sessionId, 'second question');
+
+    const first = await createRabbitholeHarness({
+      config: { detectionWarmupExchanges: 0 },
+      script,
+    });
+    await first.start();
+    await detect(first, sessionId, 'ribosomes');
+    await first.engine.enterRabbithole(sessionId, pending);
+    await first.say(sessionId, 'first question');
+    const before = await first.engine.getSessionState(sessionId);
+    await first.engine.close();
+    const second = await createRabbitholeHarness({
+      config: { detectionWarmupExchanges: 0 },
+      storage: first.storage,
+      idPrefix: 'b',
+      script: { rabbithole: ['Third fact.'] },
+    });
+    expect(await second.engine.getSessionState(sessionId)).toEqual(before);
+    await second.say(sessionId, 'second question');
+    expect(second.llm.requestsOf('rabbithole')[0]!.messages).toEqual(
+      reference.llm.requestsOf('rabbithole')[2]!.messages,
+    );
+    expect(second.llm.requestsOf('rabbithole')[0]!.system).toBe(
+      reference.llm.requestsOf('rabbithole')[2]!.system,
+    );
+    expect(second.llm.requestsOf('tutor')).toHaveLength(0);
+    await second.engine.exitRabbithole(sessionId);
+    await reference.engine.exitRabbithole(sessionId);
+    const strip = (state: Awaited<ReturnType<typeof reference.engine.getSessionState>>) => ({
+      ...state,
+      rabbitholes: state.rabbitholes.map((record) => ({ ...record, rabbitholeEventId: 'x' })),
+      activeRabbitholeId: null,
+    });
+    expect(strip(await second.engine.getSessionState(sessionId))).toEqual(
+      strip(await reference.engine.getSessionState(sessionId)),
+    );
+  });
+});

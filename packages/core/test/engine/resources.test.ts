@@ -1,0 +1,81 @@
+import { scriptEvaluation } from '@recall/core/testing';
+import { describe, expect, test } from 'vitest';
+import { CELL_ENERGY, createHarness, ofType } from './harness';
+
+const PASSAGE =
+  'Cells store energy in ATP. ATP synthase is a rotary enzyme in the inner mitochondrial membrane that makes ATP from ADP and phosphate as protons flow back through it, driven by the gradient built by the electron transport chain, which is a remarkably efficient machine. Glycolysis happens in the cytoplasm.';
+
+describe('resources', () => {
+  const withResources = {
+    ...CELL_ENERGY,
+    resources: [
+      {
+        id: 'r-text',
+        kind: 'text' as const,
+        title: 'Mitochondria primer',
+        content: PASSAGE,
+        links: [{ pointId: 'p1' }],
+      },
+      {
+        id: 'r-image',
+        kind: 'image' as const,
+        title: 'ATP synthase structure',
+        url: 'https://example.org/atp.png',
+        caption: 'The rotor and stator',
+        mimeType: 'image/png',
+        license: 'CC BY 4.0',
+        links: [{ pointId: 'p1' }],
+      },
+      {
+        id: 'r-other',
+        kind: 'text' as const,
+        title: 'Glycolysis notes',
+        content: 'Glycolysis happens in the cytoplasm.',
+        links: [{ pointId: 'p2' }],
+      },
+    ],
+  };
+
+  test('recalling a linked point shows its image and a ≤ 200-character snippet', async () => {
+    const h = await createHarness({
+      recallSet: withResources,
+      script: { evaluator: [scriptEvaluation({ recalled: ['p1'] })] },
+    });
+    const { sessionId } = await h.start();
+    await h.say(sessionId, 'ATP synthase');
+    const events = await h.events(sessionId);
+    const types = events.map((event) => event.type);
+    const recallAt = types.indexOf('recall_point_recalled');
+    expect(types.slice(recallAt, recallAt + 3)).toEqual([
+      'recall_point_recalled',
+      'show_resource',
+      'show_image',
+    ]);
+    const [resource] = ofType(events, 'show_resource');
+    expect(resource!.data.resourceId).toBe('r-text');
+    expect(resource!.data.title).toBe('Mitochondria primer');
+    expect(resource!.data.snippet.length).toBeLessThanOrEqual(200);
+    expect(resource!.data.snippet.startsWith('ATP synthase is a rotary enzyme')).toBe(true);
+    expect(ofType(events, 'show_image')[0]!.data).toEqual({
+      resourceId: 'r-image',
+      url: 'https://example.org/atp.png',
+      caption: 'The rotor and stator',
+      mimeType: 'image/png',
+    });
+    expect(ofType(events, 'show_resource')).toHaveLength(1);
+  });
+
+  test('the tutor sees resource titles, never their text', async () => {
+    const h = await createHarness({ recallSet: withResources });
+    const { sessionId } = await h.start();
+    await h.say(sessionId, 'hello');
+    for (const request of h.llm.requestsOf('tutor')) {
+      expect(request.system).toContain('<resource>Mitochondria primer</resource>');
+      expect(request.system).toContain('<resource>ATP synthase structure</resource>');
+      expect(request.system).not.toContain('rotary enzyme');
+      expect(request.messages.map((message) => message.content).join('\n')).not.toContain(
+        'rotary enzyme',
+      );
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { SESSION_STATES, withFixtureSession } from '../../stories/fixture-story';
+import * as MessageList from './parts';
+
+const meta = {
+  title: 'Components/MessageList',
+  component: MessageList.Root,
+  decorators: [withFixtureSession],
+} satisfies Meta<typeof MessageList.Root>;
+
+export default meta;
+
+export const Connecting: StoryObj<typeof meta> = SESSION_STATES.Connecting;
+export const Idle: StoryObj<typeof meta> = SESSION_STATES.Idle;
+export const Streaming: StoryObj<typeof meta> = {
+  ...SESSION_STATES.Streaming,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const log = canvas.getByRole('log', { name: 'Conversation' });
+    await expect(log).toHaveAttribute('aria-live', 'polite');
+    await expect(log.lastElementChild).toHaveAttribute('data-state', 'streaming');
+  },
+};
+export const Recalled: StoryObj<typeof meta> = SESSION_STATES.Recalled;
+export const NearMiss: StoryObj<typeof meta> = SESSION_STATES.NearMiss;
+export const RabbitholePrompt: StoryObj<typeof meta> = SESSION_STATES.RabbitholePrompt;
+export const InRabbithole: StoryObj<typeof meta> = SESSION_STATES.InRabbithole;
+export const Returned: StoryObj<typeof meta> = SESSION_STATES.Returned;
+export const Overlay: StoryObj<typeof meta> = SESSION_STATES.Overlay;
+export const Paused: StoryObj<typeof meta> = SESSION_STATES.Paused;
+export const ErrorState: StoryObj<typeof meta> = { ...SESSION_STATES.Error, name: 'Error' };
+export const Reconnecting: StoryObj<typeof meta> = SESSION_STATES.Reconnecting;

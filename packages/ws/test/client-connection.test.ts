@@ -1,0 +1,200 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { WebSocket } from 'ws';
+import { createRecallClient, type RecallClient } from '../src/client/create-recall-client';
+import { persistenceKey } from '../src/client/session-persistence';
+import { CLOSE_CODES } from '../src/protocol/close-codes';
+import {
+  createMemoryClientStorage,
+  createTestClient,
+  waitForSnapshot,
+} from './harness/client-helpers';
+import { makeRecallSet } from './harness/fixtures';
+import { waitForConvergence } from './harness/oracle';
+import { startTestServer, type TestServer } from './harness/test-server';
+
+const servers: TestServer[] = [];
+const clients: RecallClient[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.close();
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function serve() {
+  const server = await startTestServer({ heartbeatIntervalMs: 0 });
+  servers.push(server);
+  await server.storage.saveRecallSet(makeRecallSet({ id: 'shared' }));
+  return server;
+}
+
+function track<T extends RecallClient>(client: T): T {
+  clients.push(client);
+  return client;
+}
+
+describe('createRecallClient options', () => {
+  test('rejects impossible combinations with a TypeError', () => {
+    const base = { url: 'ws://127.0.0.1:1/ws', WebSocket, storage: null, autoConnect: false };
+    expect(() => createRecallClient({ ...base })).toThrow(TypeError);
+    expect(() => createRecallClient({ ...base, recallSetId: 'a', sessionId: 'b' })).toThrow(TypeError);
+    expect(() => createRecallClient({ ...base, url: '', recallSetId: 'a' })).toThrow(TypeError);
+    expect(() => createRecallClient({ ...base, recallSetId: 'a', heartbeatIntervalMs: 0 })).toThrow(TypeError);
+    expect(() => createRecallClient({ ...base, recallSetId: 'a', reconnect: { jitter: 3 } })).toThrow(TypeError);
+    vi.stubGlobal('WebSocket', undefined);
+    try {
+      expect(() => createRecallClient({ url: 'ws://x/ws', recallSetId: 'a', storage: null })).toThrow(
+        /no global WebSocket/,
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('connection lifecycle', () => {
+  test('idle → connecting → open; the session id is learned from session_started', async () => {
+    const server = await serve();
+    const client = track(
+      createTestClient({ url: `ws://127.0.0.1:${server.port}/ws`, recallSetId: 'shared', userToken: 'token-alice', autoConnect: false }),
+    );
+    expect(client.getSnapshot()).toMatchObject({ connection: 'idle', outbox: 0 });
+    client.connect();
+    expect(client.getSnapshot().connection).toBe('connecting');
+    const snapshot = await waitForSnapshot(client, (current) => current.state.status === 'active');
+    expect(snapshot.connection).toBe('open');
+    expect(snapshot.state.sessionId).toEqual(expect.any(String));
+    expect(client.snapshots.map((entry) => entry.connection)).toEqual(
+      expect.arrayContaining(['idle', 'connecting', 'open']),
+    );
+    await waitForConvergence(client, server.storage);
+  });
+
+  test('snapshots are immutable and replaced only on change; unsubscribe stops notifications', async () => {
+    const server = await serve();
+    const client = track(
+      createTestClient({ url: `ws://127.0.0.1:${server.port}/ws`, recallSetId: 'shared', userToken: 'token-alice' }),
+    );
+    await waitForSnapshot(client, (current) => current.state.status === 'active');
+    const before = client.getSnapshot();
+    expect(client.getSnapshot()).toBe(before);
+    let calls = 0;
+    const unsubscribe = client.subscribe(() => {
+      calls += 1;
+    });
+    client.sendMessage('one');
+    expect(client.getSnapshot()).not.toBe(before);
+    expect(before.outbox).toBe(0);
+    expect(calls).toBeGreaterThan(0);
+    unsubscribe();
+    const seen = calls;
+    client.sendMessage('two');
+    expect(calls).toBe(seen);
+  });
+
+  test('a message shows at once as pending, turns sent on ack, and is never duplicated by its echo', async () => {
+    const server = await serve();
+    const client = track(
+      createTestClient({ url: `ws://127.0.0.1:${server.port}/ws`, recallSetId: 'shared', userToken: 'token-alice' }),
+    );
+    await waitForSnapshot(client, (current) => current.state.status === 'active');
+    const id = client.sendMessage('Mitochondria make ATP.');
+    expect(client.getSnapshot().outbox).toBe(1);
+    expect(client.getSnapshot().state.messages.at(-1)).toMatchObject({ id, status: 'pending', content: 'Mitochondria make ATP.' });
+    const snapshot = await waitForSnapshot(client, (current) => current.outbox === 0 && current.state.lastSeq === 2);
+    expect(snapshot.state.messages.filter((message) => message.role === 'user')).toEqual([
+      { id, role: 'user', content: 'Mitochondria make ATP.', status: 'sent', clientMessageId: id },
+    ]);
+    await waitForConvergence(client, server.storage, { sentClientMessageIds: [id] });
+  });
+
+  test('commands are sent one at a time in order and each is processed once', async () => {
+    const server = await serve();
+    const client = track(
+      createTestClient({ url: `ws://127.0.0.1:${server.port}/ws`, recallSetId: 'shared', userToken: 'token-alice' }),
+    );
+    const ids = ['a', 'b', 'c', 'd', 'e'].map((text) => client.sendMessage(text));
+    await waitForConvergence(client, server.storage, { sentClientMessageIds: ids });
+    expect(server.feed?.commands.map((command) => command.clientMessageId)).toEqual(ids);
+  });
+});
+
+describe('close codes (T11)', () => {
+  test('a revoked user is not retried: closed with UNAUTHORIZED, the outbox kept', async () => {
+    const server = await serve();
+    const client = track(
+      createTestClient({ url: `ws://127.0.0.1:${server.port}/ws`, recallSetId: 'shared', userToken: 'token-alice' }),
+    );
+    await waitForSnapshot(client, (current) => current.state.status === 'active');
+    server.server.disconnectUser('alice');
+    const snapshot = await waitForSnapshot(client, (current) => current.connection === 'closed');
+    expect(snapshot.state.lastError).toMatchObject({ code: 'UNAUTHORIZED' });
+    client.sendMessage('typed after logout');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(client.getSnapshot()).toMatchObject({ connection: 'closed', outbox: 1 });
+    expect(server.server.connectionCount).toBe(0);
+  });
+
+  test("attaching to another user's session ends in closed with FORBIDDEN, without retrying", async () => {
+    const server = await serve();
+    const owner = track(
+      createTestClient({ url: `ws://127.0.0.1:${server.port}/ws`, recallSetId: 'shared', userToken: 'token-alice' }),
+    );
+    const { state } = await waitForSnapshot(owner, (current) => current.state.sessionId !== null);
+    let attempts = 0;
+    class CountingWebSocket extends WebSocket {
+      constructor(url: string) {
+        super(url);
+        attempts += 1;
+      }
+    }
+    const intruder = track(
+      createRecallClient({
+        url: `ws://127.0.0.1:${server.port}/ws`,
+        sessionId: state.sessionId ?? '',
+        userToken: 'token-bob',
+        storage: null,
+        WebSocket: CountingWebSocket,
+        reconnect: { initialDelayMs: 5, maxDelayMs: 10 },
+      }),
+    );
+    const snapshot = await waitForSnapshot(intruder, (current) => current.connection === 'closed');
+    expect(snapshot.state).toMatchObject({ status: 'error', lastError: { code: 'FORBIDDEN' }, messages: [] });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(attempts).toBe(1);
+  });
+
+  test('a remembered session that no longer exists falls back to the recall set', async () => {
+    const server = await serve();
+    const storage = createMemoryClientStorage();
+    storage.setItem(
+      persistenceKey({ recallSetId: 'shared' }),
+      JSON.stringify({ version: 1, sessionId: 'gone', lastSeq: 12, outbox: [] }),
+    );
+    const client = track(
+      createTestClient({ url: `ws://127.0.0.1:${server.port}/ws`, recallSetId: 'shared', userToken: 'token-alice', storage }),
+    );
+    const snapshot = await waitForSnapshot(client, (current) => current.state.status === 'active');
+    expect(snapshot.state.sessionId).not.toBe('gone');
+    expect(server.logs.some((entry) => entry.fields.reason === 'unknown session')).toBe(true);
+    await waitForConvergence(client, server.storage);
+    expect(JSON.parse(storage.getItem(persistenceKey({ recallSetId: 'shared' })) ?? '{}')).toMatchObject({
+      sessionId: snapshot.state.sessionId,
+    });
+  });
+
+  test('close() closes for good', async () => {
+    const server = await serve();
+    const client = createTestClient({
+      url: `ws://127.0.0.1:${server.port}/ws`,
+      recallSetId: 'shared',
+      userToken: 'token-alice',
+    });
+    await waitForSnapshot(client, (current) => current.connection === 'open');
+    client.close();
+    expect(client.getSnapshot().connection).toBe('closed');
+    client.connect();
+    client.retry();
+    expect(client.getSnapshot().connection).toBe('closed');
+    expect(CLOSE_CODES.NORMAL.code).toBe(1000);
+    await expect.poll(() => server.server.connectionCount).toBe(0);
+  });
+});

@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createPGliteStorage } from '@recall/core/storage/pglite';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { RecallClient } from '../src/client/create-recall-client';
+import { createTestClient, waitForSnapshot } from './harness/client-helpers';
+import { comparable, replayStoredLog } from './harness/oracle';
+import { type ServerProcess, startServerProcess } from './harness/server-process';
+import { type FaultProxy, startFaultProxy } from './harness/tcp-proxy';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Waits until the client's state has stopped changing for `quietMs` and its outbox is empty. */
+async function waitForQuiet(client: RecallClient, quietMs = 300, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = client.getSnapshot();
+  let since = Date.now();
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    const current = client.getSnapshot();
+    if (current !== last) {
+      last = current;
+      since = Date.now();
+    } else if (
+      Date.now() - since >= quietMs &&
+      current.connection === 'open' &&
+      current.outbox === 0 &&
+      current.state.stream === null
+    ) {
+      return;
+    }
+  }
+  throw new Error(`The client did not settle: ${JSON.stringify({ connection: last.connection, outbox: last.outbox })}`);
+}
+
+describe('server killed with SIGKILL and restarted on the same storage (T8)', () => {
+  test('idle, mid-stream, right after an ack, and while down: acked is durable, nothing lost or doubled', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'recall-ws-kill-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const spec = { storage: { driver: 'pglite' as const, dataDir }, chunkDelayMs: 10 };
+    const acks: string[] = [];
+    let server: ServerProcess = await startServerProcess({ ...spec, saveRecallSet: true });
+    cleanups.push(() => server.kill());
+    const proxy: FaultProxy = await startFaultProxy(server.port);
+    cleanups.push(() => proxy.close());
+    const learner = createTestClient({
+      url: `ws://127.0.0.1:${proxy.port}/ws`,
+      recallSetId: 'cell-energy',
+      userToken: 'token-alice',
+    });
+    cleanups.push(() => learner.close());
+    async function restart(): Promise<void> {
+      acks.push(...server.acks);
+      await server.kill();
+      server = await startServerProcess({ ...spec, saveRecallSet: false });
+      proxy.retarget(server.port);
+    }
+    const sent: string[] = [];
+    await waitForSnapshot(learner, (snapshot) => snapshot.state.stream === null && snapshot.state.messages.length === 1, 15_000);
+
+    // Idle.
+    sent.push(learner.sendMessage('RECALL-p1 ATP synthase makes ATP'));
+    await waitForQuiet(learner);
+    await restart();
+
+    // Mid-stream: the response is cut short by the crash.
+    sent.push(learner.sendMessage('tell me more about it please, in detail'));
+    await waitForSnapshot(learner, (snapshot) => snapshot.state.stream !== null, 10_000);
+    await restart();
+
+    // Right after an ack left the server.
+    const id = learner.sendMessage('NEAR-p2 something about sugar');
+    sent.push(id);
+    await waitForSnapshot(learner, () => server.acks.includes(id), 10_000);
+    await restart();
+
+    // While the server is down.
+    acks.push(...server.acks);
+    await server.kill();
+    sent.push(learner.sendMessage('RECALL-p3 the Krebs cycle releases carbon dioxide'));
+    await waitForSnapshot(learner, (snapshot) => snapshot.connection === 'reconnecting');
+    server = await startServerProcess({ ...spec, saveRecallSet: false });
+    proxy.retarget(server.port);
+
+    await waitForQuiet(learner, 500, 20_000);
+    const final = learner.getSnapshot().state;
+    acks.push(...server.acks);
+    await server.stop();
+
+    const storage = await createPGliteStorage({ dataDir });
+    cleanups.push(() => storage.close());
+    const events = await storage.read(final.sessionId ?? '');
+    const stored = events.flatMap((event) =>
+      event.type === 'user_message' && event.data.clientMessageId !== undefined ? [event.data.clientMessageId] : [],
+    );
+    // N1: every ack the server sent is in the log. N2: every sent command exactly once, in order.
+    for (const acked of acks) expect(stored).toContain(acked);
+    expect(stored).toEqual(sent);
+    // N4: the client's state is the replay of the log.
+    expect(comparable(final)).toEqual(comparable(await replayStoredLog(storage, final.sessionId ?? '')));
+    expect(final.recalledPointIds).toEqual(['p1', 'p3']);
+  }, 60_000);
+});

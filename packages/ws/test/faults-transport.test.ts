@@ -1,0 +1,277 @@
+import { createMemoryStorage, type StorageAdapter } from '@recall/core';
+import { afterEach, describe, expect, test } from 'vitest';
+import { WebSocket } from 'ws';
+import { createRecallClient, type RecallClient } from '../src/client/create-recall-client';
+import { createTestClient, FAST_CLIENT_OPTIONS, waitForSnapshot } from './harness/client-helpers';
+import { createFeedEngine, type FeedEngine, type PublishedEvent } from './harness/feed-engine';
+import { makeRecallSet } from './harness/fixtures';
+import { waitForConvergence } from './harness/oracle';
+import { type FaultProxy, startFaultProxy } from './harness/tcp-proxy';
+import { startTestServer, type TestServer } from './harness/test-server';
+
+const servers: TestServer[] = [];
+const proxies: FaultProxy[] = [];
+const clients: RecallClient[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.close();
+  await Promise.all(proxies.splice(0).map((proxy) => proxy.close()));
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function serve(options: Parameters<typeof startTestServer>[0] = {}) {
+  const server = await startTestServer({ heartbeatIntervalMs: 0, ...options });
+  servers.push(server);
+  await server.storage.saveRecallSet(makeRecallSet({ id: 'shared' }));
+  return server;
+}
+
+async function proxyTo(port: number) {
+  const proxy = await startFaultProxy(port);
+  proxies.push(proxy);
+  return proxy;
+}
+
+/** A client whose every received frame is recorded (the probe of the applied trace). */
+function probedClient(url: string, extra: Partial<Parameters<typeof createTestClient>[0]> = {}) {
+  const frames: unknown[] = [];
+  const closeCodes: number[] = [];
+  class ProbeWebSocket extends WebSocket {
+    constructor(address: string) {
+      super(address);
+      this.addEventListener('message', (event) => frames.push(JSON.parse(String(event.data))));
+      this.addEventListener('close', (event) => closeCodes.push(event.code));
+    }
+  }
+  const client = createRecallClient({
+    url,
+    recallSetId: 'shared',
+    userToken: 'token-alice',
+    storage: null,
+    ...FAST_CLIENT_OPTIONS,
+    ...extra,
+    WebSocket: ProbeWebSocket,
+  });
+  clients.push(client);
+  return { client, frames, closeCodes };
+}
+
+function resourceEvents(count: number, snippet = 'snippet'): PublishedEvent[] {
+  return Array.from({ length: count }, (_, index) => ({
+    type: 'show_resource' as const,
+    data: { resourceId: `r${index}`, title: `Resource ${index}`, snippet },
+  }));
+}
+
+function bigResponse(index: number, size: number): PublishedEvent {
+  return {
+    type: 'assistant_streaming_end',
+    data: { responseId: `response-${index}`, fullContent: `${index}:${'x'.repeat(size)}`, totalChunks: 1 },
+  };
+}
+
+const seqOf = (frame: unknown) => (frame as { seq?: number }).seq;
+
+describe('transport faults: the client converges on the log (T1, T2, T4, T5)', () => {
+  test('T1 idle reconnect resumes after lastSeq: zero seq-bearing messages are sent again', async () => {
+    const server = await serve();
+    const proxy = await proxyTo(server.port);
+    const { client, frames } = probedClient(`ws://127.0.0.1:${proxy.port}/ws`);
+    const sessionId = (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state.sessionId ?? '';
+    await server.feed!.publish(sessionId, resourceEvents(3));
+    const before = await waitForSnapshot(client, (snapshot) => snapshot.state.lastSeq === 4);
+    const seen = frames.length;
+    proxy.cutAll();
+    await waitForSnapshot(client, (snapshot) => snapshot.connection === 'reconnecting');
+    await waitForSnapshot(client, (snapshot) => snapshot.connection === 'open');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(frames.slice(seen).filter((frame) => seqOf(frame) !== undefined)).toEqual([]);
+    expect(server.logs.filter((entry) => entry.message === 'connected').at(-1)?.fields).toMatchObject({ afterSeq: 4 });
+    expect(client.getSnapshot().state).toEqual(before.state);
+    await waitForConvergence(client, server.storage);
+  });
+
+  test('T2 events produced while offline are replayed in order, exactly once, before live ones', async () => {
+    const server = await serve();
+    const proxy = await proxyTo(server.port);
+    const { client, frames } = probedClient(`ws://127.0.0.1:${proxy.port}/ws`);
+    const sessionId = (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state.sessionId ?? '';
+    proxy.refuse();
+    proxy.cutAll();
+    await waitForSnapshot(client, (snapshot) => snapshot.connection === 'reconnecting');
+    await server.feed!.publish(sessionId, resourceEvents(5));
+    proxy.heal();
+    await waitForSnapshot(client, (snapshot) => snapshot.state.lastSeq === 6);
+    await server.feed!.publish(sessionId, resourceEvents(2, 'live'));
+    await waitForConvergence(client, server.storage);
+    const seqs = frames.map(seqOf).filter((seq) => seq !== undefined);
+    expect(seqs).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  test('T4 a cut inside a WebSocket frame discards the torn frame and resumes cleanly', async () => {
+    const server = await serve();
+    const proxy = await proxyTo(server.port);
+    const { client } = probedClient(`ws://127.0.0.1:${proxy.port}/ws`);
+    const sessionId = (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state.sessionId ?? '';
+    proxy.cutAfter(1_500, 's2c');
+    await server.feed!.publish(sessionId, [bigResponse(1, 20_000), bigResponse(2, 20_000)]);
+    await waitForConvergence(client, server.storage);
+    expect(client.getSnapshot().state.messages.map((message) => message.content.length)).toEqual([20_002, 20_002]);
+    expect(client.getSnapshot().state.lastError).toBeNull();
+  });
+
+  test('T5 a resume cursor past the head (a restored server) resyncs from seq 0', async () => {
+    const original = await serve();
+    const proxy = await proxyTo(original.port);
+    const { client } = probedClient(`ws://127.0.0.1:${proxy.port}/ws`);
+    const sessionId = (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state.sessionId ?? '';
+    await original.feed!.publish(sessionId, resourceEvents(5));
+    await waitForSnapshot(client, (snapshot) => snapshot.state.lastSeq === 6);
+
+    // A server restored from an older backup: the same session, a shorter log.
+    const restoredStorage = createMemoryStorage();
+    await restoredStorage.saveRecallSet(makeRecallSet({ id: 'shared' }));
+    const session = await original.storage.getSession(sessionId);
+    await restoredStorage.saveSession(session!);
+    await restoredStorage.append(sessionId, (await original.storage.read(sessionId)).slice(0, 3), { expectedSeq: 0 });
+    const restored = await serve({ storage: restoredStorage });
+    proxy.retarget(restored.port);
+    proxy.cutAll();
+    await waitForConvergence(client, restoredStorage);
+    expect(client.getSnapshot().state.lastSeq).toBe(3);
+    expect(client.getSnapshot().state.resources).toHaveLength(2);
+    expect(restored.logs.some((entry) => entry.fields.reason === 'resume cursor out of range')).toBe(true);
+  });
+});
+
+describe('liveness (T7) and backpressure (B1)', () => {
+  test('T7 a half-open link: the server terminates the peer, the client reconnects once healed', async () => {
+    const server = await serve({ heartbeatIntervalMs: 100 });
+    const proxy = await proxyTo(server.port);
+    const { client } = probedClient(`ws://127.0.0.1:${proxy.port}/ws`, {
+      heartbeatIntervalMs: 100,
+      heartbeatTimeoutMs: 150,
+    });
+    const sessionId = (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state.sessionId ?? '';
+    proxy.blackhole();
+    const started = Date.now();
+    await waitForSnapshot(client, (snapshot) => snapshot.connection === 'reconnecting');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await waitForSnapshot(client, () => server.server.connectionCount === 0);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(server.logs.some((entry) => entry.message === 'heartbeat missed; terminating')).toBe(true);
+    await server.feed!.publish(sessionId, resourceEvents(2));
+    proxy.heal();
+    await waitForConvergence(client, server.storage);
+  });
+
+  test('B1 a slow consumer is disconnected at the buffer bound, others are unaffected, it resumes', async () => {
+    const server = await serve({ maxBufferedBytes: 1024 * 1024 });
+    const proxy = await proxyTo(server.port);
+    const { client } = probedClient(`ws://127.0.0.1:${proxy.port}/ws`, { heartbeatIntervalMs: 60_000 });
+    const sessionId = (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state.sessionId ?? '';
+    const bystander = createTestClient({ url: `ws://127.0.0.1:${server.port}/ws`, sessionId, userToken: 'token-alice' });
+    clients.push(bystander);
+    await waitForSnapshot(bystander, (snapshot) => snapshot.connection === 'open');
+
+    proxy.pauseReading();
+    for (let batch = 0; batch < 40; batch += 1) {
+      await server.feed!.publish(sessionId, Array.from({ length: 5 }, (_, index) => bigResponse(batch * 5 + index, 50_000)));
+      // Give the healthy reader time to drain, as a real network would.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await expect.poll(() => server.logs.some((entry) => entry.message === 'slow consumer disconnected')).toBe(true);
+    // Only the slow socket was cut; memory stayed bounded by maxBufferedBytes per socket.
+    expect(server.logs.filter((entry) => entry.message === 'slow consumer disconnected')).toHaveLength(1);
+    await waitForConvergence(bystander, server.storage, { timeoutMs: 10_000 });
+    proxy.resumeReading();
+    await waitForConvergence(client, server.storage, { timeoutMs: 10_000 });
+    expect(client.getSnapshot().state.messages).toHaveLength(200);
+  }, 20_000);
+});
+
+describe('graceful shutdown (T9)', () => {
+  test('close() refuses new upgrades, closes with 1001, and clients resume on another node', async () => {
+    const storage: StorageAdapter = createMemoryStorage();
+    await storage.saveRecallSet(makeRecallSet({ id: 'shared' }));
+    const feed: FeedEngine = createFeedEngine(storage);
+    let finishTurns!: () => void;
+    const turnsFinished = new Promise<void>((resolve) => {
+      finishTurns = resolve;
+    });
+    const first = await serve({ storage, engine: { ...feed, close: () => turnsFinished } });
+    const second = await serve({ storage, engine: createFeedEngine(storage) });
+    const proxy = await proxyTo(first.port);
+    const { client, closeCodes } = probedClient(`ws://127.0.0.1:${proxy.port}/ws`);
+    const sessionId = (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state.sessionId ?? '';
+
+    const closing = first.server.close();
+    const refused = await new Promise<number>((resolve) => {
+      const socket = new WebSocket(first.url({ sessionId, afterSeq: 0, token: 'token-alice' }));
+      socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      socket.on('open', () => resolve(101));
+      // Our own listener stops accepting at once: the TCP connect is refused.
+      socket.on('error', () => resolve(0));
+    });
+    expect(refused).not.toBe(101);
+    // In-flight turns finish (the engine's close) before the sockets go away.
+    await feed.publish(sessionId, resourceEvents(1, 'last words'));
+    await waitForSnapshot(client, (snapshot) => snapshot.state.resources.length === 1);
+    expect(client.getSnapshot().connection).toBe('open');
+    proxy.retarget(second.port);
+    finishTurns();
+    await closing;
+    await waitForSnapshot(client, (snapshot) => snapshot.connection === 'reconnecting');
+    await waitForConvergence(client, storage);
+    expect(closeCodes[0]).toBe(1001);
+    expect(second.logs.some((entry) => entry.message === 'connected')).toBe(true);
+  });
+});
+
+describe('reconnect storm (T10)', () => {
+  test('100 clients dropped at once retry spread out by per-attempt jitter, never below the minimum delay', async () => {
+    const server = await serve({ maxSocketsPerUser: 200 });
+    const proxy = await proxyTo(server.port);
+    const initialDelayMs = 80;
+    const drops: number[] = [];
+    const retries: number[] = [];
+    const storm = Array.from({ length: 100 }, (_, index) => {
+      const times: number[] = [];
+      class TimedWebSocket extends WebSocket {
+        constructor(address: string) {
+          super(address);
+          times.push(performance.now());
+        }
+      }
+      const client = createRecallClient({
+        url: `ws://127.0.0.1:${proxy.port}/ws`,
+        recallSetId: 'shared',
+        userToken: 'token-alice',
+        storage: null,
+        WebSocket: TimedWebSocket,
+        reconnect: { initialDelayMs, maxDelayMs: 1_000, jitter: 0.5 },
+        heartbeatIntervalMs: 60_000,
+      });
+      clients.push(client);
+      client.subscribe(() => {
+        if (client.getSnapshot().connection === 'reconnecting' && drops[index] === undefined) {
+          drops[index] = performance.now();
+        }
+      });
+      return { client, times };
+    });
+    await Promise.all(storm.map(({ client }) => waitForSnapshot(client, (snapshot) => snapshot.connection === 'open', 10_000)));
+    proxy.refuse();
+    proxy.cutAll();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    proxy.heal();
+    await Promise.all(storm.map(({ client }) => waitForSnapshot(client, (snapshot) => snapshot.connection === 'open', 10_000)));
+    storm.forEach(({ times }, index) => {
+      retries.push((times[1] ?? Number.NaN) - (drops[index] ?? Number.NaN));
+    });
+    const sorted = [...retries].sort((a, b) => a - b);
+    expect(sorted[0]).toBeGreaterThanOrEqual(initialDelayMs * 0.5 - 2);
+    const quartile = (q: number) => sorted[Math.floor(q * (sorted.length - 1))] ?? 0;
+    expect(quartile(0.75) - quartile(0.25)).toBeGreaterThan(10);
+    expect(new Set(retries.map((delay) => Math.round(delay))).size).toBeGreaterThan(30);
+  }, 20_000);
+});
