@@ -255,6 +255,7 @@ describe('the demo in Chromium', () => {
     const prompt = page.getByRole('group', { name: /Want to explore/ });
     await prompt.waitFor();
     expect(await prompt.textContent()).toContain('Why autumn leaves turn red and yellow');
+    await page.screenshot({ path: join(SCREENSHOTS, '04-rabbithole-prompt-phone.png') });
     const shell = page.locator('.session');
     const recallBackground = await backgroundOf(shell);
 

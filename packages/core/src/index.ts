@@ -127,7 +127,11 @@ export type {
   EngineFeedItem,
   EngineFeedError,
 } from './engine/engine-types';
-export { DEFAULT_ENGINE_CONFIG, resolveEngineConfig, estimateCostUsd } from './engine/engine-config';
+export {
+  DEFAULT_ENGINE_CONFIG,
+  resolveEngineConfig,
+  estimateCostUsd,
+} from './engine/engine-config';
 export type { EngineConfig, ModelCallSettings, TokenPrice } from './engine/engine-config';
 export { defineRecallSet } from './engine/define-recall-set';
 export type {

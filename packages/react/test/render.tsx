@@ -7,9 +7,14 @@ import { type Throttle, RecallProvider } from '../src';
 /** Renders `ui` under a `RecallProvider`; unthrottled unless a test is about the throttle. */
 export function renderWithClient(
   ui: ReactElement,
-  { client, throttleMs = 0 }: { client: RecallClient; throttleMs?: Throttle },
+  {
+    client,
+    throttleMs = 0,
+    strict = false,
+  }: { client: RecallClient; throttleMs?: Throttle; strict?: boolean },
 ): RenderResult {
   return render(ui, {
+    reactStrictMode: strict,
     // A wrapper (not a parent element) so that `rerender` keeps the provider.
     wrapper: ({ children }) => (
       <RecallProvider client={client} throttleMs={throttleMs}>

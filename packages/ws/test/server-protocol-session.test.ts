@@ -38,7 +38,8 @@ async function startEngineServer(options: Parameters<typeof createEngineSetup>[0
 }
 
 function client(url: string, extra: Partial<Parameters<typeof createTestClient>[0]> = {}) {
-  const created = createTestClient({ url, recallSetId: 'cell-energy', userToken: 'token-alice', ...extra });
+  const target = extra.sessionId === undefined ? { recallSetId: 'cell-energy' } : {};
+  const created = createTestClient({ url, ...target, userToken: 'token-alice', ...extra });
   clients.push(created);
   return created;
 }
@@ -96,7 +97,7 @@ describe('a full session over a real socket', () => {
     const beforeDisconnect = snapshot.state;
 
     // A reconnect of the same session (a second tab attaching) rebuilds the same state.
-    const attached = client(url, { recallSetId: undefined, sessionId });
+    const attached = client(url, { sessionId });
     await waitForSnapshot(attached, (current) => current.state.lastSeq === beforeDisconnect.lastSeq);
     expect(comparable(attached.getSnapshot().state)).toEqual(comparable(beforeDisconnect));
     attached.close();

@@ -9,6 +9,7 @@ import {
   SessionProgress,
   useRecallSession,
 } from '@recall/react';
+import { useRef } from 'react';
 import { followLink } from '../router';
 import { type AnchoredItem, Conversation } from './conversation';
 import { SessionEnd } from './session-end';
@@ -34,16 +35,8 @@ export function SessionView(props: { title: string }) {
     })),
   ];
   const ended = session.status === 'paused' || session.status === 'completed';
-  useStickToBottom(
-    [
-      session.messages.length,
-      session.messages.at(-1)?.content.length,
-      items.length,
-      session.rabbitholePrompt?.rabbitholeEventId,
-      session.nearMisses.length,
-      session.status,
-    ].join(':'),
-  );
+  const conversation = useRef<HTMLElement>(null);
+  useStickToBottom(conversation);
   return (
     <div className="session" data-mode={session.isInRabbithole ? 'rabbithole' : 'recall'}>
       <header className="session-header">
@@ -78,7 +71,7 @@ export function SessionView(props: { title: string }) {
         <ConnectionStatus.Retry className="button button-quiet" />
       </ConnectionStatus.Root>
 
-      <section className="conversation" aria-label="Session">
+      <section className="conversation" aria-label="Session" ref={conversation}>
         <Conversation items={items} />
         <NearMissHint.Root className="near-miss">
           <NearMissHint.Text />

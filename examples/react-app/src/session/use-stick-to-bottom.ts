@@ -1,22 +1,28 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { type RefObject, useEffect } from 'react';
 
 /**
- * Keeps the page scrolled to the newest message while the reader is at (or near) the
- * bottom, like a chat; someone who scrolled up to re-read is left alone. `signal` changes
- * whenever the conversation grows.
+ * Keeps the page scrolled to the newest content while the reader is at (or near) the
+ * bottom, like a chat; someone who scrolled up to re-read is left alone. It watches the
+ * conversation's size rather than React state, because the parts inside it (messages,
+ * prompts, hints, images) subscribe and re-render on their own.
  */
-export function useStickToBottom(signal: string): void {
-  const pinned = useRef(true);
+export function useStickToBottom(target: RefObject<HTMLElement | null>): void {
   useEffect(() => {
+    const element = target.current;
+    if (element === null) return;
+    let pinned = true;
     const onScroll = () => {
       const root = document.documentElement;
-      pinned.current = root.scrollHeight - window.scrollY - window.innerHeight < 120;
+      pinned = root.scrollHeight - window.scrollY - window.innerHeight < 120;
     };
+    const observer = new ResizeObserver(() => {
+      if (pinned) window.scrollTo({ top: document.documentElement.scrollHeight });
+    });
+    observer.observe(element);
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `signal` is the trigger.
-  useLayoutEffect(() => {
-    if (pinned.current) window.scrollTo({ top: document.documentElement.scrollHeight });
-  }, [signal]);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, [target]);
 }

@@ -26,9 +26,18 @@ export async function createLLM(choice: LLMChoice, options: { cwd: string }): Pr
       const file = resolve(options.cwd, choice.file);
       const { createScriptedLLMFromJson } = await import('./scripted-llm-file');
       return {
-        llm: createScriptedLLMFromJson(await readFile(file, 'utf8'), { file }),
+        llm: createScriptedLLMFromJson(await readScript(file), { file }),
         description: `scripted model outputs from ${file}`,
       };
     }
+  }
+}
+
+async function readScript(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new Error(`cannot read the script ${file} (${code}).`);
   }
 }

@@ -2,17 +2,6 @@ import { RECALL_ERROR_CODES, RecallError, type RecallErrorCode } from '@recall/c
 import { createScriptedLLM, type ScriptedLLM, type ScriptedLLMScript } from '@recall/core/testing';
 import * as z from 'zod';
 
-/**
- * The `--llm scripted:FILE` format: a JSON `ScriptedLLMScript` (see `createScriptedLLM` in
- * `@recall/core/testing`). Each kind lists its replies in call order; a kind that runs out
- * falls back to the adapter's defaults (a numbered tutor reply, no recall, no tangent).
- * An `error` is `{ code, message }` with a Recall error code, thrown instead of answering.
- *
- * @example
- * { "tutor": ["Where does the first stage happen?"],
- *   "detector": [{ "object": { "isRabbithole": true, "topic": "…", "label": "…",
- *                  "relatedPointIds": [], "certainty": 0.9, "reasoning": "…" } }] }
- */
 const usageSchema = z
   .object({
     inputTokens: z.number().int().nonnegative(),
@@ -59,6 +48,17 @@ const objectReplySchema = z
 
 const kinds = ['tutor', 'rabbithole', 'evaluator', 'detector', 'transcript', 'terms'] as const;
 
+/**
+ * The `--llm scripted:FILE` format: a JSON `ScriptedLLMScript` (see `createScriptedLLM` in
+ * `@recall/core/testing`). Each kind lists its replies in call order; a kind that runs out
+ * falls back to the adapter's defaults (a numbered tutor reply, no recall, no tangent).
+ * An `error` is `{ code, message }` with a Recall error code, thrown instead of answering.
+ *
+ * @example
+ * { "tutor": ["Where does the first stage happen?"],
+ *   "detector": [{ "object": { "isRabbithole": true, "topic": "…", "label": "…",
+ *                  "relatedPointIds": [], "certainty": 0.9, "reasoning": "…" } }] }
+ */
 const scriptFileSchema = z
   .object({
     $comment: z.string(),

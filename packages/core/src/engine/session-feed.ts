@@ -6,7 +6,8 @@ import type { EngineRuntime, FeedSink } from './runtime';
  * subscription, so events appended by other processes arrive too), with this engine's
  * transient deltas and errors woven in. Deltas of a response are delivered only after its
  * `assistant_streaming_start`; a subscriber that reaches that event while the response is
- * still streaming first gets one `snapshot` delta holding the text so far.
+ * still streaming first gets one `snapshot` delta holding the text so far (so does one whose
+ * `afterSeq` is already past the start, right after its stored history).
  */
 export function subscribeToSession(
   runtime: EngineRuntime,
@@ -58,6 +59,27 @@ export function subscribeToSession(
       active?.responseId === event.data.responseId
     ) {
       active = null;
+    }
+  });
+  // A response whose start the subscriber already has (seq ≤ afterSeq) is caught up too.
+  queueMicrotask(() => {
+    if (!open || active !== null) return;
+    for (const response of runtime.sessions.get(sessionId)?.state.openResponses ?? []) {
+      const live = runtime.liveResponses.get(response.responseId);
+      if (response.startSeq > afterSeq || live === undefined) continue;
+      active = { responseId: response.responseId, lastIndex: live.lastIndex };
+      if (live.lastIndex >= 0) {
+        deliver({
+          kind: 'delta',
+          delta: {
+            sessionId,
+            responseId: response.responseId,
+            index: live.lastIndex,
+            text: live.text,
+            snapshot: true,
+          },
+        });
+      }
     }
   });
   return () => {

@@ -55,11 +55,17 @@ async function startUnlocked(
   if (active !== null) {
     const entry = await loadSession(runtime, active.id);
     await catchUp(runtime, entry);
-    // A running session that owes nothing: a reconnect, not a resume — nothing to generate.
-    if (entry.state.status !== 'in_progress' || owesGreeting(entry.state)) {
-      await openSession(runtime, entry, recallSet);
+    const { status } = entry.state;
+    if (status === 'completed' || status === 'abandoned') {
+      // The row lagged behind its log (a failed projection write): repair it, start afresh.
+      await saveSessionRow(runtime, entry.state);
+    } else {
+      // A running session that owes nothing: a reconnect, not a resume — nothing to generate.
+      if (status !== 'in_progress' || owesGreeting(entry.state)) {
+        await openSession(runtime, entry, recallSet);
+      }
+      return { sessionId: active.id, resumed: true };
     }
-    return { sessionId: active.id, resumed: true };
   }
   const now = runtime.clock();
   const due = await runtime.storage.getDuePoints(recallSetId, now);

@@ -110,6 +110,7 @@ function applyEvent(state: EngineSessionState, event: SessionEvent): EngineSessi
         responseId: event.data.responseId,
         agent: event.data.agent,
         startedAt: event.timestamp,
+        startSeq: event.seq,
       };
       return { ...state, response, openResponses: [...state.openResponses, response] };
     }

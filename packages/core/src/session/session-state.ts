@@ -54,6 +54,8 @@ export interface OpenResponse {
   agent: 'tutor' | 'rabbithole';
   /** Timestamp of its `assistant_streaming_start`. */
   startedAt: number;
+  /** Seq of its `assistant_streaming_start`. */
+  startSeq: number;
 }
 
 /** The opening question (new session) or recap (resume) the tutor owes the learner. */

@@ -152,6 +152,21 @@ describe('opening, leave, pause and resume', () => {
     expect(next.sessionId).not.toBe(sessionId);
   });
 
+  test('a session row that lags behind its completed log is repaired, and a new session starts', async () => {
+    const h = await createHarness({
+      script: { evaluator: [scriptEvaluation({ recalled: ['p1', 'p2', 'p3'] })] },
+    });
+    const { sessionId } = await h.start();
+    await h.say(sessionId, 'everything');
+    await h.engine.leaveSession(sessionId);
+    const row = (await h.storage.getSession(sessionId))!;
+    await h.storage.saveSession({ ...row, status: 'in_progress' });
+    const next = await h.start();
+    expect(next.resumed).toBe(false);
+    expect(next.sessionId).not.toBe(sessionId);
+    expect((await h.storage.getSession(sessionId))!.status).toBe('completed');
+  });
+
   test('duration counts active time only', async () => {
     const h = await createHarness({
       script: { evaluator: [scriptEvaluation({ recalled: ['p1', 'p2', 'p3'] })] },

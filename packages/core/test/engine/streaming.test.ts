@@ -88,6 +88,33 @@ describe('streaming and subscriptions', () => {
     expect(late[startAt + 1]!.kind).toBe('delta');
   });
 
+  test('a subscriber resuming after the start of a live response gets a snapshot, then live deltas', async () => {
+    const h = await createHarness({
+      script: {
+        tutor: ['Opening?', { chunks: ['one ', 'two ', 'three ', 'four'], chunkDelayMs: 40 }],
+      },
+    });
+    const { sessionId } = await h.start();
+    const early: EngineFeedItem[] = [];
+    h.engine.subscribe(sessionId, { afterSeq: 0 }, collect(early));
+    const { lastSeq } = await h.engine.sendUserMessage(sessionId, 'go');
+    await vi.waitFor(
+      () => expect(early.filter((item) => item.kind === 'delta').length).toBeGreaterThanOrEqual(2),
+      { interval: 2 },
+    );
+    const resumed: EngineFeedItem[] = [];
+    h.engine.subscribe(sessionId, { afterSeq: lastSeq }, collect(resumed));
+    await h.engine.whenIdle(sessionId);
+    const deltas = resumed.flatMap((item) => (item.kind === 'delta' ? [item.delta] : []));
+    expect(deltas[0]!.snapshot).toBe(true);
+    expect(deltas.map((delta) => delta.text).join('')).toBe('one two three four');
+    expect(
+      resumed
+        .filter((item) => item.kind === 'event')
+        .map((item) => item.kind === 'event' && item.event.type),
+    ).toEqual(['assistant_streaming_end', 'assistant_message']);
+  });
+
   test('a failing stream keeps the message, records the partial reply as interrupted and reports the error', async () => {
     const failure = new RecallError('LLM_UNAVAILABLE', 'overloaded', { retryAfterMs: 2000 });
     const h = await createHarness({

@@ -188,6 +188,9 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
 
   function onServerMessage(message: ServerMessage): void {
     if (message.type !== 'error') attempt = 0;
+    if (message.type === 'error' && message.code === 'RATE_LIMITED') {
+      retryAfterMs = message.retryAfterMs ?? 1_000;
+    }
     if (message.type === 'ack') {
       const { clientMessageId } = message;
       outbox = removeEntry(outbox, clientMessageId);
@@ -197,7 +200,6 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
       const { clientMessageId, type: _type, ...error } = message;
       if (message.code === 'RATE_LIMITED') {
         // Still pending: resent once the server's wait is over.
-        retryAfterMs = message.retryAfterMs ?? 1_000;
         resendAt = Date.now() + retryAfterMs;
       } else {
         // Rejected for good; `retry()` can send a failed message again.
@@ -235,6 +237,7 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
       clearTimer('connect');
       connection = 'open';
       inFlight = null;
+      retryAfterMs = 0;
       publish();
       sendPing();
       timers.set(

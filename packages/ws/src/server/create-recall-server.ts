@@ -9,6 +9,7 @@ import { rejectUpgrade } from './reject-upgrade';
 import { resolveSession, type SessionRefusal } from './resolve-session';
 import { type RecallServerOptions, resolveServerOptions } from './server-options';
 import { attachSessionConnection, type SessionConnection } from './session-connection';
+import { createKeyedTokenBuckets } from './token-bucket';
 
 /** Options for {@link RecallServer.close}. */
 export interface RecallServerCloseOptions {
@@ -61,6 +62,12 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
     clientTracking: false,
   });
   const connections = new Set<SessionConnection>();
+  const connectAttempts = resolved.connectionRateLimit
+    ? createKeyedTokenBuckets({
+        capacity: resolved.connectionRateLimit.burst,
+        refillPerSecond: resolved.connectionRateLimit.refillPerSecond,
+      })
+    : null;
   const socketsPerUser = new Map<string, number>();
   let closing = false;
   let closePromise: Promise<void> | null = null;
@@ -88,7 +95,10 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
 
   function refuseAfterUpgrade(socket: WebSocket, refusal: SessionRefusal): void {
     socket.on('error', () => {});
-    socket.send(JSON.stringify({ type: 'error', code: refusal.code, message: refusal.message }));
+    const { code, message, retryAfterMs } = refusal;
+    socket.send(
+      JSON.stringify({ type: 'error', code, message, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }),
+    );
     socket.close(refusal.closeCode, refusal.code);
     setTimeout(() => socket.terminate(), 1_000).unref();
   }
@@ -130,7 +140,16 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
     let release: (() => void) | null = null;
     let sessionId = '';
     let afterSeq = 0;
-    if ((socketsPerUser.get(userId) ?? 0) >= resolved.maxSocketsPerUser) {
+    const attempt = connectAttempts?.take(userId) ?? { allowed: true };
+    if (!attempt.allowed) {
+      refusal = {
+        code: 'RATE_LIMITED',
+        message: `Too many connection attempts; retry in ${attempt.retryAfterMs} ms.`,
+        retryAfterMs: attempt.retryAfterMs,
+        closeCode: CLOSE_CODES.RATE_LIMITED.code,
+        logReason: 'too many connection attempts',
+      };
+    } else if ((socketsPerUser.get(userId) ?? 0) >= resolved.maxSocketsPerUser) {
       refusal = {
         code: 'RATE_LIMITED',
         message: `At most ${resolved.maxSocketsPerUser} connections per user.`,

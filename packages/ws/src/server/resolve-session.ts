@@ -7,6 +7,7 @@ import type { ResolvedServerOptions } from './server-options';
 export interface SessionRefusal {
   code: RecallErrorCode;
   message: string;
+  retryAfterMs?: number;
   closeCode: number;
   /** For the log only; never sent. */
   logReason: string;

@@ -55,6 +55,12 @@ export interface RecallServerOptions {
   rateLimit?: RateLimitOptions | false;
   /** Open sockets allowed per user. @default 16 */
   maxSocketsPerUser?: number;
+  /**
+   * New connections per user (a reconnect flood is refused with the `RATE_LIMITED` close
+   * code, which clients retry on their slow tier), or `false` for none.
+   * @default { burst: 30, refillPerSecond: 1 }
+   */
+  connectionRateLimit?: RateLimitOptions | false;
   /** Interval of protocol pings; a peer that misses one is terminated. 0 disables. @default 30000 */
   heartbeatIntervalMs?: number;
   /** A socket whose send buffer would exceed this is closed as a slow consumer. @default 1048576 */
@@ -77,6 +83,7 @@ export interface ResolvedServerOptions {
   maxContentLength: number;
   rateLimit: Required<RateLimitOptions> | false;
   maxSocketsPerUser: number;
+  connectionRateLimit: Required<RateLimitOptions> | false;
   heartbeatIntervalMs: number;
   maxBufferedBytes: number;
   logger: RecallServerLogger;
@@ -90,6 +97,7 @@ const DEFAULTS = {
   maxContentLength: DEFAULT_MAX_CONTENT_LENGTH,
   rateLimit: { burst: 10, refillPerSecond: 5 },
   maxSocketsPerUser: 16,
+  connectionRateLimit: { burst: 30, refillPerSecond: 1 },
   heartbeatIntervalMs: 30_000,
   maxBufferedBytes: 1024 * 1024,
 } as const;
@@ -100,6 +108,20 @@ function requirePositiveInteger(name: string, value: number, allowZero = false):
       `createRecallServer: \`${name}\` must be a ${allowZero ? 'non-negative' : 'positive'} integer, got ${String(value)}.`,
     );
   }
+}
+
+function resolveRateLimit(
+  name: string,
+  value: RateLimitOptions | false | undefined,
+  defaults: Required<RateLimitOptions>,
+): Required<RateLimitOptions> | false {
+  if (value === false) return false;
+  const resolved = { ...defaults, ...value };
+  requirePositiveInteger(`${name}.burst`, resolved.burst);
+  if (!(resolved.refillPerSecond > 0)) {
+    throw new TypeError(`createRecallServer: \`${name}.refillPerSecond\` must be positive.`);
+  }
+  return resolved;
 }
 
 /** Applies defaults and rejects impossible combinations with a `TypeError`. */
@@ -126,7 +148,10 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
   if (!path.startsWith('/')) {
     throw new TypeError(`createRecallServer: \`path\` must start with "/", got "${path}".`);
   }
-  if (options.port !== undefined) requirePositiveInteger('port', options.port, true);
+  if (options.port !== undefined) {
+    requirePositiveInteger('port', options.port, true);
+    if (options.port > 65_535) throw new TypeError('createRecallServer: `port` must be at most 65535.');
+  }
   const maxPayload = options.maxPayload ?? DEFAULTS.maxPayload;
   requirePositiveInteger('maxPayload', maxPayload);
   const maxContentLength = options.maxContentLength ?? DEFAULTS.maxContentLength;
@@ -136,14 +161,12 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
       `createRecallServer: \`maxContentLength\` (${maxContentLength}) cannot exceed \`maxPayload\` (${maxPayload}).`,
     );
   }
-  const rateLimit =
-    options.rateLimit === false ? false : { ...DEFAULTS.rateLimit, ...options.rateLimit };
-  if (rateLimit) {
-    requirePositiveInteger('rateLimit.burst', rateLimit.burst);
-    if (!(rateLimit.refillPerSecond > 0)) {
-      throw new TypeError('createRecallServer: `rateLimit.refillPerSecond` must be positive.');
-    }
-  }
+  const rateLimit = resolveRateLimit('rateLimit', options.rateLimit, DEFAULTS.rateLimit);
+  const connectionRateLimit = resolveRateLimit(
+    'connectionRateLimit',
+    options.connectionRateLimit,
+    DEFAULTS.connectionRateLimit,
+  );
   const maxSocketsPerUser = options.maxSocketsPerUser ?? DEFAULTS.maxSocketsPerUser;
   requirePositiveInteger('maxSocketsPerUser', maxSocketsPerUser);
   const heartbeatIntervalMs = options.heartbeatIntervalMs ?? DEFAULTS.heartbeatIntervalMs;
@@ -174,6 +197,7 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
     maxContentLength,
     rateLimit,
     maxSocketsPerUser,
+    connectionRateLimit,
     heartbeatIntervalMs,
     maxBufferedBytes,
     logger: options.logger ?? consoleLogger,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createTokenBucket } from './token-bucket';
+import { createKeyedTokenBuckets, createTokenBucket } from './token-bucket';
 
 describe('createTokenBucket', () => {
   test('allows the burst, then refuses with the wait until the next token', () => {
@@ -24,5 +24,20 @@ describe('createTokenBucket', () => {
     expect(bucket.take().allowed).toBe(true);
     expect(bucket.take().allowed).toBe(true);
     expect(bucket.take().allowed).toBe(false);
+  });
+});
+
+describe('createKeyedTokenBuckets', () => {
+  test('keeps one bucket per key and drops buckets that have refilled', () => {
+    let time = 0;
+    const buckets = createKeyedTokenBuckets({ capacity: 1, refillPerSecond: 1, now: () => time, pruneAbove: 1 });
+    expect(buckets.take('a').allowed).toBe(true);
+    expect(buckets.take('a').allowed).toBe(false);
+    expect(buckets.take('b').allowed).toBe(true);
+    expect(buckets.size).toBe(2);
+    time += 1_000;
+    expect(buckets.take('c').allowed).toBe(true);
+    expect(buckets.size).toBe(1);
+    expect(buckets.take('a').allowed).toBe(true);
   });
 });

@@ -36,3 +36,44 @@ export function createTokenBucket(options: TokenBucketOptions): TokenBucket {
     },
   };
 }
+
+/** Token buckets per key (e.g. per user), created on first use and pruned once full again. */
+export interface KeyedTokenBuckets {
+  take(key: string): TakeResult;
+  /** Keys currently tracked. */
+  readonly size: number;
+}
+
+/** Creates per-key token buckets with the same options; full, idle buckets are dropped. */
+export function createKeyedTokenBuckets(
+  options: TokenBucketOptions & { pruneAbove?: number },
+): KeyedTokenBuckets {
+  const now = options.now ?? Date.now;
+  const buckets = new Map<string, { bucket: TokenBucket; lastUsed: number }>();
+  const fullAfterMs = (options.capacity / options.refillPerSecond) * 1000;
+  const pruneAbove = options.pruneAbove ?? 1_000;
+
+  function prune(time: number): void {
+    for (const [key, entry] of buckets) {
+      // A bucket untouched long enough to refill completely is the same as a new one.
+      if (time - entry.lastUsed >= fullAfterMs) buckets.delete(key);
+    }
+  }
+
+  return {
+    take(key) {
+      const time = now();
+      if (buckets.size > pruneAbove) prune(time);
+      let entry = buckets.get(key);
+      if (entry === undefined) {
+        entry = { bucket: createTokenBucket({ ...options, now }), lastUsed: time };
+        buckets.set(key, entry);
+      }
+      entry.lastUsed = time;
+      return entry.bucket.take();
+    },
+    get size() {
+      return buckets.size;
+    },
+  };
+}

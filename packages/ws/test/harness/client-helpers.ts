@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import { createRecallClient, type RecallClient } from '../../src/client/create-recall-client';
 import type { RecallClientOptions, RecallClientSnapshot } from '../../src/client/client-options';
 import type { ClientStorage } from '../../src/client/session-persistence';
+import type { WebSocketLikeConstructor } from '../../src/client/websocket-like';
 
 /** A Web Storage stand-in shared between client instances (a "tab" that reloads). */
 export function createMemoryClientStorage(): ClientStorage & { readonly values: Map<string, string> } {
@@ -70,7 +71,7 @@ function summary(snapshot: RecallClientSnapshot) {
 
 /** A `ws` WebSocket class that records every frame received and every close code. */
 export function createProbeWebSocket(): {
-  WebSocket: typeof WebSocket;
+  WebSocket: WebSocketLikeConstructor;
   frames: Array<Record<string, unknown>>;
   closeCodes: number[];
 } {

@@ -35,8 +35,11 @@ export function inspectDataDirectory(directory: string): DataDirectoryState {
     throw error;
   }
   if (!entries.includes(MARKER_FILE_NAME)) {
-    // A lock file alone is what a process killed while creating the database leaves behind.
-    const others = entries.filter((entry) => !entry.startsWith(LOCK_FILE_NAME));
+    // Our own lock or half-written marker is what a process killed while creating the
+    // database leaves behind; such a directory is still new.
+    const others = entries.filter(
+      (entry) => !entry.startsWith(LOCK_FILE_NAME) && !entry.startsWith(`${MARKER_FILE_NAME}.`),
+    );
     if (others.length === 0) return { kind: 'new' };
     throw incompatible(
       directory,

@@ -91,6 +91,26 @@ describe('SessionProgress', () => {
     expect(sound).toHaveBeenCalledTimes(1);
   });
 
+  test('under StrictMode each recall still cues exactly once', async () => {
+    vi.useFakeTimers();
+    const client = createFixtureClient({ messages: SESSION_FIXTURES.inRabbithole });
+    renderWithClient(<SessionProgress.Root />, { client, strict: true });
+    act(() =>
+      client.receive({
+        type: 'rabbithole_exited',
+        seq: 17,
+        rabbitholeEventId: 'rabbithole-1',
+        label: 'Autumn leaves',
+        pointsRecalledDuring: 1,
+        completionPending: false,
+      }),
+    );
+    act(() => client.receive(recalled(18, 3)));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(itemStates()).toEqual(['recalled', 'recalled', 'recalled', 'pending']);
+    expect(vibrate).toHaveBeenCalledTimes(2);
+  });
+
   test('a resumed session shows its stored count at once, without cues', () => {
     const client = createFixtureClient({ connection: 'connecting' });
     renderWithClient(<SessionProgress.Root />, { client });
