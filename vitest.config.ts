@@ -2,11 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 // Workspace packages resolve to their TypeScript sources through the
 // `@recall/source` export condition, so `npm test` needs no build first.
-const conditions = ['@recall/source', 'module', 'node', 'import', 'default'];
+// Vite's default SSR conditions plus ours. No `import` here: it would reach Node for external
+// CommonJS packages too, and `pg` would then require the ESM builds of its own dependencies.
+const conditions = ['@recall/source', 'module', 'node', 'development|production'];
 
 export default defineConfig({
   resolve: { conditions },
-  ssr: { resolve: { conditions, externalConditions: conditions } },
+  ssr: { resolve: { conditions, externalConditions: ['@recall/source'] } },
   test: {
     projects: [
       {

@@ -1,7 +1,10 @@
 // Rewrites the generated protocol tables in README.md from the exported constants.
 // Run with `npm run docs:tables`; a test fails when README.md is out of date.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { renderCloseCodeTable, renderErrorCodeTable } from '../packages/ws/src/protocol/markdown-tables';
+import {
+  renderCloseCodeTable,
+  renderErrorCodeTable,
+} from '../packages/ws/src/protocol/markdown-tables';
 
 const path = new URL('../README.md', import.meta.url);
 let readme = readFileSync(path, 'utf8');

@@ -290,6 +290,7 @@ describe('the demo in Chromium', () => {
       .getByRole('list', { name: 'Explored topics' })
       .getByText('Autumn leaf colours')
       .waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, '04-rabbithole-exited-phone.png') });
     await context.close();
   });
 

@@ -73,7 +73,7 @@ export { replayServerMessages } from './client-state/replay-server-messages';
 
 // Resumable client (browser-safe; pass `WebSocket` from `ws` in Node)
 export { createRecallClient } from './client/create-recall-client';
-export type { RecallClient } from './client/create-recall-client';
+export type { RecallClient } from './client/client-options';
 export type {
   ConnectionState,
   RecallClientOptions,

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import { createRecallClient, type RecallClient } from '../src/client/create-recall-client';
+import type { RecallClient } from '../src/client/client-options';
+import { createRecallClient } from '../src/client/create-recall-client';
 import { persistenceKey } from '../src/client/session-persistence';
 import { CLOSE_CODES } from '../src/protocol/close-codes';
 import {
@@ -35,15 +36,21 @@ describe('createRecallClient options', () => {
   test('rejects impossible combinations with a TypeError', () => {
     const base = { url: 'ws://127.0.0.1:1/ws', WebSocket, storage: null, autoConnect: false };
     expect(() => createRecallClient({ ...base })).toThrow(TypeError);
-    expect(() => createRecallClient({ ...base, recallSetId: 'a', sessionId: 'b' })).toThrow(TypeError);
+    expect(() => createRecallClient({ ...base, recallSetId: 'a', sessionId: 'b' })).toThrow(
+      TypeError,
+    );
     expect(() => createRecallClient({ ...base, url: '', recallSetId: 'a' })).toThrow(TypeError);
-    expect(() => createRecallClient({ ...base, recallSetId: 'a', heartbeatIntervalMs: 0 })).toThrow(TypeError);
-    expect(() => createRecallClient({ ...base, recallSetId: 'a', reconnect: { jitter: 3 } })).toThrow(TypeError);
+    expect(() => createRecallClient({ ...base, recallSetId: 'a', heartbeatIntervalMs: 0 })).toThrow(
+      TypeError,
+    );
+    expect(() =>
+      createRecallClient({ ...base, recallSetId: 'a', reconnect: { jitter: 3 } }),
+    ).toThrow(TypeError);
     vi.stubGlobal('WebSocket', undefined);
     try {
-      expect(() => createRecallClient({ url: 'ws://x/ws', recallSetId: 'a', storage: null })).toThrow(
-        /no global WebSocket/,
-      );
+      expect(() =>
+        createRecallClient({ url: 'ws://x/ws', recallSetId: 'a', storage: null }),
+      ).toThrow(/no global WebSocket/);
     } finally {
       vi.unstubAllGlobals();
     }
@@ -54,7 +61,12 @@ describe('connection lifecycle', () => {
   test('idle → connecting → open; the session id is learned from session_started', async () => {
     const server = await serve();
     const client = track(
-      createTestClient({ url: `ws://127.0.0.1:${server.port}/ws`, recallSetId: 'shared', userToken: 'token-alice', autoConnect: false }),
+      createTestClient({
+        url: `ws://127.0.0.1:${server.port}/ws`,
+        recallSetId: 'shared',
+        userToken: 'token-alice',
+        autoConnect: false,
+      }),
     );
     expect(client.getSnapshot()).toMatchObject({ connection: 'idle', outbox: 0 });
     client.connect();
@@ -71,7 +83,11 @@ describe('connection lifecycle', () => {
   test('snapshots are immutable and replaced only on change; unsubscribe stops notifications', async () => {
     const server = await serve();
     const client = track(
-      createTestClient({ url: `ws://127.0.0.1:${server.port}/ws`, recallSetId: 'shared', userToken: 'token-alice' }),
+      createTestClient({
+        url: `ws://127.0.0.1:${server.port}/ws`,
+        recallSetId: 'shared',
+        userToken: 'token-alice',
+      }),
     );
     await waitForSnapshot(client, (current) => current.state.status === 'active');
     const before = client.getSnapshot();
@@ -93,13 +109,24 @@ describe('connection lifecycle', () => {
   test('a message shows at once as pending, turns sent on ack, and is never duplicated by its echo', async () => {
     const server = await serve();
     const client = track(
-      createTestClient({ url: `ws://127.0.0.1:${server.port}/ws`, recallSetId: 'shared', userToken: 'token-alice' }),
+      createTestClient({
+        url: `ws://127.0.0.1:${server.port}/ws`,
+        recallSetId: 'shared',
+        userToken: 'token-alice',
+      }),
     );
     await waitForSnapshot(client, (current) => current.state.status === 'active');
     const id = client.sendMessage('Mitochondria make ATP.');
     expect(client.getSnapshot().outbox).toBe(1);
-    expect(client.getSnapshot().state.messages.at(-1)).toMatchObject({ id, status: 'pending', content: 'Mitochondria make ATP.' });
-    const snapshot = await waitForSnapshot(client, (current) => current.outbox === 0 && current.state.lastSeq === 2);
+    expect(client.getSnapshot().state.messages.at(-1)).toMatchObject({
+      id,
+      status: 'pending',
+      content: 'Mitochondria make ATP.',
+    });
+    const snapshot = await waitForSnapshot(
+      client,
+      (current) => current.outbox === 0 && current.state.lastSeq === 2,
+    );
     expect(snapshot.state.messages.filter((message) => message.role === 'user')).toEqual([
       { id, role: 'user', content: 'Mitochondria make ATP.', status: 'sent', clientMessageId: id },
     ]);
@@ -109,7 +136,11 @@ describe('connection lifecycle', () => {
   test('commands are sent one at a time in order and each is processed once', async () => {
     const server = await serve();
     const client = track(
-      createTestClient({ url: `ws://127.0.0.1:${server.port}/ws`, recallSetId: 'shared', userToken: 'token-alice' }),
+      createTestClient({
+        url: `ws://127.0.0.1:${server.port}/ws`,
+        recallSetId: 'shared',
+        userToken: 'token-alice',
+      }),
     );
     const ids = ['a', 'b', 'c', 'd', 'e'].map((text) => client.sendMessage(text));
     await waitForConvergence(client, server.storage, { sentClientMessageIds: ids });
@@ -121,7 +152,11 @@ describe('close codes (T11)', () => {
   test('a revoked user is not retried: closed with UNAUTHORIZED, the outbox kept', async () => {
     const server = await serve();
     const client = track(
-      createTestClient({ url: `ws://127.0.0.1:${server.port}/ws`, recallSetId: 'shared', userToken: 'token-alice' }),
+      createTestClient({
+        url: `ws://127.0.0.1:${server.port}/ws`,
+        recallSetId: 'shared',
+        userToken: 'token-alice',
+      }),
     );
     await waitForSnapshot(client, (current) => current.state.status === 'active');
     server.server.disconnectUser('alice');
@@ -136,7 +171,11 @@ describe('close codes (T11)', () => {
   test("attaching to another user's session ends in closed with FORBIDDEN, without retrying", async () => {
     const server = await serve();
     const owner = track(
-      createTestClient({ url: `ws://127.0.0.1:${server.port}/ws`, recallSetId: 'shared', userToken: 'token-alice' }),
+      createTestClient({
+        url: `ws://127.0.0.1:${server.port}/ws`,
+        recallSetId: 'shared',
+        userToken: 'token-alice',
+      }),
     );
     const { state } = await waitForSnapshot(owner, (current) => current.state.sessionId !== null);
     let attempts = 0;
@@ -157,7 +196,11 @@ describe('close codes (T11)', () => {
       }),
     );
     const snapshot = await waitForSnapshot(intruder, (current) => current.connection === 'closed');
-    expect(snapshot.state).toMatchObject({ status: 'error', lastError: { code: 'FORBIDDEN' }, messages: [] });
+    expect(snapshot.state).toMatchObject({
+      status: 'error',
+      lastError: { code: 'FORBIDDEN' },
+      messages: [],
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(attempts).toBe(1);
   });
@@ -170,13 +213,20 @@ describe('close codes (T11)', () => {
       JSON.stringify({ version: 1, sessionId: 'gone', lastSeq: 12, outbox: [] }),
     );
     const client = track(
-      createTestClient({ url: `ws://127.0.0.1:${server.port}/ws`, recallSetId: 'shared', userToken: 'token-alice', storage }),
+      createTestClient({
+        url: `ws://127.0.0.1:${server.port}/ws`,
+        recallSetId: 'shared',
+        userToken: 'token-alice',
+        storage,
+      }),
     );
     const snapshot = await waitForSnapshot(client, (current) => current.state.status === 'active');
     expect(snapshot.state.sessionId).not.toBe('gone');
     expect(server.logs.some((entry) => entry.fields.reason === 'unknown session')).toBe(true);
     await waitForConvergence(client, server.storage);
-    expect(JSON.parse(storage.getItem(persistenceKey({ recallSetId: 'shared' })) ?? '{}')).toMatchObject({
+    expect(
+      JSON.parse(storage.getItem(persistenceKey({ recallSetId: 'shared' })) ?? '{}'),
+    ).toMatchObject({
       sessionId: snapshot.state.sessionId,
     });
   });

@@ -87,7 +87,8 @@ describe('chaos (T12)', () => {
     const injected: Fault[] = [];
     const sent: string[] = [];
     for (let turn = 0; turn < 30; turn += 1) {
-      const marker = turn === 9 ? ' RECALL-p1' : turn === 19 ? ' RECALL-p2' : turn === 24 ? ' NEAR-p3' : '';
+      const marker =
+        turn === 9 ? ' RECALL-p1' : turn === 19 ? ' RECALL-p2' : turn === 24 ? ' NEAR-p3' : '';
       sent.push(learner.sendMessage(`turn ${turn}${marker}`));
       for (let count = 0; count < (faultsPerTurn[turn] ?? 0); count += 1) {
         await sleep(random() * 40);
@@ -95,19 +96,30 @@ describe('chaos (T12)', () => {
         injected.push(fault);
         await inject(proxy, fault, random);
       }
-      await waitForSnapshot(learner, (snapshot) => snapshot.outbox === 0 && snapshot.connection === 'open', 10_000);
+      await waitForSnapshot(
+        learner,
+        (snapshot) => snapshot.outbox === 0 && snapshot.connection === 'open',
+        10_000,
+      );
     }
     expect(injected).toHaveLength(50);
 
     const sessionId = learner.getSnapshot().state.sessionId ?? '';
     await setup.engine.whenIdle(sessionId);
-    const converged = await waitForConvergence(learner, setup.storage, { sentClientMessageIds: sent, timeoutMs: 10_000 });
+    const converged = await waitForConvergence(learner, setup.storage, {
+      sentClientMessageIds: sent,
+      timeoutMs: 10_000,
+    });
     const stored = (await setup.storage.read(sessionId)).flatMap((event) =>
       event.type === 'user_message' ? [event.data.clientMessageId] : [],
     );
     expect(stored, `seed ${seed}`).toEqual(sent);
     expect(converged.recalledPointIds).toEqual(['p1', 'p2']);
     expect(converged.messages.filter((message) => message.role === 'assistant')).toHaveLength(31);
-    expect(converged.messages.every((message) => message.status === 'sent' || message.status === 'complete')).toBe(true);
+    expect(
+      converged.messages.every(
+        (message) => message.status === 'sent' || message.status === 'complete',
+      ),
+    ).toBe(true);
   }, 60_000);
 });

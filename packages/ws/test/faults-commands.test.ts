@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import type { RecallClient } from '../src/client/create-recall-client';
+import type { RecallClient } from '../src/client/client-options';
 import {
   createMemoryClientStorage,
   createTestClient,
@@ -19,7 +19,9 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-async function setup(clientOptions: { storage?: ReturnType<typeof createMemoryClientStorage> } = {}) {
+async function setup(
+  clientOptions: { storage?: ReturnType<typeof createMemoryClientStorage> } = {},
+) {
   const server = await startTestServer({ heartbeatIntervalMs: 0 });
   servers.push(server);
   await server.storage.saveRecallSet(makeRecallSet({ id: 'shared' }));
@@ -39,7 +41,9 @@ async function setup(clientOptions: { storage?: ReturnType<typeof createMemoryCl
 async function storedClientMessageIds(server: TestServer, sessionId: string): Promise<string[]> {
   const events = await server.storage.read(sessionId);
   return events.flatMap((event) =>
-    event.type === 'user_message' && event.data.clientMessageId !== undefined ? [event.data.clientMessageId] : [],
+    event.type === 'user_message' && event.data.clientMessageId !== undefined
+      ? [event.data.clientMessageId]
+      : [],
   );
 }
 
@@ -55,7 +59,9 @@ describe('commands survive faults exactly once', () => {
     proxy.heal();
     await waitForConvergence(client, server.storage, { sentClientMessageIds: [id] });
     expect(feed.commands.filter((command) => command.clientMessageId === id)).toHaveLength(1);
-    expect(client.getSnapshot().state.messages.filter((message) => message.role === 'user')).toHaveLength(1);
+    expect(
+      client.getSnapshot().state.messages.filter((message) => message.role === 'user'),
+    ).toHaveLength(1);
   });
 
   test('C2 command never arrived: resent after reconnect and processed once', async () => {
@@ -78,7 +84,9 @@ describe('commands survive faults exactly once', () => {
     const ids = ['first', 'second', 'third'].map((text) => client.sendMessage(text));
     const offline = client.getSnapshot();
     expect(offline.outbox).toBe(3);
-    expect(offline.state.messages.slice(-3).map((message) => [message.content, message.status])).toEqual([
+    expect(
+      offline.state.messages.slice(-3).map((message) => [message.content, message.status]),
+    ).toEqual([
       ['first', 'pending'],
       ['second', 'pending'],
       ['third', 'pending'],
@@ -110,19 +118,28 @@ describe('commands survive faults exactly once', () => {
     clients.push(reloaded);
     expect(reloaded.getSnapshot().state.sessionId).toBe(sessionId);
     expect(reloaded.getSnapshot().outbox).toBe(1);
-    const converged = await waitForConvergence(reloaded, server.storage, { sentClientMessageIds: [delivered, unacked] });
-    expect(converged.messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual([
-      'delivered before the reload',
-      'acked only after the reload',
-    ]);
+    const converged = await waitForConvergence(reloaded, server.storage, {
+      sentClientMessageIds: [delivered, unacked],
+    });
+    expect(
+      converged.messages
+        .filter((message) => message.role === 'user')
+        .map((message) => message.content),
+    ).toEqual(['delivered before the reload', 'acked only after the reload']);
     expect(feed.commands.filter((command) => command.clientMessageId === unacked)).toHaveLength(1);
-    expect(server.logs.filter((entry) => entry.message === 'connected').at(-1)?.fields).toMatchObject({ sessionId, afterSeq: 0 });
+    expect(
+      server.logs.filter((entry) => entry.message === 'connected').at(-1)?.fields,
+    ).toMatchObject({ sessionId, afterSeq: 0 });
   });
 
   test('T13 two tabs on one session: commands serialized, both end with the same state', async () => {
     const { server, client, feed } = await setup();
     const sessionId = client.getSnapshot().state.sessionId ?? '';
-    const second = createTestClient({ url: `ws://127.0.0.1:${server.port}/ws`, sessionId, userToken: 'token-alice' });
+    const second = createTestClient({
+      url: `ws://127.0.0.1:${server.port}/ws`,
+      sessionId,
+      userToken: 'token-alice',
+    });
     clients.push(second);
     await waitForSnapshot(second, (snapshot) => snapshot.connection === 'open');
     const ids: string[] = [];

@@ -38,7 +38,11 @@ describe('two server processes on one PostgreSQL (M1, C5, M4)', () => {
     });
     const proxy = await startFaultProxy(nodeB.port);
     try {
-      const started = await waitForSnapshot(learner, (snapshot) => snapshot.state.stream === null && snapshot.state.messages.length === 1, 15_000);
+      const started = await waitForSnapshot(
+        learner,
+        (snapshot) => snapshot.state.stream === null && snapshot.state.messages.length === 1,
+        15_000,
+      );
       const sessionId = started.state.sessionId ?? '';
       const probe = createProbeWebSocket();
       const observer = createTestClient({
@@ -48,15 +52,25 @@ describe('two server processes on one PostgreSQL (M1, C5, M4)', () => {
         WebSocket: probe.WebSocket,
       });
       try {
-        await waitForSnapshot(observer, (snapshot) => snapshot.state.lastSeq === started.state.lastSeq, 10_000);
+        await waitForSnapshot(
+          observer,
+          (snapshot) => snapshot.state.lastSeq === started.state.lastSeq,
+          10_000,
+        );
         const attachedAt = probe.frames.length;
 
         // M1: commands on A, events live on B.
         const sent = [learner.sendMessage('RECALL-p1 ATP synthase makes ATP')];
         await waitForSnapshot(observer, (snapshot) => snapshot.state.recalledCount === 1, 10_000);
         sent.push(learner.sendMessage('NEAR-p2 sugar is split'));
-        await waitForSnapshot(observer, (snapshot) => snapshot.state.nearMisses.length === 1, 10_000);
-        const liveSeqs = probe.frames.slice(attachedAt).flatMap((frame) => (typeof frame.seq === 'number' ? [frame.seq] : []));
+        await waitForSnapshot(
+          observer,
+          (snapshot) => snapshot.state.nearMisses.length === 1,
+          10_000,
+        );
+        const liveSeqs = probe.frames
+          .slice(attachedAt)
+          .flatMap((frame) => (typeof frame.seq === 'number' ? [frame.seq] : []));
         // Exactly the log's client-visible events after the attach point, in seq order.
         const expectedSeqs = (await storage.read(sessionId, { afterSeq: started.state.lastSeq }))
           .filter((event) => toHistoryMessage(event) !== null)
@@ -68,7 +82,10 @@ describe('two server processes on one PostgreSQL (M1, C5, M4)', () => {
         // events first. (Truly simultaneous turns on two nodes interleave in the log: the
         // engine's queue is per process — see the report.)
         for (let index = 0; index < 3; index += 1) {
-          for (const [sender, label] of [[learner, 'A'], [observer, 'B']] as const) {
+          for (const [sender, label] of [
+            [learner, 'A'],
+            [observer, 'B'],
+          ] as const) {
             const id = sender.sendMessage(`from ${label} ${index}`);
             sent.push(id);
             await waitForSnapshot(
@@ -82,14 +99,24 @@ describe('two server processes on one PostgreSQL (M1, C5, M4)', () => {
             );
           }
         }
-        await waitForConvergence(learner, storage, { sentClientMessageIds: sent, timeoutMs: 15_000 });
-        await waitForConvergence(observer, storage, { sentClientMessageIds: sent, timeoutMs: 15_000 });
+        await waitForConvergence(learner, storage, {
+          sentClientMessageIds: sent,
+          timeoutMs: 15_000,
+        });
+        await waitForConvergence(observer, storage, {
+          sentClientMessageIds: sent,
+          timeoutMs: 15_000,
+        });
         const events = await storage.read(sessionId);
         const userMessages = events.filter((event) => event.type === 'user_message');
         expect(userMessages).toHaveLength(sent.length);
         // Each turn's response is complete: every streaming start has exactly one end.
-        const starts = events.filter((event) => event.type === 'assistant_streaming_start').map((event) => event.responseId);
-        const ends = events.filter((event) => event.type === 'assistant_streaming_end').map((event) => event.responseId);
+        const starts = events
+          .filter((event) => event.type === 'assistant_streaming_start')
+          .map((event) => event.responseId);
+        const ends = events
+          .filter((event) => event.type === 'assistant_streaming_end')
+          .map((event) => event.responseId);
         expect(new Set(ends)).toEqual(new Set(starts));
         expect(ends).toHaveLength(new Set(ends).size);
 
@@ -97,7 +124,10 @@ describe('two server processes on one PostgreSQL (M1, C5, M4)', () => {
         await nodeB.kill();
         proxy.retarget(nodeA.port);
         const lastId = learner.sendMessage('after the failover');
-        await waitForConvergence(observer, storage, { sentClientMessageIds: [...sent, lastId], timeoutMs: 15_000 });
+        await waitForConvergence(observer, storage, {
+          sentClientMessageIds: [...sent, lastId],
+          timeoutMs: 15_000,
+        });
         expect(probe.closeCodes.length).toBeGreaterThan(0);
       } finally {
         observer.close();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPGliteStorage } from '@recall/core/storage/pglite';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { RecallClient } from '../src/client/create-recall-client';
+import type { RecallClient } from '../src/client/client-options';
 import { createTestClient, waitForSnapshot } from './harness/client-helpers';
 import { comparable, replayStoredLog } from './harness/oracle';
 import { type ServerProcess, startServerProcess } from './harness/server-process';
@@ -15,7 +15,11 @@ afterEach(async () => {
 });
 
 /** Waits until the client's state has stopped changing for `quietMs` and its outbox is empty. */
-async function waitForQuiet(client: RecallClient, quietMs = 300, timeoutMs = 15_000): Promise<void> {
+async function waitForQuiet(
+  client: RecallClient,
+  quietMs = 300,
+  timeoutMs = 15_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = client.getSnapshot();
   let since = Date.now();
@@ -34,7 +38,9 @@ async function waitForQuiet(client: RecallClient, quietMs = 300, timeoutMs = 15_
       return;
     }
   }
-  throw new Error(`The client did not settle: ${JSON.stringify({ connection: last.connection, outbox: last.outbox })}`);
+  throw new Error(
+    `The client did not settle: ${JSON.stringify({ connection: last.connection, outbox: last.outbox })}`,
+  );
 }
 
 describe('server killed with SIGKILL and restarted on the same storage (T8)', () => {
@@ -60,7 +66,11 @@ describe('server killed with SIGKILL and restarted on the same storage (T8)', ()
       proxy.retarget(server.port);
     }
     const sent: string[] = [];
-    await waitForSnapshot(learner, (snapshot) => snapshot.state.stream === null && snapshot.state.messages.length === 1, 15_000);
+    await waitForSnapshot(
+      learner,
+      (snapshot) => snapshot.state.stream === null && snapshot.state.messages.length === 1,
+      15_000,
+    );
 
     // Idle.
     sent.push(learner.sendMessage('RECALL-p1 ATP synthase makes ATP'));
@@ -95,13 +105,17 @@ describe('server killed with SIGKILL and restarted on the same storage (T8)', ()
     cleanups.push(() => storage.close());
     const events = await storage.read(final.sessionId ?? '');
     const stored = events.flatMap((event) =>
-      event.type === 'user_message' && event.data.clientMessageId !== undefined ? [event.data.clientMessageId] : [],
+      event.type === 'user_message' && event.data.clientMessageId !== undefined
+        ? [event.data.clientMessageId]
+        : [],
     );
     // N1: every ack the server sent is in the log. N2: every sent command exactly once, in order.
     for (const acked of acks) expect(stored).toContain(acked);
     expect(stored).toEqual(sent);
     // N4: the client's state is the replay of the log.
-    expect(comparable(final)).toEqual(comparable(await replayStoredLog(storage, final.sessionId ?? '')));
+    expect(comparable(final)).toEqual(
+      comparable(await replayStoredLog(storage, final.sessionId ?? '')),
+    );
     expect(final.recalledPointIds).toEqual(['p1', 'p3']);
   }, 60_000);
 });

@@ -1,7 +1,8 @@
 import { createMemoryStorage, type StorageAdapter } from '@recall/core';
 import { afterEach, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
-import { createRecallClient, type RecallClient } from '../src/client/create-recall-client';
+import type { RecallClient } from '../src/client/client-options';
+import { createRecallClient } from '../src/client/create-recall-client';
 import { createTestClient, FAST_CLIENT_OPTIONS, waitForSnapshot } from './harness/client-helpers';
 import { createFeedEngine, type FeedEngine, type PublishedEvent } from './harness/feed-engine';
 import { makeRecallSet } from './harness/fixtures';
@@ -65,7 +66,11 @@ function resourceEvents(count: number, snippet = 'snippet'): PublishedEvent[] {
 function bigResponse(index: number, size: number): PublishedEvent {
   return {
     type: 'assistant_streaming_end',
-    data: { responseId: `response-${index}`, fullContent: `${index}:${'x'.repeat(size)}`, totalChunks: 1 },
+    data: {
+      responseId: `response-${index}`,
+      fullContent: `${index}:${'x'.repeat(size)}`,
+      totalChunks: 1,
+    },
   };
 }
 
@@ -76,7 +81,9 @@ describe('transport faults: the client converges on the log (T1, T2, T4, T5)', (
     const server = await serve();
     const proxy = await proxyTo(server.port);
     const { client, frames } = probedClient(`ws://127.0.0.1:${proxy.port}/ws`);
-    const sessionId = (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state.sessionId ?? '';
+    const sessionId =
+      (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state
+        .sessionId ?? '';
     await server.feed!.publish(sessionId, resourceEvents(3));
     const before = await waitForSnapshot(client, (snapshot) => snapshot.state.lastSeq === 4);
     const seen = frames.length;
@@ -85,7 +92,9 @@ describe('transport faults: the client converges on the log (T1, T2, T4, T5)', (
     await waitForSnapshot(client, (snapshot) => snapshot.connection === 'open');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(frames.slice(seen).filter((frame) => seqOf(frame) !== undefined)).toEqual([]);
-    expect(server.logs.filter((entry) => entry.message === 'connected').at(-1)?.fields).toMatchObject({ afterSeq: 4 });
+    expect(
+      server.logs.filter((entry) => entry.message === 'connected').at(-1)?.fields,
+    ).toMatchObject({ afterSeq: 4 });
     expect(client.getSnapshot().state).toEqual(before.state);
     await waitForConvergence(client, server.storage);
   });
@@ -94,7 +103,9 @@ describe('transport faults: the client converges on the log (T1, T2, T4, T5)', (
     const server = await serve();
     const proxy = await proxyTo(server.port);
     const { client, frames } = probedClient(`ws://127.0.0.1:${proxy.port}/ws`);
-    const sessionId = (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state.sessionId ?? '';
+    const sessionId =
+      (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state
+        .sessionId ?? '';
     proxy.refuse();
     proxy.cutAll();
     await waitForSnapshot(client, (snapshot) => snapshot.connection === 'reconnecting');
@@ -111,11 +122,15 @@ describe('transport faults: the client converges on the log (T1, T2, T4, T5)', (
     const server = await serve();
     const proxy = await proxyTo(server.port);
     const { client } = probedClient(`ws://127.0.0.1:${proxy.port}/ws`);
-    const sessionId = (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state.sessionId ?? '';
+    const sessionId =
+      (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state
+        .sessionId ?? '';
     proxy.cutAfter(1_500, 's2c');
     await server.feed!.publish(sessionId, [bigResponse(1, 20_000), bigResponse(2, 20_000)]);
     await waitForConvergence(client, server.storage);
-    expect(client.getSnapshot().state.messages.map((message) => message.content.length)).toEqual([20_002, 20_002]);
+    expect(client.getSnapshot().state.messages.map((message) => message.content.length)).toEqual([
+      20_002, 20_002,
+    ]);
     expect(client.getSnapshot().state.lastError).toBeNull();
   });
 
@@ -123,7 +138,9 @@ describe('transport faults: the client converges on the log (T1, T2, T4, T5)', (
     const original = await serve();
     const proxy = await proxyTo(original.port);
     const { client } = probedClient(`ws://127.0.0.1:${proxy.port}/ws`);
-    const sessionId = (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state.sessionId ?? '';
+    const sessionId =
+      (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state
+        .sessionId ?? '';
     await original.feed!.publish(sessionId, resourceEvents(5));
     await waitForSnapshot(client, (snapshot) => snapshot.state.lastSeq === 6);
 
@@ -132,14 +149,18 @@ describe('transport faults: the client converges on the log (T1, T2, T4, T5)', (
     await restoredStorage.saveRecallSet(makeRecallSet({ id: 'shared' }));
     const session = await original.storage.getSession(sessionId);
     await restoredStorage.saveSession(session!);
-    await restoredStorage.append(sessionId, (await original.storage.read(sessionId)).slice(0, 3), { expectedSeq: 0 });
+    await restoredStorage.append(sessionId, (await original.storage.read(sessionId)).slice(0, 3), {
+      expectedSeq: 0,
+    });
     const restored = await serve({ storage: restoredStorage });
     proxy.retarget(restored.port);
     proxy.cutAll();
     await waitForConvergence(client, restoredStorage);
     expect(client.getSnapshot().state.lastSeq).toBe(3);
     expect(client.getSnapshot().state.resources).toHaveLength(2);
-    expect(restored.logs.some((entry) => entry.fields.reason === 'resume cursor out of range')).toBe(true);
+    expect(
+      restored.logs.some((entry) => entry.fields.reason === 'resume cursor out of range'),
+    ).toBe(true);
   });
 });
 
@@ -151,14 +172,18 @@ describe('liveness (T7) and backpressure (B1)', () => {
       heartbeatIntervalMs: 100,
       heartbeatTimeoutMs: 150,
     });
-    const sessionId = (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state.sessionId ?? '';
+    const sessionId =
+      (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state
+        .sessionId ?? '';
     proxy.blackhole();
     const started = Date.now();
     await waitForSnapshot(client, (snapshot) => snapshot.connection === 'reconnecting');
     expect(Date.now() - started).toBeLessThan(1_000);
     await waitForSnapshot(client, () => server.server.connectionCount === 0);
     expect(Date.now() - started).toBeLessThan(1_000);
-    expect(server.logs.some((entry) => entry.message === 'heartbeat missed; terminating')).toBe(true);
+    expect(server.logs.some((entry) => entry.message === 'heartbeat missed; terminating')).toBe(
+      true,
+    );
     await server.feed!.publish(sessionId, resourceEvents(2));
     proxy.heal();
     await waitForConvergence(client, server.storage);
@@ -167,21 +192,36 @@ describe('liveness (T7) and backpressure (B1)', () => {
   test('B1 a slow consumer is disconnected at the buffer bound, others are unaffected, it resumes', async () => {
     const server = await serve({ maxBufferedBytes: 1024 * 1024 });
     const proxy = await proxyTo(server.port);
-    const { client } = probedClient(`ws://127.0.0.1:${proxy.port}/ws`, { heartbeatIntervalMs: 60_000 });
-    const sessionId = (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state.sessionId ?? '';
-    const bystander = createTestClient({ url: `ws://127.0.0.1:${server.port}/ws`, sessionId, userToken: 'token-alice' });
+    const { client } = probedClient(`ws://127.0.0.1:${proxy.port}/ws`, {
+      heartbeatIntervalMs: 60_000,
+    });
+    const sessionId =
+      (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state
+        .sessionId ?? '';
+    const bystander = createTestClient({
+      url: `ws://127.0.0.1:${server.port}/ws`,
+      sessionId,
+      userToken: 'token-alice',
+    });
     clients.push(bystander);
     await waitForSnapshot(bystander, (snapshot) => snapshot.connection === 'open');
 
     proxy.pauseReading();
     for (let batch = 0; batch < 40; batch += 1) {
-      await server.feed!.publish(sessionId, Array.from({ length: 5 }, (_, index) => bigResponse(batch * 5 + index, 50_000)));
+      await server.feed!.publish(
+        sessionId,
+        Array.from({ length: 5 }, (_, index) => bigResponse(batch * 5 + index, 50_000)),
+      );
       // Give the healthy reader time to drain, as a real network would.
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    await expect.poll(() => server.logs.some((entry) => entry.message === 'slow consumer disconnected')).toBe(true);
+    await expect
+      .poll(() => server.logs.some((entry) => entry.message === 'slow consumer disconnected'))
+      .toBe(true);
     // Only the slow socket was cut; memory stayed bounded by maxBufferedBytes per socket.
-    expect(server.logs.filter((entry) => entry.message === 'slow consumer disconnected')).toHaveLength(1);
+    expect(
+      server.logs.filter((entry) => entry.message === 'slow consumer disconnected'),
+    ).toHaveLength(1);
     await waitForConvergence(bystander, server.storage, { timeoutMs: 10_000 });
     proxy.resumeReading();
     await waitForConvergence(client, server.storage, { timeoutMs: 10_000 });
@@ -202,7 +242,9 @@ describe('graceful shutdown (T9)', () => {
     const second = await serve({ storage, engine: createFeedEngine(storage) });
     const proxy = await proxyTo(first.port);
     const { client, closeCodes } = probedClient(`ws://127.0.0.1:${proxy.port}/ws`);
-    const sessionId = (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state.sessionId ?? '';
+    const sessionId =
+      (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state
+        .sessionId ?? '';
 
     const closing = first.server.close();
     const refused = await new Promise<number>((resolve) => {
@@ -259,12 +301,20 @@ describe('reconnect storm (T10)', () => {
       });
       return { client, times };
     });
-    await Promise.all(storm.map(({ client }) => waitForSnapshot(client, (snapshot) => snapshot.connection === 'open', 10_000)));
+    await Promise.all(
+      storm.map(({ client }) =>
+        waitForSnapshot(client, (snapshot) => snapshot.connection === 'open', 10_000),
+      ),
+    );
     proxy.refuse();
     proxy.cutAll();
     await new Promise((resolve) => setTimeout(resolve, 300));
     proxy.heal();
-    await Promise.all(storm.map(({ client }) => waitForSnapshot(client, (snapshot) => snapshot.connection === 'open', 10_000)));
+    await Promise.all(
+      storm.map(({ client }) =>
+        waitForSnapshot(client, (snapshot) => snapshot.connection === 'open', 10_000),
+      ),
+    );
     storm.forEach(({ times }, index) => {
       retries.push((times[1] ?? Number.NaN) - (drops[index] ?? Number.NaN));
     });

@@ -5,7 +5,9 @@ import { renderCloseCodeTable, renderErrorCodeTable } from '../src/protocol/mark
 const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
 
 function block(name: string): string | undefined {
-  return new RegExp(`<!-- ${name}:start -->\\n([\\s\\S]*?)\\n<!-- ${name}:end -->`).exec(readme)?.[1];
+  return new RegExp(`<!-- ${name}:start -->\\n([\\s\\S]*?)\\n<!-- ${name}:end -->`).exec(
+    readme,
+  )?.[1];
 }
 
 test('README error-code table matches RECALL_ERROR_CODES (run `npm run docs:tables`)', () => {

@@ -45,20 +45,33 @@ const hostileFrame: fc.Arbitrary<Frame> = fc.oneof(
   fc
     .record({
       type: fc.constantFrom(...CLIENT_MESSAGE_TYPES),
-      content: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string()), fc.constant('   ')),
+      content: fc.oneof(
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(fc.string()),
+        fc.constant('   '),
+      ),
       rabbitholeEventId: fc.oneof(fc.integer(), fc.constant('')),
       topic: fc.oneof(fc.constant(null), fc.object()),
-      clientMessageId: fc.oneof(fc.integer(), fc.constant(''), fc.string({ minLength: 129, maxLength: 300 })),
+      clientMessageId: fc.oneof(
+        fc.integer(),
+        fc.constant(''),
+        fc.string({ minLength: 129, maxLength: 300 }),
+      ),
     })
     .map((value) => ({ text: JSON.stringify(value) })),
   // Unknown types, including the removed ones.
   fc
-    .oneof(fc.constantFrom('trigger_eval', 'end_session', 'PING', 'toString', 'hasOwnProperty'), fc.string())
+    .oneof(
+      fc.constantFrom('trigger_eval', 'end_session', 'PING', 'toString', 'hasOwnProperty'),
+      fc.string(),
+    )
     .map((type) => ({ text: JSON.stringify({ type, clientMessageId: 'x' }) })),
   // Content too long (but under maxPayload).
-  fc
-    .integer({ min: MAX_CONTENT + 1, max: 20_000 })
-    .map((length) => ({ text: JSON.stringify({ type: 'user_message', content: 'a'.repeat(length) }) })),
+  fc.integer({ min: MAX_CONTENT + 1, max: 20_000 }).map((length) => ({
+    text: JSON.stringify({ type: 'user_message', content: 'a'.repeat(length) }),
+  })),
   // Prototype-pollution attempts in otherwise invalid messages.
   fc
     .constantFrom(
@@ -70,7 +83,9 @@ const hostileFrame: fc.Arbitrary<Frame> = fc.oneof(
     )
     .map((text) => ({ text })),
   // Deep nesting.
-  fc.integer({ min: 1_000, max: 20_000 }).map((depth) => ({ text: `${'['.repeat(depth)}${']'.repeat(depth)}` })),
+  fc
+    .integer({ min: 1_000, max: 20_000 })
+    .map((depth) => ({ text: `${'['.repeat(depth)}${']'.repeat(depth)}` })),
   // Binary frames.
   fc.uint8Array({ maxLength: 256 }).map((binary) => ({ binary })),
 );
@@ -82,7 +97,11 @@ describe('hostile frames (X13)', () => {
     const attacker = await join(server);
     const frames = fc
       .sample(hostileFrame, { numRuns: 10_000, seed: 7 })
-      .filter((frame) => 'binary' in frame || !parseClientMessage(frame.text, { maxContentLength: MAX_CONTENT }).ok);
+      .filter(
+        (frame) =>
+          'binary' in frame ||
+          !parseClientMessage(frame.text, { maxContentLength: MAX_CONTENT }).ok,
+      );
     expect(frames.length).toBeGreaterThan(9_900);
 
     const before = attacker.messages.length;
@@ -116,10 +135,16 @@ describe('hostile frames (X13)', () => {
   test('a valid command smuggling __proto__ is processed with the schema fields only, polluting nothing', async () => {
     const server = await serve();
     const client = await join(server);
-    client.sendRaw('{"type":"user_message","content":"hi","clientMessageId":"p1","__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}');
+    client.sendRaw(
+      '{"type":"user_message","content":"hi","clientMessageId":"p1","__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}',
+    );
     await client.waitFor((message) => message.type === 'ack');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(server.feed?.commands.at(-1)).toEqual({ sessionId: expect.any(String), type: 'user_message', clientMessageId: 'p1' });
+    expect(server.feed?.commands.at(-1)).toEqual({
+      sessionId: expect.any(String),
+      type: 'user_message',
+      clientMessageId: 'p1',
+    });
     client.close();
   });
 });
@@ -149,7 +174,9 @@ describe('size limits (X7, X8, X9)', () => {
 
   test('permessage-deflate is never negotiated, even when the client offers it', async () => {
     const server = await serve();
-    const socket = new WebSocket(server.url({ recallSetId: 'shared', token: 'token-alice' }), { perMessageDeflate: true });
+    const socket = new WebSocket(server.url({ recallSetId: 'shared', token: 'token-alice' }), {
+      perMessageDeflate: true,
+    });
     await new Promise((resolve) => socket.once('open', resolve));
     expect(socket.extensions).toBe('');
     socket.close();
@@ -203,7 +230,9 @@ describe('command rate limit (X14)', () => {
     }
     await client.waitFor((message) => message.type === 'error' && message.clientMessageId === 'm5');
     await client.waitFor((message) => message.type === 'ack' && message.clientMessageId === 'm2');
-    const acks = client.messages.flatMap((message) => (message.type === 'ack' ? [message.clientMessageId] : []));
+    const acks = client.messages.flatMap((message) =>
+      message.type === 'ack' ? [message.clientMessageId] : [],
+    );
     const limited = client.messages.filter(
       (message): message is Extract<ServerMessage, { type: 'error' }> => message.type === 'error',
     );

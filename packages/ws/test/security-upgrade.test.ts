@@ -25,11 +25,15 @@ describe('authentication on the upgrade (X1)', () => {
     const server = await serverWithSets();
     expect(await upgradeStatus(server.url({ recallSetId: 'shared' }))).toBe(401);
     expect(
-      await upgradeStatus(server.url({ recallSetId: 'shared' }), { authorization: 'Bearer forged' }),
+      await upgradeStatus(server.url({ recallSetId: 'shared' }), {
+        authorization: 'Bearer forged',
+      }),
     ).toBe(401);
     expect(await upgradeStatus(server.url({ recallSetId: 'shared', token: 'nope' }))).toBe(401);
     expect(server.server.connectionCount).toBe(0);
-    expect(server.logs.filter((entry) => entry.message === 'unauthenticated upgrade')).toHaveLength(3);
+    expect(server.logs.filter((entry) => entry.message === 'unauthenticated upgrade')).toHaveLength(
+      3,
+    );
   });
 
   test('a throwing authenticate is a 500, logged, and the server keeps serving', async () => {
@@ -41,7 +45,11 @@ describe('authentication on the upgrade (X1)', () => {
       },
     });
     expect(await upgradeStatus(server.url({ recallSetId: 'shared' }))).toBe(500);
-    expect(server.logs.some((entry) => entry.level === 'error' && entry.message === 'authenticate threw')).toBe(true);
+    expect(
+      server.logs.some(
+        (entry) => entry.level === 'error' && entry.message === 'authenticate threw',
+      ),
+    ).toBe(true);
     fail = false;
     const client = await openRawClient(server.url({ recallSetId: 'shared' }));
     await client.waitFor((message) => message.type === 'session_started');
@@ -68,7 +76,9 @@ describe('origin allowlist (X3, X4)', () => {
     const server = await serverWithSets();
     const url = server.url({ recallSetId: 'shared' });
     expect(await upgradeStatus(url, { ...alice, Origin: 'https://evil.example' })).toBe(403);
-    expect(await upgradeStatus(url, { ...alice, Origin: `http://127.0.0.1:${server.port}` })).toBe(101);
+    expect(await upgradeStatus(url, { ...alice, Origin: `http://127.0.0.1:${server.port}` })).toBe(
+      101,
+    );
     expect(await upgradeStatus(url, alice)).toBe(101);
     expect(server.logs.some((entry) => entry.message === 'origin rejected')).toBe(true);
   });
@@ -77,7 +87,12 @@ describe('origin allowlist (X3, X4)', () => {
     const server = await serverWithSets({ allowedOrigins: ['https://app.example'] });
     const url = server.url({ recallSetId: 'shared' });
     expect(await upgradeStatus(url, { ...alice, Origin: 'https://app.example' })).toBe(101);
-    for (const origin of ['https://app.example.evil.com', 'https://evil.com/https://app.example', 'http://app.example', 'null']) {
+    for (const origin of [
+      'https://app.example.evil.com',
+      'https://evil.com/https://app.example',
+      'http://app.example',
+      'null',
+    ]) {
       expect(await upgradeStatus(url, { ...alice, Origin: origin })).toBe(403);
     }
   });
@@ -99,7 +114,10 @@ describe('session ownership (X2)', () => {
       { type: 'error', code: 'FORBIDDEN', message: 'You may not access this session.' },
     ]);
     const warning = server.logs.find((entry) => entry.message === 'connection refused');
-    expect(warning).toMatchObject({ level: 'warn', fields: { userId: 'bob', reason: 'session owned by another user' } });
+    expect(warning).toMatchObject({
+      level: 'warn',
+      fields: { userId: 'bob', reason: 'session owned by another user' },
+    });
     expect(JSON.stringify(server.logs)).not.toContain('alice secret');
 
     // The owner is unaffected.
@@ -111,13 +129,18 @@ describe('session ownership (X2)', () => {
   test('an unknown session is refused the same way whatever the cursor, revealing no seq', async () => {
     const server = await serverWithSets();
     for (const afterSeq of [0, 999]) {
-      const client = await openRawClient(server.url({ sessionId: 'no-such-session', afterSeq }), bob);
+      const client = await openRawClient(
+        server.url({ sessionId: 'no-such-session', afterSeq }),
+        bob,
+      );
       expect((await client.closed).code).toBe(CLOSE_CODES.SESSION_NOT_FOUND.code);
-      expect(client.messages).toEqual([{ type: 'error', code: 'SESSION_NOT_FOUND', message: 'No session has this id.' }]);
+      expect(client.messages).toEqual([
+        { type: 'error', code: 'SESSION_NOT_FOUND', message: 'No session has this id.' },
+      ]);
     }
   });
 
-  test("a recall set owned by another user cannot be started; a shared one can", async () => {
+  test('a recall set owned by another user cannot be started; a shared one can', async () => {
     const server = await serverWithSets();
     const refused = await openRawClient(server.url({ recallSetId: 'alice-set' }), bob);
     expect((await refused.closed).code).toBe(CLOSE_CODES.FORBIDDEN.code);
@@ -132,7 +155,11 @@ describe('session ownership (X2)', () => {
     const aliceStart = await first.waitFor((message) => message.type === 'session_started');
     const second = await openRawClient(server.url({ recallSetId: 'shared' }), bob);
     const bobStart = await second.waitFor((message) => message.type === 'session_started');
-    expect('sessionId' in bobStart && 'sessionId' in aliceStart && bobStart.sessionId !== aliceStart.sessionId).toBe(true);
+    expect(
+      'sessionId' in bobStart &&
+        'sessionId' in aliceStart &&
+        bobStart.sessionId !== aliceStart.sessionId,
+    ).toBe(true);
     first.close();
     second.close();
   });
@@ -158,8 +185,12 @@ describe('resume cursor (T5)', () => {
   test('a request naming no session, or both, is a 400 before the upgrade; other paths 404', async () => {
     const server = await serverWithSets();
     expect(await upgradeStatus(`ws://127.0.0.1:${server.port}/ws`, alice)).toBe(400);
-    expect(await upgradeStatus(server.url({ recallSetId: 'shared', sessionId: 'x' }), alice)).toBe(400);
-    expect(await upgradeStatus(`ws://127.0.0.1:${server.port}/other?recallSetId=shared`, alice)).toBe(404);
+    expect(await upgradeStatus(server.url({ recallSetId: 'shared', sessionId: 'x' }), alice)).toBe(
+      400,
+    );
+    expect(
+      await upgradeStatus(`ws://127.0.0.1:${server.port}/other?recallSetId=shared`, alice),
+    ).toBe(404);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import type { RecallClient } from '../src/client/create-recall-client';
+import type { RecallClient } from '../src/client/client-options';
 import { createRecallServer, type RecallServer } from '../src/server/create-recall-server';
 import {
   createMemoryClientStorage,
@@ -52,13 +52,19 @@ describe('a full session over a real socket', () => {
     const learner = client(url, { storage });
 
     // Start: the opening question streams as a normal response.
-    let snapshot = await waitForSnapshot(learner, (current) => current.state.messages.some((message) => message.status === 'complete'));
+    let snapshot = await waitForSnapshot(learner, (current) =>
+      current.state.messages.some((message) => message.status === 'complete'),
+    );
     expect(snapshot.state).toMatchObject({ status: 'active', totalPoints: 3, recalledCount: 0 });
     const sessionId = snapshot.state.sessionId ?? '';
 
     // A recall, with the point's resources shown.
     learner.sendMessage('RECALL-p1 ATP synthase turns ADP into ATP.');
-    snapshot = await waitForSnapshot(learner, (current) => current.state.recalledCount === 1 && current.state.stream === null && current.outbox === 0);
+    snapshot = await waitForSnapshot(
+      learner,
+      (current) =>
+        current.state.recalledCount === 1 && current.state.stream === null && current.outbox === 0,
+    );
     expect(snapshot.state.recalledPointIds).toEqual(['p1']);
     expect(snapshot.state.images.map((image) => image.resourceId)).toEqual(['diagram']);
     expect(snapshot.state.resources.map((resource) => resource.resourceId)).toEqual(['notes']);
@@ -66,83 +72,153 @@ describe('a full session over a real socket', () => {
     // A near miss.
     learner.sendMessage('NEAR-p2 sugar gets split somehow');
     snapshot = await waitForSnapshot(learner, (current) => current.state.nearMisses.length === 1);
-    expect(snapshot.state.nearMisses[0]).toEqual({ pointId: 'p2', feedback: 'Almost: be precise.' });
+    expect(snapshot.state.nearMisses[0]).toEqual({
+      pointId: 'p2',
+      feedback: 'Almost: be precise.',
+    });
 
     // A tangent offered, declined.
     learner.sendMessage('TANGENT-mitochondria where did they come from?');
     snapshot = await waitForSnapshot(learner, (current) => current.state.rabbitholePrompt !== null);
-    expect(snapshot.state.rabbitholePrompt).toMatchObject({ topic: 'mitochondria', label: 'About mitochondria' });
+    expect(snapshot.state.rabbitholePrompt).toMatchObject({
+      topic: 'mitochondria',
+      label: 'About mitochondria',
+    });
     learner.declineRabbithole();
     expect(learner.getSnapshot().state.rabbitholePrompt).toBeNull();
     await waitForSnapshot(learner, (current) => current.outbox === 0);
 
     // Another tangent, entered; a recall inside is counted but displayed only on exit.
     learner.sendMessage('TANGENT-enzymes how do enzymes work?');
-    await waitForSnapshot(learner, (current) => current.state.rabbitholePrompt?.topic === 'enzymes' && current.state.stream === null);
+    await waitForSnapshot(
+      learner,
+      (current) =>
+        current.state.rabbitholePrompt?.topic === 'enzymes' && current.state.stream === null,
+    );
     learner.enterRabbithole();
-    snapshot = await waitForSnapshot(learner, (current) => current.state.isInRabbithole && current.outbox === 0);
+    snapshot = await waitForSnapshot(
+      learner,
+      (current) => current.state.isInRabbithole && current.outbox === 0,
+    );
     expect(snapshot.state.rabbitholeTopic).toBe('enzymes');
     learner.sendMessage('RECALL-p2 and glycolysis splits glucose, by the way');
-    snapshot = await waitForSnapshot(learner, (current) => current.state.recalledCount === 2 && current.state.stream === null);
+    snapshot = await waitForSnapshot(
+      learner,
+      (current) => current.state.recalledCount === 2 && current.state.stream === null,
+    );
     expect(snapshot.state.displayedRecalledCount).toBe(1);
-    expect(snapshot.state.messages.at(-1)).toMatchObject({ role: 'assistant', agent: 'rabbithole', status: 'complete' });
+    expect(snapshot.state.messages.at(-1)).toMatchObject({
+      role: 'assistant',
+      agent: 'rabbithole',
+      status: 'complete',
+    });
     learner.exitRabbithole();
-    snapshot = await waitForSnapshot(learner, (current) => !current.state.isInRabbithole && current.outbox === 0);
-    expect(snapshot.state).toMatchObject({ displayedRecalledCount: 2, rabbitholeLabels: ['About enzymes'] });
+    snapshot = await waitForSnapshot(
+      learner,
+      (current) => !current.state.isInRabbithole && current.outbox === 0,
+    );
+    expect(snapshot.state).toMatchObject({
+      displayedRecalledCount: 2,
+      rabbitholeLabels: ['About enzymes'],
+    });
 
     // Leave → paused.
     learner.leaveSession();
-    snapshot = await waitForSnapshot(learner, (current) => current.state.status === 'paused' && current.outbox === 0);
+    snapshot = await waitForSnapshot(
+      learner,
+      (current) => current.state.status === 'paused' && current.outbox === 0,
+    );
     await waitForConvergence(learner, setup.storage);
     const beforeDisconnect = snapshot.state;
 
     // A reconnect of the same session (a second tab attaching) rebuilds the same state.
     const attached = client(url, { sessionId });
-    await waitForSnapshot(attached, (current) => current.state.lastSeq === beforeDisconnect.lastSeq);
+    await waitForSnapshot(
+      attached,
+      (current) => current.state.lastSeq === beforeDisconnect.lastSeq,
+    );
     expect(comparable(attached.getSnapshot().state)).toEqual(comparable(beforeDisconnect));
     attached.close();
 
     // The page is reloaded later: the set's paused session resumes with its history.
     learner.close();
     const reloaded = client(url, { storage });
-    snapshot = await waitForSnapshot(reloaded, (current) => current.state.status === 'active' && current.state.stream === null && current.state.lastSeq > beforeDisconnect.lastSeq);
+    snapshot = await waitForSnapshot(
+      reloaded,
+      (current) =>
+        current.state.status === 'active' &&
+        current.state.stream === null &&
+        current.state.lastSeq > beforeDisconnect.lastSeq,
+    );
     expect(snapshot.state.sessionId).toBe(sessionId);
     expect(snapshot.state.recalledPointIds).toEqual(['p1', 'p2']);
-    expect(snapshot.state.messages.slice(0, beforeDisconnect.messages.length)).toEqual(beforeDisconnect.messages);
+    expect(snapshot.state.messages.slice(0, beforeDisconnect.messages.length)).toEqual(
+      beforeDisconnect.messages,
+    );
 
     // Finish: the last recall shows the overlay; dismiss it; leave → completed.
     reloaded.sendMessage('RECALL-p3 the Krebs cycle releases CO2');
-    snapshot = await waitForSnapshot(reloaded, (current) => current.state.completionOverlay !== null && current.state.stream === null);
+    snapshot = await waitForSnapshot(
+      reloaded,
+      (current) => current.state.completionOverlay !== null && current.state.stream === null,
+    );
     expect(snapshot.state.completionOverlay).toMatchObject({ recalledCount: 3, totalPoints: 3 });
     reloaded.dismissOverlay();
     expect(reloaded.getSnapshot().state.completionOverlay).toBeNull();
     reloaded.leaveSession();
     snapshot = await waitForSnapshot(reloaded, (current) => current.state.status === 'completed');
-    expect(snapshot.state.summary).toMatchObject({ recalledCount: 3, totalPoints: 3, rabbitholeCount: 1 });
+    expect(snapshot.state.summary).toMatchObject({
+      recalledCount: 3,
+      totalPoints: 3,
+      rabbitholeCount: 1,
+    });
     await waitForConvergence(reloaded, setup.storage);
   }, 20_000);
 
   test('engine rejections become typed errors on the command, the socket stays open', async () => {
     const setup = await startEngineServer();
-    const raw = await openRawClient(`ws://127.0.0.1:${setup.port}/ws?recallSetId=cell-energy&token=token-alice`);
+    const raw = await openRawClient(
+      `ws://127.0.0.1:${setup.port}/ws?recallSetId=cell-energy&token=token-alice`,
+    );
     await raw.waitFor((message) => message.type === 'assistant_complete');
     raw.send({ type: 'exit_rabbithole', clientMessageId: 'x1' });
-    raw.send({ type: 'enter_rabbithole', rabbitholeEventId: 'nope', topic: 'nope', clientMessageId: 'x2' });
+    raw.send({
+      type: 'enter_rabbithole',
+      rabbitholeEventId: 'nope',
+      topic: 'nope',
+      clientMessageId: 'x2',
+    });
     raw.send({ type: 'user_message', content: '   ', clientMessageId: 'x3' });
     raw.send({ type: 'ping' });
     await raw.waitFor((message) => message.type === 'pong');
     const errors = await Promise.all(
-      ['x1', 'x2'].map((id) => raw.waitFor((message) => message.type === 'error' && message.clientMessageId === id)),
+      ['x1', 'x2'].map((id) =>
+        raw.waitFor((message) => message.type === 'error' && message.clientMessageId === id),
+      ),
     );
-    expect(errors.map((error) => 'code' in error && error.code)).toEqual(['NOT_IN_RABBITHOLE', 'RABBITHOLE_NOT_PENDING']);
-    expect(raw.messages.find((message) => message.type === 'error' && message.clientMessageId === 'x3')).toMatchObject({ code: 'INVALID_MESSAGE' });
+    expect(errors.map((error) => 'code' in error && error.code)).toEqual([
+      'NOT_IN_RABBITHOLE',
+      'RABBITHOLE_NOT_PENDING',
+    ]);
+    expect(
+      raw.messages.find((message) => message.type === 'error' && message.clientMessageId === 'x3'),
+    ).toMatchObject({ code: 'INVALID_MESSAGE' });
     raw.send({ type: 'user_message', content: 'still works', clientMessageId: 'x4' });
     await raw.waitFor((message) => message.type === 'ack' && message.clientMessageId === 'x4');
     raw.send({ type: 'user_message', content: 'still works', clientMessageId: 'x4' });
-    await raw.waitFor((message) => message.type === 'ack' && raw.messages.filter((other) => other.type === 'ack').length === 2);
-    await setup.engine.whenIdle(raw.messages.flatMap((message) => (message.type === 'session_started' ? [message.sessionId] : []))[0] ?? '');
+    await raw.waitFor(
+      (message) =>
+        message.type === 'ack' && raw.messages.filter((other) => other.type === 'ack').length === 2,
+    );
+    await setup.engine.whenIdle(
+      raw.messages.flatMap((message) =>
+        message.type === 'session_started' ? [message.sessionId] : [],
+      )[0] ?? '',
+    );
     const events = await setup.storage.read(
-      raw.messages.flatMap((message) => (message.type === 'session_started' ? [message.sessionId] : []))[0] ?? '',
+      raw.messages.flatMap((message) =>
+        message.type === 'session_started' ? [message.sessionId] : [],
+      )[0] ?? '',
     );
     expect(events.filter((event) => event.type === 'user_message')).toHaveLength(1);
     raw.close();
@@ -160,17 +236,29 @@ describe('streaming across a cut (T3)', () => {
     proxies.push(proxy);
     const probe = createProbeWebSocket();
     const learner = client(`ws://127.0.0.1:${proxy.port}/ws`, { WebSocket: probe.WebSocket });
-    await waitForSnapshot(learner, (current) => current.state.messages.some((message) => message.status === 'complete'));
+    await waitForSnapshot(learner, (current) =>
+      current.state.messages.some((message) => message.status === 'complete'),
+    );
     learner.sendMessage('tell me everything');
-    await waitForSnapshot(learner, (current) => current.state.stream !== null && (current.state.messages.at(-1)?.content.length ?? 0) > 20);
+    await waitForSnapshot(
+      learner,
+      (current) =>
+        current.state.stream !== null && (current.state.messages.at(-1)?.content.length ?? 0) > 20,
+    );
     const framesBeforeCut = probe.frames.length;
     proxy.cutAll();
     await waitForSnapshot(learner, (current) => current.connection === 'reconnecting');
     await waitForSnapshot(learner, (current) => current.connection === 'open');
-    const final = await waitForSnapshot(learner, (current) => current.state.messages.at(-1)?.status === 'complete' && current.state.stream === null);
+    const final = await waitForSnapshot(
+      learner,
+      (current) =>
+        current.state.messages.at(-1)?.status === 'complete' && current.state.stream === null,
+    );
     expect(final.state.messages.at(-1)?.content).toBe(words.join(' '));
     // After the resume: one snapshot chunk with the text so far, then the next indexes live.
-    const chunks = probe.frames.slice(framesBeforeCut).filter((frame) => frame.type === 'assistant_chunk');
+    const chunks = probe.frames
+      .slice(framesBeforeCut)
+      .filter((frame) => frame.type === 'assistant_chunk');
     expect(chunks[0]).toMatchObject({ snapshot: true });
     const snapshotIndex = chunks[0]?.index as number;
     expect(chunks.slice(1).map((chunk) => chunk.index)).toEqual(
@@ -178,9 +266,13 @@ describe('streaming across a cut (T3)', () => {
     );
     expect(chunks.length).toBeGreaterThan(1);
     const sessionId = final.state.sessionId ?? '';
-    const stored = (await setup.storage.read(sessionId)).filter((event) => event.type === 'assistant_streaming_end');
+    const stored = (await setup.storage.read(sessionId)).filter(
+      (event) => event.type === 'assistant_streaming_end',
+    );
     expect(stored.at(-1)?.data).toMatchObject({ fullContent: words.join(' '), totalChunks: 30 });
     await waitForConvergence(learner, setup.storage);
-    expect(comparable(learner.getSnapshot().state)).toEqual(comparable(await replayStoredLog(setup.storage, sessionId)));
+    expect(comparable(learner.getSnapshot().state)).toEqual(
+      comparable(await replayStoredLog(setup.storage, sessionId)),
+    );
   }, 15_000);
 });

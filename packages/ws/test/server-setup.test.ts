@@ -19,7 +19,12 @@ afterEach(async () => {
 
 function baseOptions(): RecallServerOptions {
   const storage = createMemoryStorage();
-  return { storage, engine: createFeedEngine(storage), authenticate: authenticateTestUser, logger: {} };
+  return {
+    storage,
+    engine: createFeedEngine(storage),
+    authenticate: authenticateTestUser,
+    logger: {},
+  };
 }
 
 async function listen(server: Server): Promise<number> {
@@ -50,10 +55,15 @@ describe('createRecallServer options', () => {
       { port: 70_000 * 1.5 },
     ];
     for (const overrides of cases) {
-      expect(() => createRecallServer({ ...base, ...overrides }), JSON.stringify(Object.keys(overrides))).toThrow(TypeError);
+      expect(
+        () => createRecallServer({ ...base, ...overrides }),
+        JSON.stringify(Object.keys(overrides)),
+      ).toThrow(TypeError);
     }
     expect(() => createRecallServer(withoutEngine as RecallServerOptions)).toThrow(TypeError);
-    expect(() => createRecallServer({ ...base, authenticate: undefined as never })).toThrow(TypeError);
+    expect(() => createRecallServer({ ...base, authenticate: undefined as never })).toThrow(
+      TypeError,
+    );
   });
 
   test('engineFactory builds the engine over the given storage', async () => {
@@ -73,7 +83,9 @@ describe('createRecallServer options', () => {
     cleanups.push(() => server.close());
     await server.ready;
     expect(given).toBe(storage);
-    const client = await openRawClient(`ws://127.0.0.1:${server.address()?.port}/ws?recallSetId=shared&token=token-alice`);
+    const client = await openRawClient(
+      `ws://127.0.0.1:${server.address()?.port}/ws?recallSetId=shared&token=token-alice`,
+    );
     await client.waitFor((message) => message.type === 'session_started');
     client.close();
   });
@@ -95,10 +107,14 @@ describe('attaching to an existing HTTP server', () => {
     const port = await listen(httpServer);
     expect(recall.address()?.port).toBe(port);
 
-    const client = await openRawClient(`ws://127.0.0.1:${port}/recall?recallSetId=shared&token=token-alice`);
+    const client = await openRawClient(
+      `ws://127.0.0.1:${port}/recall?recallSetId=shared&token=token-alice`,
+    );
     await client.waitFor((message) => message.type === 'session_started');
     const hmr = new WebSocket(`ws://127.0.0.1:${port}/hmr`);
-    expect(await new Promise((resolve) => hmr.once('message', (data) => resolve(String(data))))).toBe('hmr');
+    expect(
+      await new Promise((resolve) => hmr.once('message', (data) => resolve(String(data)))),
+    ).toBe('hmr');
     hmr.close();
     expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('app');
     client.close();
@@ -118,10 +134,14 @@ describe('attaching to an existing HTTP server', () => {
       server: httpServer,
     });
     const port = await listen(httpServer);
-    const client = await openRawClient(`ws://127.0.0.1:${port}/ws?recallSetId=shared&token=token-alice`);
+    const client = await openRawClient(
+      `ws://127.0.0.1:${port}/ws?recallSetId=shared&token=token-alice`,
+    );
     await client.waitFor((message) => message.type === 'session_started');
     const closing = recall.close();
-    expect(await upgradeStatus(`ws://127.0.0.1:${port}/ws?recallSetId=shared&token=token-alice`)).toBe(503);
+    expect(
+      await upgradeStatus(`ws://127.0.0.1:${port}/ws?recallSetId=shared&token=token-alice`),
+    ).toBe(503);
     releaseEngine();
     await closing;
     expect((await client.closed).code).toBe(CLOSE_CODES.GOING_AWAY.code);
@@ -135,9 +155,13 @@ describe('attaching to an existing HTTP server', () => {
     cleanups.push(() => recall.close());
     expect(recall.address()).toBeNull();
     const httpServer = createServer();
-    httpServer.on('upgrade', (request, socket, head) => recall.handleUpgrade(request, socket, head));
+    httpServer.on('upgrade', (request, socket, head) =>
+      recall.handleUpgrade(request, socket, head),
+    );
     const port = await listen(httpServer);
-    const client = await openRawClient(`ws://127.0.0.1:${port}/anything?recallSetId=shared&token=token-alice`);
+    const client = await openRawClient(
+      `ws://127.0.0.1:${port}/anything?recallSetId=shared&token=token-alice`,
+    );
     await client.waitFor((message) => message.type === 'session_started');
     client.close();
   });
@@ -148,7 +172,12 @@ describe('connection flood (X15)', () => {
     const options = baseOptions();
     await options.storage.saveRecallSet(makeRecallSet({ id: 'shared' }));
     const logger = createRecordingLogger();
-    const recall = createRecallServer({ ...options, port: 0, logger, connectionRateLimit: { burst: 2, refillPerSecond: 2 } });
+    const recall = createRecallServer({
+      ...options,
+      port: 0,
+      logger,
+      connectionRateLimit: { burst: 2, refillPerSecond: 2 },
+    });
     cleanups.push(() => recall.close());
     await recall.ready;
     const url = `ws://127.0.0.1:${recall.address()?.port}/ws?recallSetId=shared&token=token-alice`;
@@ -156,7 +185,10 @@ describe('connection flood (X15)', () => {
     const second = await openRawClient(url);
     const third = await openRawClient(url);
     expect((await third.closed).code).toBe(CLOSE_CODES.RATE_LIMITED.code);
-    expect(third.messages[0]).toMatchObject({ code: 'RATE_LIMITED', retryAfterMs: expect.any(Number) });
+    expect(third.messages[0]).toMatchObject({
+      code: 'RATE_LIMITED',
+      retryAfterMs: expect.any(Number),
+    });
     const bob = await openRawClient(url.replace('token-alice', 'token-bob'));
     await bob.waitFor((message) => message.type === 'session_started');
     for (const client of [first, second, bob]) client.close();
@@ -180,6 +212,8 @@ describe('connection flood (X15)', () => {
     await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active');
     expect(connects.length).toBeGreaterThanOrEqual(2);
     expect((connects[1] ?? 0) - (connects[0] ?? 0)).toBeGreaterThanOrEqual(250);
-    expect(logger.entries.some((entry) => entry.fields.reason === 'too many connection attempts')).toBe(true);
+    expect(
+      logger.entries.some((entry) => entry.fields.reason === 'too many connection attempts'),
+    ).toBe(true);
   });
 });

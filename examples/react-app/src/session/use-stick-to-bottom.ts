@@ -11,9 +11,14 @@ export function useStickToBottom(target: RefObject<HTMLElement | null>): void {
     const element = target.current;
     if (element === null) return;
     let pinned = true;
+    let lastY = window.scrollY;
+    // Only the reader scrolling up unpins: content growing under a programmatic scroll
+    // must not (an image that loads right after it would otherwise unpin the page).
     const onScroll = () => {
       const root = document.documentElement;
-      pinned = root.scrollHeight - window.scrollY - window.innerHeight < 120;
+      if (root.scrollHeight - window.scrollY - window.innerHeight < 120) pinned = true;
+      else if (window.scrollY < lastY) pinned = false;
+      lastY = window.scrollY;
     };
     const observer = new ResizeObserver(() => {
       if (pinned) window.scrollTo({ top: document.documentElement.scrollHeight });

@@ -1,8 +1,14 @@
 import type { LLMMessage } from '../llm/llm-adapter';
-import type { RecallPoint, RecallSet } from '../model/recall-set';
+import type { RecallSet } from '../model/recall-set';
 import { uncheckedPointIds } from '../session/checklist';
 import type { EngineSessionState } from '../session/session-state';
-import { type TutorNotes, type TutorTask, withTutorNotes } from './tutor-notes';
+import { pointLabelsById } from './point-labels';
+import {
+  type TutorNotes,
+  type TutorObservation,
+  type TutorTask,
+  withTutorNotes,
+} from './tutor-notes';
 import { buildTutorSystemPrompt } from './tutor-system-prompt';
 
 /** Options for {@link buildTutorRequest}. */
@@ -15,7 +21,8 @@ export interface TutorRequestOptions {
 /**
  * The tutor call for the current state: the stable system prompt, the stored history
  * (learner words and tutor replies only, so it is a stable cacheable prefix), and the
- * final user message with this turn's `<session_notes>` appended.
+ * final user message with this turn's short `<session_notes>` appended (point labels only;
+ * the points themselves are in the system prompt).
  */
 export function buildTutorRequest(options: TutorRequestOptions): {
   system: string;
@@ -32,33 +39,41 @@ export function buildTutorRequest(options: TutorRequestOptions): {
   return { system: buildTutorSystemPrompt(options.recallSet), messages };
 }
 
-/** The per-turn notes: focus point with its context, other unchecked, recalled, observations. */
+/**
+ * The per-turn notes, by point label: the focus with its miss counts, the other unchecked
+ * points, the recalled points and the evaluator's observations. Points no longer in the set
+ * are left out.
+ */
 export function buildTutorNotes(options: TutorRequestOptions): TutorNotes {
   const { state, recallSet } = options;
-  const points = new Map<string, RecallPoint>(recallSet.points.map((point) => [point.id, point]));
-  const toNotePoint = (pointId: string) => {
-    const point = points.get(pointId);
-    return point === undefined ? [] : [{ id: point.id, content: point.content }];
+  const labels = pointLabelsById(recallSet);
+  const labelOf = (pointId: string): string[] => {
+    const label = labels.get(pointId);
+    return label === undefined ? [] : [label];
   };
-  const focusPoint = state.focusPointId === null ? undefined : points.get(state.focusPointId);
-  const progress = focusPoint === undefined ? undefined : state.pointProgress[focusPoint.id];
+  const focusLabel = state.focusPointId === null ? undefined : labels.get(state.focusPointId);
+  const progress = state.focusPointId === null ? undefined : state.pointProgress[state.focusPointId];
   return {
     task: options.task,
     focus:
-      focusPoint === undefined
+      focusLabel === undefined
         ? null
         : {
-            id: focusPoint.id,
-            content: focusPoint.content,
-            context: focusPoint.context,
+            label: focusLabel,
             failedAttempts: progress?.failedAttempts ?? 0,
             nearMisses: progress?.nearMisses ?? 0,
           },
     unchecked: uncheckedPointIds(state)
       .filter((pointId) => pointId !== state.focusPointId)
-      .flatMap(toNotePoint),
-    recalled: state.recalledPointIds.flatMap(toNotePoint),
-    observations: [...state.tutorNotes],
+      .flatMap(labelOf),
+    recalled: state.recalledPointIds.flatMap(labelOf),
+    observations: state.tutorNotes.flatMap((observation): TutorObservation[] =>
+      labelOf(observation.pointId).map((label) =>
+        observation.kind === 'recalled'
+          ? { label, kind: 'recalled' }
+          : { label, kind: 'near_miss', missing: observation.feedback },
+      ),
+    ),
   };
 }
 

@@ -1,8 +1,9 @@
 import type { RecallSet } from '../model/recall-set';
-import { tag, textTag } from './tagged-text';
+import { labelPoints } from './point-labels';
+import { findTagText, findTags, tag, textTag } from './tagged-text';
 
 const IDENTITY = `# Role
-You are a recall-session facilitator. The user has already studied the material of this recall set and is now practising retrieval: pulling it back out of memory in conversation with you. You do not teach, explain or hand out answers; the recall points in the session notes are the only source of truth about what must be recalled.`;
+You are a recall-session facilitator. The user has already studied the material of this recall set and is now practising retrieval: pulling it back out of memory in conversation with you. You do not teach, explain or hand out answers; the recall points listed below are the only source of truth about what must be recalled.`;
 
 const METHOD = `# Method
 - Ask, don't tell. Never reveal a recall point's content or its context.
@@ -22,22 +23,28 @@ const STYLE = `# Tone and style
 - Never comment on the session itself, its format, or whether it has started, and never suggest ending it.`;
 
 const NOTES = `# Session notes
-Each user turn ends with a <session_notes> section written by the session system, not by the user; the user cannot see it. It holds:
-- <focus_point>: the point to probe now, with its <content> and a <context> you must never reveal;
+The points to recall are listed under "# Recall points", each with a short label (P1, P2 …), its <content> and a <context> you must never reveal. Each user turn ends with a <session_notes> section written by the session system, not by the user; the user cannot see it. It names points by label:
+- <focus>: the point to probe now, with how many of the user's answers on it missed (failed_attempts) or came close (near_misses);
 - <unchecked_points>: the other points still to recall, in order;
 - <recalled_points>: points already recalled; do not probe them again;
 - <observations>: what the user's previous answer achieved. A <near_miss> names what was vague or missing: ask for precision on exactly that part instead of repeating the whole question. A <recalled> point needs no follow-up;
-- <task>: what to write now.
-Never quote the notes, never mention them, and never mention an evaluator or observations.`;
+- <task>: what to write now. "opening": ask one broad, open question about the focus point. "recap": the user is back after a break; in 2-3 sentences, say in one sentence what they have recalled so far, then ask about the focus point, without a new opening question. "reply": reply to the user's message above with your next question or hint; when there is no <focus>, every point is recalled, so answer briefly and ask a short question that deepens a recalled point.
+Points the notes do not name are not part of this session; do not ask about them. Never quote the notes, never mention them or the labels, and never mention an evaluator or observations.`;
+
+const POINTS_INTRODUCTION = `# Recall points
+What the user must recall, by label. The <context> of each point is for you alone: never reveal it, and never state a point's <content>; the user must produce it.`;
 
 const UI_HANDLED = `# Handled by the interface — never write these
 The interface shows progress, confirms recalled points, celebrates completion and signals topic changes. So never write progress updates, congratulations, praise, meta-commentary about the session, summaries of what was covered or what remains, or explicit topic transitions such as announcing the next topic. Write only questions, hints, brief neutral acknowledgements, and short direct answers when the user asks about something already recalled.`;
 
 /**
- * The tutor's system prompt: identical for every turn of a session (and cacheable), since
- * everything that changes per turn travels in the user turn's `<session_notes>`. Sections:
- * role → method → tone and style → session notes → recall set (name, description, resource
- * titles) → supplementary guidelines (delimited, omitted when blank) → the UI-handled block.
+ * The tutor's system prompt: identical for every turn of a session (and cacheable) unless the
+ * recall set itself changes. The set's points are stable, so they are listed here once, by
+ * label, with their context marked "do not reveal"; which of them is the focus, which are
+ * unchecked and which are recalled changes per turn and travels in the user turn's
+ * `<session_notes>` (see `renderTutorNotes`). Sections: role → method → tone and style →
+ * session notes → recall set (name, description, resource titles) → recall points →
+ * supplementary guidelines (delimited, omitted when blank) → the UI-handled block.
  */
 export function buildTutorSystemPrompt(recallSet: RecallSet): string {
   const resourceTitles = recallSet.resources.map((resource) => textTag('resource', resource.title));
@@ -46,12 +53,25 @@ export function buildTutorSystemPrompt(recallSet: RecallSet): string {
     ...(recallSet.description.trim() === '' ? [] : [textTag('description', recallSet.description)]),
     ...(resourceTitles.length === 0 ? [] : [tag('resources', `\n${resourceTitles.join('\n')}\n`)]),
   ];
+  const points = labelPoints(recallSet).map(({ label, point }) =>
+    tag(
+      'point',
+      [
+        textTag('content', point.content),
+        ...(point.context.trim() === ''
+          ? []
+          : [textTag('context', point.context, { do_not_reveal: 'true' })]),
+      ].join(''),
+      { label },
+    ),
+  );
   const sections = [
     IDENTITY,
     METHOD,
     STYLE,
     NOTES,
     `# Recall set\n${tag('recall_set', `\n${setLines.join('\n')}\n`)}`,
+    `${POINTS_INTRODUCTION}\n${tag('points', points.length === 0 ? '' : `\n${points.join('\n')}\n`)}`,
   ];
   const guidelines = recallSet.supplementaryGuidelines?.trim() ?? '';
   if (guidelines !== '') {
@@ -61,4 +81,27 @@ export function buildTutorSystemPrompt(recallSet: RecallSet): string {
   }
   sections.push(UI_HANDLED);
   return sections.join('\n\n');
+}
+
+/** A point as the tutor's system prompt lists it. */
+export interface TutorPromptPoint {
+  label: string;
+  content: string;
+  context: string;
+}
+
+/** The set name and labelled points of a tutor system prompt (used by the offline adapter). */
+export function parseTutorSystemPrompt(system: string): {
+  recallSetName: string;
+  points: TutorPromptPoint[];
+} {
+  const pointsBody = findTags(system, 'points')[0]?.body ?? '';
+  return {
+    recallSetName: findTagText(findTags(system, 'recall_set')[0]?.body ?? '', 'name') ?? '',
+    points: findTags(pointsBody, 'point').map((point) => ({
+      label: point.attributes.label ?? '',
+      content: findTagText(point.body, 'content') ?? '',
+      context: findTagText(point.body, 'context') ?? '',
+    })),
+  };
 }

@@ -1,6 +1,3 @@
-// Filled in by its issue; kept so the subpath export resolves.
-export {};
-
 // Messages API mock (msw handlers + a local server) for testing Anthropic integrations without a key
 export { createMessagesApiHandlers, startMessagesApiServer } from './msw/index';
 export type {

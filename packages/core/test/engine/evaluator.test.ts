@@ -91,8 +91,8 @@ describe('evaluator', () => {
     const last = second!.messages.at(-1)!;
     expect(last.role).toBe('user');
     expect(last.content.startsWith('not sure\n\n<session_notes>')).toBe(true);
-    expect(last.content).toContain('<near_miss point="p1">the enzyme name</near_miss>');
-    expect(last.content).toContain('<recalled point="p2"></recalled>');
+    expect(last.content).toContain('<near_miss point="P1">the enzyme name</near_miss>');
+    expect(last.content).toContain('<recalled point="P2"></recalled>');
     for (const request of [opening!, first!, second!]) {
       expect(request.system).not.toContain('the enzyme name');
       for (const message of request.messages.slice(0, -1)) {

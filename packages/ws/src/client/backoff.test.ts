@@ -10,9 +10,11 @@ describe('computeReconnectDelay', () => {
 
   test('grows exponentially up to the cap, with the jitter bounds drawn per attempt', () => {
     const middle = () => 0.5;
-    expect([0, 1, 2, 3, 4, 5, 10].map((attempt) => computeReconnectDelay({ attempt, reconnect, random: middle }))).toEqual([
-      500, 1000, 2000, 4000, 8000, 10_000, 10_000,
-    ]);
+    expect(
+      [0, 1, 2, 3, 4, 5, 10].map((attempt) =>
+        computeReconnectDelay({ attempt, reconnect, random: middle }),
+      ),
+    ).toEqual([500, 1000, 2000, 4000, 8000, 10_000, 10_000]);
     expect(computeReconnectDelay({ attempt: 0, reconnect, random: () => 0 })).toBe(250);
     expect(computeReconnectDelay({ attempt: 0, reconnect, random: () => 0.999_999 })).toBe(750);
   });
@@ -30,15 +32,21 @@ describe('computeReconnectDelay', () => {
 
   test('the slow tier starts ten times later and may wait longer than maxDelayMs', () => {
     const middle = () => 0.5;
-    expect(computeReconnectDelay({ attempt: 0, reconnect, slow: true, random: middle })).toBe(5_000);
-    expect(computeReconnectDelay({ attempt: 20, reconnect, slow: true, random: middle })).toBe(300_000);
+    expect(computeReconnectDelay({ attempt: 0, reconnect, slow: true, random: middle })).toBe(
+      5_000,
+    );
+    expect(computeReconnectDelay({ attempt: 20, reconnect, slow: true, random: middle })).toBe(
+      300_000,
+    );
   });
 });
 
 describe('resolveReconnectOptions', () => {
   test('fills defaults and rejects impossible values', () => {
     expect(resolveReconnectOptions({ initialDelayMs: 10 }).maxDelayMs).toBe(10_000);
-    expect(() => resolveReconnectOptions({ initialDelayMs: 100, maxDelayMs: 50 })).toThrow(TypeError);
+    expect(() => resolveReconnectOptions({ initialDelayMs: 100, maxDelayMs: 50 })).toThrow(
+      TypeError,
+    );
     expect(() => resolveReconnectOptions({ jitter: 2 })).toThrow(TypeError);
     expect(() => resolveReconnectOptions({ factor: 0.5 })).toThrow(TypeError);
     expect(() => resolveReconnectOptions({ maxAttempts: -1 })).toThrow(TypeError);

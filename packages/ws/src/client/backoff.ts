@@ -60,12 +60,15 @@ export function resolveReconnectOptions(
   const resolved = { ...DEFAULT_RECONNECT_OPTIONS, ...options };
   const { initialDelayMs, maxDelayMs, factor, jitter, maxAttempts } = resolved;
   if (!(initialDelayMs >= 0) || !(maxDelayMs >= initialDelayMs)) {
-    throw new TypeError('createRecallClient: need 0 ≤ reconnect.initialDelayMs ≤ reconnect.maxDelayMs.');
+    throw new TypeError(
+      'createRecallClient: need 0 ≤ reconnect.initialDelayMs ≤ reconnect.maxDelayMs.',
+    );
   }
   if (!(factor >= 1)) throw new TypeError('createRecallClient: reconnect.factor must be ≥ 1.');
   if (!(jitter >= 0 && jitter <= 1)) {
     throw new TypeError('createRecallClient: reconnect.jitter must be between 0 and 1.');
   }
-  if (!(maxAttempts >= 0)) throw new TypeError('createRecallClient: reconnect.maxAttempts must be ≥ 0.');
+  if (!(maxAttempts >= 0))
+    throw new TypeError('createRecallClient: reconnect.maxAttempts must be ≥ 0.');
   return Object.freeze(resolved);
 }

@@ -48,6 +48,28 @@ export interface RecallClientSnapshot {
   voiceEnabled?: boolean;
 }
 
+/** A resumable connection to one Recall session. */
+export interface RecallClient {
+  /** The current snapshot: immutable, a new object only when something changed. */
+  getSnapshot(): RecallClientSnapshot;
+  /** Calls `listener` after every change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /** Opens the connection (needed only with `autoConnect: false`). */
+  connect(): void;
+  /** Sends a learner message, shown at once as `pending`; returns its `clientMessageId`. */
+  sendMessage(text: string): string;
+  leaveSession(): void;
+  /** Accepts the pending rabbit-hole prompt (`state.rabbitholePrompt`); no-op without one. */
+  enterRabbithole(): void;
+  exitRabbithole(): void;
+  declineRabbithole(): void;
+  dismissOverlay(): void;
+  /** Reconnects now, skipping the backoff wait, and resends the outbox and failed messages. */
+  retry(): void;
+  /** Closes for good: connection `closed`, no more reconnects. */
+  close(): void;
+}
+
 /** Options after defaults and validation. */
 export interface ResolvedClientOptions {
   url: string;
@@ -80,15 +102,13 @@ export function resolveClientOptions(options: RecallClientOptions): ResolvedClie
     throw new TypeError('createRecallClient: pass exactly one of `recallSetId` and `sessionId`.');
   }
   const WebSocket =
-    options.WebSocket ??
-    (globalThis as { WebSocket?: WebSocketLikeConstructor }).WebSocket;
+    options.WebSocket ?? (globalThis as { WebSocket?: WebSocketLikeConstructor }).WebSocket;
   if (WebSocket === undefined) {
     throw new TypeError(
       'createRecallClient: no global WebSocket; pass `WebSocket` (e.g. from the `ws` package).',
     );
   }
-  const target =
-    recallSetId !== undefined ? { recallSetId } : { sessionId: sessionId as string };
+  const target = recallSetId !== undefined ? { recallSetId } : { sessionId: sessionId as string };
   if (('recallSetId' in target ? target.recallSetId : target.sessionId).length === 0) {
     throw new TypeError('createRecallClient: `recallSetId` / `sessionId` must not be empty.');
   }
@@ -99,7 +119,10 @@ export function resolveClientOptions(options: RecallClientOptions): ResolvedClie
     WebSocket,
     storage: options.storage === undefined ? defaultClientStorage() : options.storage,
     reconnect: resolveReconnectOptions(options.reconnect),
-    heartbeatIntervalMs: requirePositive('heartbeatIntervalMs', options.heartbeatIntervalMs ?? 30_000),
+    heartbeatIntervalMs: requirePositive(
+      'heartbeatIntervalMs',
+      options.heartbeatIntervalMs ?? 30_000,
+    ),
     heartbeatTimeoutMs: requirePositive('heartbeatTimeoutMs', options.heartbeatTimeoutMs ?? 5_000),
     connectTimeoutMs: requirePositive('connectTimeoutMs', options.connectTimeoutMs ?? 10_000),
     autoConnect: options.autoConnect ?? true,

@@ -3,7 +3,9 @@ import { buildConnectionUrl } from './connection-url';
 
 describe('buildConnectionUrl', () => {
   test('selects a recall set or resumes a session after a seq', () => {
-    expect(buildConnectionUrl('ws://h/ws', { recallSetId: 'set 1' })).toBe('ws://h/ws?recallSetId=set+1');
+    expect(buildConnectionUrl('ws://h/ws', { recallSetId: 'set 1' })).toBe(
+      'ws://h/ws?recallSetId=set+1',
+    );
     expect(buildConnectionUrl('ws://h/ws', { sessionId: 's', afterSeq: 7 }, 'tok')).toBe(
       'ws://h/ws?sessionId=s&afterSeq=7&token=tok',
     );

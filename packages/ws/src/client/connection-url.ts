@@ -1,13 +1,15 @@
 /** Which session a connection asks for. */
-export type ConnectionTarget =
-  | { recallSetId: string }
-  | { sessionId: string; afterSeq: number };
+export type ConnectionTarget = { recallSetId: string } | { sessionId: string; afterSeq: number };
 
 /**
  * The connection URL: `url` plus `?recallSetId=…` or `?sessionId=…&afterSeq=N`, and
  * `token=…` when given. Existing query parameters of `url` are kept.
  */
-export function buildConnectionUrl(url: string, target: ConnectionTarget, userToken?: string): string {
+export function buildConnectionUrl(
+  url: string,
+  target: ConnectionTarget,
+  userToken?: string,
+): string {
   const parameters = new URLSearchParams();
   if ('recallSetId' in target) parameters.set('recallSetId', target.recallSetId);
   else {
@@ -16,7 +18,11 @@ export function buildConnectionUrl(url: string, target: ConnectionTarget, userTo
   }
   if (userToken !== undefined) parameters.set('token', userToken);
   const [base, hash] = splitHash(url);
-  const separator = base.includes('?') ? (base.endsWith('?') || base.endsWith('&') ? '' : '&') : '?';
+  const separator = base.includes('?')
+    ? base.endsWith('?') || base.endsWith('&')
+      ? ''
+      : '&'
+    : '?';
   return `${base}${separator}${parameters.toString()}${hash}`;
 }
 

@@ -1,58 +1,23 @@
-import {
-  type ClientSessionState,
-  createInitialClientState,
-} from '../client-state/client-session-state';
-import {
-  applyOutgoingMessage,
-  markConnectionReset,
-  type OutgoingClientMessage,
-} from '../client-state/outgoing';
-import { reduceClientState } from '../client-state/reduce-client-state';
+import { assertNever } from '../client-state/assert-never';
+import type { OutgoingClientMessage } from '../client-state/outgoing';
 import type { ClientMessage } from '../protocol/client-messages';
-import { CLOSE_CODES, closeCodeRetryPolicy } from '../protocol/close-codes';
+import { CLOSE_CODES } from '../protocol/close-codes';
 import { parseServerMessage } from '../protocol/parse-server-message';
 import type { ServerMessage } from '../protocol/server-messages';
-import { computeReconnectDelay } from './backoff';
 import { createClientMessageId } from './client-message-id';
 import {
   type ConnectionState,
+  type RecallClient,
   type RecallClientOptions,
   type RecallClientSnapshot,
   resolveClientOptions,
 } from './client-options';
-import { closeErrorMessage } from './close-error';
+import { decideAfterClose } from './close-decision';
 import { buildConnectionUrl } from './connection-url';
-import {
-  type LocalLine,
-  overlayLocalLines,
-  settleLocalLines,
-  updateLocalLine,
-} from './local-lines';
-import { enqueue, type Outbox, removeEntry } from './outbox';
 import { createSessionPersistence, persistenceKey } from './session-persistence';
+import { createSessionStore } from './session-store';
+import { createTimers } from './timers';
 import { WEBSOCKET_OPEN, type WebSocketLike } from './websocket-like';
-
-/** A resumable connection to one Recall session. */
-export interface RecallClient {
-  /** The current snapshot: immutable, a new object only when something changed. */
-  getSnapshot(): RecallClientSnapshot;
-  /** Calls `listener` after every change; returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void;
-  /** Opens the connection (needed only with `autoConnect: false`). */
-  connect(): void;
-  /** Sends a learner message, shown at once as `pending`; returns its `clientMessageId`. */
-  sendMessage(text: string): string;
-  leaveSession(): void;
-  /** Accepts the pending rabbit-hole prompt (`state.rabbitholePrompt`); no-op without one. */
-  enterRabbithole(): void;
-  exitRabbithole(): void;
-  declineRabbithole(): void;
-  dismissOverlay(): void;
-  /** Reconnects now, skipping the backoff wait, and resends the outbox and failed messages. */
-  retry(): void;
-  /** Closes for good: connection `closed`, no more reconnects. */
-  close(): void;
-}
 
 const RESEND_TIMER = 'resend';
 type TimerName = 'reconnect' | 'connect' | 'heartbeat' | 'pong' | typeof RESEND_TIMER;
@@ -72,25 +37,17 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
   const config = resolveClientOptions(options);
   const recallSetId = 'recallSetId' in config.target ? config.target.recallSetId : undefined;
   const persistence = createSessionPersistence(config.storage, persistenceKey(options));
-  const persisted = persistence.load();
-  const explicitSessionId = 'sessionId' in config.target ? config.target.sessionId : undefined;
-
-  let sessionId: string | null = explicitSessionId ?? persisted?.sessionId ?? null;
-  // A session remembered from an earlier page may be gone; then start over on the set.
-  let fromPersistence = explicitSessionId === undefined && persisted !== null;
-  let outbox: Outbox = persisted?.outbox ?? [];
-  // What the server's messages built, and the learner's lines the log has not confirmed yet.
-  let serverState = createInitialClientState(sessionId === null ? {} : { sessionId });
-  let localLines: readonly LocalLine[] = outbox.flatMap((entry) =>
-    entry.type === 'user_message'
-      ? [{ clientMessageId: entry.clientMessageId, content: entry.content, phase: 'pending' as const }]
-      : [],
-  );
-  let state = overlayLocalLines(serverState, localLines);
-  let overlaid = { serverState, localLines };
+  const store = createSessionStore({
+    persistence,
+    sessionId: 'sessionId' in config.target ? config.target.sessionId : undefined,
+    forRecallSet: recallSetId !== undefined,
+  });
   let connection: ConnectionState = 'idle';
-  let snapshot: RecallClientSnapshot = { state, connection, outbox: outbox.length };
-  let persistedKey = '';
+  let snapshot: RecallClientSnapshot = {
+    state: store.state,
+    connection,
+    outbox: store.outbox.length,
+  };
   const listeners = new Set<() => void>();
 
   let socket: WebSocketLike | null = null;
@@ -99,47 +56,11 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
   let inFlight: string | null = null;
   let resendAt = 0;
   let retryAfterMs = 0;
-  const timers = new Map<TimerName, ReturnType<typeof setTimeout>>();
-
-  function setTimer(name: TimerName, delayMs: number, run: () => void): void {
-    clearTimer(name);
-    timers.set(
-      name,
-      setTimeout(() => {
-        timers.delete(name);
-        run();
-      }, delayMs),
-    );
-  }
-
-  function clearTimer(name: TimerName): void {
-    const timer = timers.get(name);
-    if (timer !== undefined) clearTimeout(timer);
-    timers.delete(name);
-  }
-
-  function persist(): void {
-    if (sessionId === null) return;
-    const ended = state.status === 'paused' || state.status === 'completed';
-    // A paused or finished session is not resumed by a reload: the set starts/resumes anew.
-    if (ended && recallSetId !== undefined && outbox.length === 0) {
-      if (persistedKey !== 'cleared') persistence.clear();
-      persistedKey = 'cleared';
-      return;
-    }
-    const key = `${sessionId}|${state.lastSeq}|${outbox.map((entry) => entry.clientMessageId).join(',')}`;
-    if (key === persistedKey) return;
-    persistedKey = key;
-    persistence.save({ sessionId, lastSeq: state.lastSeq, outbox: [...outbox] });
-  }
+  const timers = createTimers<TimerName>();
 
   function publish(): void {
-    localLines = settleLocalLines(serverState, localLines);
-    if (overlaid.serverState !== serverState || overlaid.localLines !== localLines) {
-      state = overlayLocalLines(serverState, localLines);
-      overlaid = { serverState, localLines };
-    }
-    persist();
+    store.commit();
+    const { state, outbox } = store;
     if (
       snapshot.state === state &&
       snapshot.connection === connection &&
@@ -152,17 +73,17 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
   }
 
   function send(message: ClientMessage): void {
-    if (socket !== null && socket.readyState === WEBSOCKET_OPEN) socket.send(JSON.stringify(message));
+    if (socket?.readyState === WEBSOCKET_OPEN) socket.send(JSON.stringify(message));
   }
 
   /** Sends the oldest unacknowledged command, one at a time so the server sees them in order. */
   function flush(): void {
     if (socket === null || connection !== 'open' || inFlight !== null) return;
-    const next = outbox[0];
+    const next = store.outbox[0];
     if (next === undefined) return;
     const wait = resendAt - Date.now();
     if (wait > 0) {
-      setTimer(RESEND_TIMER, wait, flush);
+      timers.set(RESEND_TIMER, wait, flush);
       return;
     }
     inFlight = next.clientMessageId;
@@ -170,59 +91,43 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
   }
 
   function issue(message: OutgoingClientMessage): void {
-    outbox = enqueue(outbox, message);
-    if (message.type === 'user_message') {
-      const { clientMessageId, content } = message;
-      localLines = [...localLines, { clientMessageId, content, phase: 'pending' }];
-    } else {
-      serverState = applyOutgoingMessage(serverState, message);
-    }
+    store.issue(message);
     publish();
     flush();
   }
 
   function sendPing(): void {
     send({ type: 'ping' });
-    if (!timers.has('pong')) setTimer('pong', config.heartbeatTimeoutMs, abandonSocket);
+    if (!timers.has('pong')) timers.set('pong', config.heartbeatTimeoutMs, abandonSocket);
   }
 
   function onServerMessage(message: ServerMessage): void {
-    if (message.type !== 'error') attempt = 0;
-    if (message.type === 'error' && message.code === 'RATE_LIMITED') {
-      retryAfterMs = message.retryAfterMs ?? 1_000;
-    }
-    if (message.type === 'ack') {
-      const { clientMessageId } = message;
-      outbox = removeEntry(outbox, clientMessageId);
-      localLines = updateLocalLine(localLines, clientMessageId, (line) => ({ ...line, phase: 'acked' }));
-      if (inFlight === clientMessageId) inFlight = null;
-    } else if (message.type === 'error' && message.clientMessageId !== undefined) {
-      const { clientMessageId, type: _type, ...error } = message;
+    if (message.type === 'error') {
       if (message.code === 'RATE_LIMITED') {
-        // Still pending: resent once the server's wait is over.
-        resendAt = Date.now() + retryAfterMs;
-      } else {
-        // Rejected for good; `retry()` can send a failed message again.
-        outbox = removeEntry(outbox, clientMessageId);
-        localLines = updateLocalLine(localLines, clientMessageId, (line) => ({
-          ...line,
-          phase: 'failed',
-          error: { ...error, clientMessageId },
-        }));
+        retryAfterMs = message.retryAfterMs ?? 1_000;
+        // A rate-limited command is resent once the server's wait is over.
+        if (message.clientMessageId !== undefined) resendAt = Date.now() + retryAfterMs;
       }
-      if (inFlight === clientMessageId) inFlight = null;
+    } else {
+      attempt = 0;
     }
-    serverState = reduceClientState(serverState, message);
-    if (sessionId === null && serverState.sessionId !== null) sessionId = serverState.sessionId;
+    if (
+      (message.type === 'ack' || message.type === 'error') &&
+      message.clientMessageId === inFlight
+    ) {
+      inFlight = null;
+    }
+    store.receive(message);
     publish();
     flush();
   }
 
   function openSocket(): void {
-    clearTimer('reconnect');
+    timers.clear('reconnect');
+    const sessionId = store.sessionId;
     const target =
       sessionId !== null
-        ? { sessionId, afterSeq: serverState.lastSeq }
+        ? { sessionId, afterSeq: store.serverState.lastSeq }
         : { recallSetId: recallSetId ?? '' };
     let next: WebSocketLike;
     try {
@@ -234,21 +139,19 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
     socket = next;
     next.onopen = () => {
       if (socket !== next) return;
-      clearTimer('connect');
+      timers.clear('connect');
       connection = 'open';
       inFlight = null;
       retryAfterMs = 0;
       publish();
       sendPing();
-      timers.set(
-        'heartbeat',
-        setInterval(sendPing, config.heartbeatIntervalMs) as ReturnType<typeof setTimeout>,
-      );
+      timers.every('heartbeat', config.heartbeatIntervalMs, sendPing);
       flush();
     };
     next.onmessage = (event) => {
       if (socket !== next) return;
-      clearTimer('pong');
+      // Any frame proves the link alive.
+      timers.clear('pong');
       const parsed = parseServerMessage(event.data);
       if (parsed.ok) onServerMessage(parsed.message);
     };
@@ -258,7 +161,7 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
       handleDrop(event.code, event.reason);
     };
     next.onerror = () => {};
-    setTimer('connect', config.connectTimeoutMs, abandonSocket);
+    timers.set('connect', config.connectTimeoutMs, abandonSocket);
   }
 
   function detach(target: WebSocketLike): void {
@@ -282,83 +185,59 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
     handleDrop(CLOSE_CODES.ABNORMAL.code, '');
   }
 
-  function stopTimers(): void {
-    const heartbeat = timers.get('heartbeat');
-    if (heartbeat !== undefined) clearInterval(heartbeat);
-    for (const name of [...timers.keys()]) clearTimer(name);
-  }
-
-  function restartFromScratch(keepSession: boolean): void {
-    if (!keepSession) {
-      persistence.clear();
-      persistedKey = '';
-      sessionId = null;
-      fromPersistence = false;
-    }
-    serverState = createInitialClientState(sessionId === null ? {} : { sessionId });
-  }
-
   function handleDrop(code: number, reason: string): void {
-    stopTimers();
+    timers.clearAll();
     inFlight = null;
     if (closedForGood) return;
-    serverState = markConnectionReset(serverState);
-    const staleSession =
-      code === CLOSE_CODES.FORBIDDEN.code || code === CLOSE_CODES.SESSION_NOT_FOUND.code;
-    if (staleSession && fromPersistence && recallSetId !== undefined) {
-      restartFromScratch(false);
-      return scheduleReconnect(0);
-    }
-    if (code === CLOSE_CODES.INVALID_RESUME.code) restartFromScratch(true);
-    const policy = closeCodeRetryPolicy(code);
-    if (policy === 'never' || attempt >= config.reconnect.maxAttempts) {
-      const error = closeErrorMessage(code, reason);
-      if (error !== null && serverState.status !== 'error' && serverState.status !== 'completed') {
-        serverState = reduceClientState(serverState, error);
+    store.connectionReset();
+    const decision = decideAfterClose({
+      code,
+      reason,
+      attempt,
+      reconnect: config.reconnect,
+      random: config.random,
+      retryAfterMs,
+      canRestartOnRecallSet: store.fromPersistence && recallSetId !== undefined,
+    });
+    switch (decision.kind) {
+      case 'restart-on-recall-set':
+        store.restart({ keepSession: false });
+        scheduleReconnect(0);
+        return;
+      case 'stop': {
+        const status = store.serverState.status;
+        if (decision.error !== null && status !== 'error' && status !== 'completed') {
+          store.receive(decision.error);
+        }
+        connection = 'closed';
+        publish();
+        return;
       }
-      connection = 'closed';
-      publish();
-      return;
+      case 'reconnect':
+        if (decision.resync) store.restart({ keepSession: true });
+        scheduleReconnect(decision.delayMs);
+        return;
+      default:
+        assertNever(decision, 'close decision');
     }
-    const delay =
-      policy === 'immediately' && attempt === 0
-        ? 0
-        : Math.max(
-            computeReconnectDelay({
-              attempt,
-              reconnect: config.reconnect,
-              slow: policy === 'slowly',
-              random: config.random,
-            }),
-            policy === 'slowly' ? retryAfterMs : 0,
-          );
-    scheduleReconnect(delay);
   }
 
   function scheduleReconnect(delayMs: number): void {
     attempt += 1;
     connection = 'reconnecting';
     publish();
-    setTimer('reconnect', delayMs, openSocket);
+    timers.set('reconnect', delayMs, openSocket);
   }
 
-  function requeueFailedMessages(): void {
-    for (const line of localLines) {
-      if (line.phase !== 'failed') continue;
-      const { clientMessageId, content } = line;
-      outbox = enqueue(outbox, { type: 'user_message', content, clientMessageId });
-      localLines = updateLocalLine(localLines, clientMessageId, ({ error: _error, ...rest }) => ({
-        ...rest,
-        phase: 'pending',
-      }));
-    }
-  }
-
+  // Browsers report regained connectivity: skip the rest of the backoff wait.
   function onOnline(): void {
     if (!closedForGood && socket === null && connection === 'reconnecting') openSocket();
   }
-  const target = globalThis as { addEventListener?: typeof addEventListener; removeEventListener?: typeof removeEventListener };
-  target.addEventListener?.('online', onOnline);
+  const environment = globalThis as {
+    addEventListener?: typeof addEventListener;
+    removeEventListener?: typeof removeEventListener;
+  };
+  environment.addEventListener?.('online', onOnline);
 
   const client: RecallClient = {
     getSnapshot: () => snapshot,
@@ -383,12 +262,13 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
       issue({ type: 'leave_session', clientMessageId: createClientMessageId() });
     },
     enterRabbithole() {
-      const prompt = serverState.rabbitholePrompt;
+      const prompt = store.serverState.rabbitholePrompt;
       if (prompt === null) return;
+      const { rabbitholeEventId, topic } = prompt;
       issue({
         type: 'enter_rabbithole',
-        rabbitholeEventId: prompt.rabbitholeEventId,
-        topic: prompt.topic,
+        rabbitholeEventId,
+        topic,
         clientMessageId: createClientMessageId(),
       });
     },
@@ -396,7 +276,7 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
       issue({ type: 'exit_rabbithole', clientMessageId: createClientMessageId() });
     },
     declineRabbithole() {
-      if (serverState.rabbitholePrompt === null) return;
+      if (store.serverState.rabbitholePrompt === null) return;
       issue({ type: 'decline_rabbithole', clientMessageId: createClientMessageId() });
     },
     dismissOverlay() {
@@ -404,9 +284,9 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
     },
     retry() {
       if (closedForGood) return;
-      requeueFailedMessages();
+      store.requeueFailed();
       resendAt = 0;
-      clearTimer(RESEND_TIMER);
+      timers.clear(RESEND_TIMER);
       attempt = 0;
       if (socket === null) {
         connection = connection === 'idle' ? 'connecting' : 'reconnecting';
@@ -420,8 +300,8 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
     close() {
       if (closedForGood) return;
       closedForGood = true;
-      stopTimers();
-      target.removeEventListener?.('online', onOnline);
+      timers.clearAll();
+      environment.removeEventListener?.('online', onOnline);
       const current = socket;
       if (current !== null) {
         detach(current);

@@ -1,4 +1,8 @@
-import type { ChatMessage, ClientSessionState, WireError } from '../client-state/client-session-state';
+import type {
+  ChatMessage,
+  ClientSessionState,
+  WireError,
+} from '../client-state/client-session-state';
 import { applyOutgoingMessage } from '../client-state/outgoing';
 import { reduceClientState } from '../client-state/reduce-client-state';
 
@@ -27,7 +31,11 @@ export function overlayLocalLines(
   let state = serverState;
   for (const line of lines) {
     const { clientMessageId } = line;
-    state = applyOutgoingMessage(state, { type: 'user_message', content: line.content, clientMessageId });
+    state = applyOutgoingMessage(state, {
+      type: 'user_message',
+      content: line.content,
+      clientMessageId,
+    });
     if (line.phase === 'acked') state = reduceClientState(state, { type: 'ack', clientMessageId });
     if (line.phase === 'failed') state = markFailed(state, clientMessageId, line.error);
   }
@@ -42,7 +50,9 @@ export function settleLocalLines(
   if (lines.length === 0) return lines;
   const stored = new Set(
     serverState.messages.flatMap((message) =>
-      message.role === 'user' && message.clientMessageId !== undefined ? [message.clientMessageId] : [],
+      message.role === 'user' && message.clientMessageId !== undefined
+        ? [message.clientMessageId]
+        : [],
     ),
   );
   const remaining = lines.filter((line) => !stored.has(line.clientMessageId));
@@ -74,7 +84,11 @@ function markFailed(
   );
   const existing = state.messages[position];
   if (existing === undefined || existing.status === 'failed') return state;
-  const failed: ChatMessage = { ...existing, status: 'failed', ...(error === undefined ? {} : { error }) };
+  const failed: ChatMessage = {
+    ...existing,
+    status: 'failed',
+    ...(error === undefined ? {} : { error }),
+  };
   const messages = state.messages.slice();
   messages[position] = failed;
   return { ...state, messages };

@@ -72,7 +72,11 @@ function decode(raw: string): PersistedSession | null {
   const entries: OutgoingClientMessage[] = [];
   for (const entry of Array.isArray(outbox) ? outbox : []) {
     const parsed = parseClientMessage(entry);
-    if (parsed.ok && parsed.message.clientMessageId !== undefined && parsed.message.type !== 'ping') {
+    if (
+      parsed.ok &&
+      parsed.message.clientMessageId !== undefined &&
+      parsed.message.type !== 'ping'
+    ) {
       entries.push(parsed.message as OutgoingClientMessage);
     }
   }

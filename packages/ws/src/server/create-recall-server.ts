@@ -5,11 +5,11 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { CLOSE_CODES } from '../protocol/close-codes';
 import { parseConnectionRequest, redactRequestUrl } from './connection-request';
 import { isOriginAllowed } from './origin-check';
-import { rejectUpgrade } from './reject-upgrade';
+import { refuseWebSocket, rejectUpgrade } from './reject-upgrade';
 import { resolveSession, type SessionRefusal } from './resolve-session';
 import { type RecallServerOptions, resolveServerOptions } from './server-options';
 import { attachSessionConnection, type SessionConnection } from './session-connection';
-import { createKeyedTokenBuckets } from './token-bucket';
+import { createAdmission } from './admission';
 
 /** Options for {@link RecallServer.close}. */
 export interface RecallServerCloseOptions {
@@ -62,13 +62,7 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
     clientTracking: false,
   });
   const connections = new Set<SessionConnection>();
-  const connectAttempts = resolved.connectionRateLimit
-    ? createKeyedTokenBuckets({
-        capacity: resolved.connectionRateLimit.burst,
-        refillPerSecond: resolved.connectionRateLimit.refillPerSecond,
-      })
-    : null;
-  const socketsPerUser = new Map<string, number>();
+  const admission = createAdmission(resolved);
   let closing = false;
   let closePromise: Promise<void> | null = null;
 
@@ -80,28 +74,6 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
           response.end('Upgrade Required');
         });
   const httpServer = ownServer ?? resolved.server;
-
-  function reserveSocket(userId: string): () => void {
-    socketsPerUser.set(userId, (socketsPerUser.get(userId) ?? 0) + 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const count = (socketsPerUser.get(userId) ?? 1) - 1;
-      if (count <= 0) socketsPerUser.delete(userId);
-      else socketsPerUser.set(userId, count);
-    };
-  }
-
-  function refuseAfterUpgrade(socket: WebSocket, refusal: SessionRefusal): void {
-    socket.on('error', () => {});
-    const { code, message, retryAfterMs } = refusal;
-    socket.send(
-      JSON.stringify({ type: 'error', code, message, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }),
-    );
-    socket.close(refusal.closeCode, refusal.code);
-    setTimeout(() => socket.terminate(), 1_000).unref();
-  }
 
   async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     // The raw socket can fail at any time while we authenticate; never let that crash.
@@ -140,24 +112,11 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
     let release: (() => void) | null = null;
     let sessionId = '';
     let afterSeq = 0;
-    const attempt = connectAttempts?.take(userId) ?? { allowed: true };
-    if (!attempt.allowed) {
-      refusal = {
-        code: 'RATE_LIMITED',
-        message: `Too many connection attempts; retry in ${attempt.retryAfterMs} ms.`,
-        retryAfterMs: attempt.retryAfterMs,
-        closeCode: CLOSE_CODES.RATE_LIMITED.code,
-        logReason: 'too many connection attempts',
-      };
-    } else if ((socketsPerUser.get(userId) ?? 0) >= resolved.maxSocketsPerUser) {
-      refusal = {
-        code: 'RATE_LIMITED',
-        message: `At most ${resolved.maxSocketsPerUser} connections per user.`,
-        closeCode: CLOSE_CODES.RATE_LIMITED.code,
-        logReason: 'too many sockets for user',
-      };
+    const admitted = admission.admit(userId);
+    if (!admitted.ok) {
+      refusal = admitted.refusal;
     } else {
-      release = reserveSocket(userId);
+      release = admitted.release;
       const result = await resolveSession(parsed.target, userId, resolved);
       if (result.ok) {
         sessionId = result.sessionId;
@@ -183,10 +142,10 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
     });
     webSocketServer.handleUpgrade(request, socket, head, (webSocket) => {
       attached = true;
-      if (refusal !== null) return refuseAfterUpgrade(webSocket, refusal);
+      if (refusal !== null) return refuseWebSocket(webSocket, refusal);
       if (closing) {
         release?.();
-        return refuseAfterUpgrade(webSocket, {
+        return refuseWebSocket(webSocket, {
           code: 'INTERNAL_ERROR',
           message: 'The server is shutting down.',
           closeCode: CLOSE_CODES.GOING_AWAY.code,
@@ -210,7 +169,9 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
 
   function handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     upgrade(request, socket, head).catch((error: unknown) => {
-      logger.error?.('upgrade failed', { error: error instanceof Error ? error.message : String(error) });
+      logger.error?.('upgrade failed', {
+        error: error instanceof Error ? error.message : String(error),
+      });
       rejectUpgrade(socket, 500);
     });
   }

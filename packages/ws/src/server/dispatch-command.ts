@@ -14,7 +14,8 @@ export function dispatchCommand(
   sessionId: string,
   message: CommandMessage,
 ): Promise<CommandResult> {
-  const idOption = message.clientMessageId === undefined ? {} : { clientMessageId: message.clientMessageId };
+  const idOption =
+    message.clientMessageId === undefined ? {} : { clientMessageId: message.clientMessageId };
   switch (message.type) {
     case 'user_message':
       return engine.sendUserMessage(sessionId, message.content, idOption);

@@ -92,7 +92,10 @@ export async function resolveSession(
       ok: false,
       refusal: {
         code: recallError.code,
-        message: recallError.code === 'INTERNAL_ERROR' ? 'The session could not be opened.' : recallError.message,
+        message:
+          recallError.code === 'INTERNAL_ERROR'
+            ? 'The session could not be opened.'
+            : recallError.message,
         closeCode: retryable ? CLOSE_CODES.INTERNAL.code : CLOSE_CODES.SESSION_ENDED.code,
         logReason: `session resolution failed: ${recallError.code}`,
       },

@@ -150,7 +150,8 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
   }
   if (options.port !== undefined) {
     requirePositiveInteger('port', options.port, true);
-    if (options.port > 65_535) throw new TypeError('createRecallServer: `port` must be at most 65535.');
+    if (options.port > 65_535)
+      throw new TypeError('createRecallServer: `port` must be at most 65535.');
   }
   const maxPayload = options.maxPayload ?? DEFAULTS.maxPayload;
   requirePositiveInteger('maxPayload', maxPayload);

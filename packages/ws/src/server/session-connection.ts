@@ -46,9 +46,7 @@ const CLOSE_GRACE_MS = 1_000;
  * then live, with no gap or duplicate — the engine's `subscribe` guarantees the seam),
  * parses each frame, runs commands in arrival order and answers `ack` / `error` / `pong`.
  */
-export function attachSessionConnection(
-  attach: AttachSessionConnectionOptions,
-): SessionConnection {
+export function attachSessionConnection(attach: AttachSessionConnectionOptions): SessionConnection {
   const { socket, identity, options } = attach;
   const { engine, logger } = options;
   const bucket: TokenBucket | null = options.rateLimit
@@ -97,15 +95,23 @@ export function attachSessionConnection(
     } catch (error) {
       const recallError = toRecallError(error);
       if (recallError.code === 'INTERNAL_ERROR') {
-        logger.error?.('command failed', { ...identity, command: message.type, error: recallError.message });
+        logger.error?.('command failed', {
+          ...identity,
+          command: message.type,
+          error: recallError.message,
+        });
       }
       send({
         type: 'error',
         code: recallError.code,
         // Internal failures say nothing about the server's insides.
         message:
-          recallError.code === 'INTERNAL_ERROR' ? 'The command failed on the server.' : recallError.message,
-        ...(recallError.retryAfterMs === undefined ? {} : { retryAfterMs: recallError.retryAfterMs }),
+          recallError.code === 'INTERNAL_ERROR'
+            ? 'The command failed on the server.'
+            : recallError.message,
+        ...(recallError.retryAfterMs === undefined
+          ? {}
+          : { retryAfterMs: recallError.retryAfterMs }),
         ...(clientMessageId === undefined ? {} : { clientMessageId }),
       });
     }
@@ -139,7 +145,9 @@ export function attachSessionConnection(
           code: 'RATE_LIMITED',
           message: `Too many messages; retry in ${taken.retryAfterMs} ms.`,
           retryAfterMs: taken.retryAfterMs,
-          ...(message.clientMessageId === undefined ? {} : { clientMessageId: message.clientMessageId }),
+          ...(message.clientMessageId === undefined
+            ? {}
+            : { clientMessageId: message.clientMessageId }),
         });
         return;
       }
@@ -153,7 +161,10 @@ export function attachSessionConnection(
     closing = true;
     unsubscribe?.();
     unsubscribe = null;
-    if (socket.readyState === WebSocketClass.OPEN || socket.readyState === WebSocketClass.CONNECTING) {
+    if (
+      socket.readyState === WebSocketClass.OPEN ||
+      socket.readyState === WebSocketClass.CONNECTING
+    ) {
       socket.close(code, reason);
       // A slow or dead peer may never answer the close frame.
       setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();

@@ -30,7 +30,12 @@ describe('createTokenBucket', () => {
 describe('createKeyedTokenBuckets', () => {
   test('keeps one bucket per key and drops buckets that have refilled', () => {
     let time = 0;
-    const buckets = createKeyedTokenBuckets({ capacity: 1, refillPerSecond: 1, now: () => time, pruneAbove: 1 });
+    const buckets = createKeyedTokenBuckets({
+      capacity: 1,
+      refillPerSecond: 1,
+      now: () => time,
+      pruneAbove: 1,
+    });
     expect(buckets.take('a').allowed).toBe(true);
     expect(buckets.take('a').allowed).toBe(false);
     expect(buckets.take('b').allowed).toBe(true);

@@ -1,12 +1,15 @@
 import { WebSocket } from 'ws';
 import { vi } from 'vitest';
-import { createRecallClient, type RecallClient } from '../../src/client/create-recall-client';
+import type { RecallClient } from '../../src/client/client-options';
+import { createRecallClient } from '../../src/client/create-recall-client';
 import type { RecallClientOptions, RecallClientSnapshot } from '../../src/client/client-options';
 import type { ClientStorage } from '../../src/client/session-persistence';
 import type { WebSocketLikeConstructor } from '../../src/client/websocket-like';
 
 /** A Web Storage stand-in shared between client instances (a "tab" that reloads). */
-export function createMemoryClientStorage(): ClientStorage & { readonly values: Map<string, string> } {
+export function createMemoryClientStorage(): ClientStorage & {
+  readonly values: Map<string, string>;
+} {
   const values = new Map<string, string>();
   return {
     values,
@@ -51,7 +54,8 @@ export async function waitForSnapshot(
 ): Promise<RecallClientSnapshot> {
   await vi.waitFor(
     () => {
-      if (!predicate(client.getSnapshot())) throw new Error(`Snapshot not reached: ${JSON.stringify(summary(client.getSnapshot()))}`);
+      if (!predicate(client.getSnapshot()))
+        throw new Error(`Snapshot not reached: ${JSON.stringify(summary(client.getSnapshot()))}`);
     },
     { timeout: timeoutMs, interval: 5 },
   );

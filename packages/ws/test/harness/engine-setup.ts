@@ -23,9 +23,21 @@ export const CELL_ENERGY: RecallSetDefinition = {
   name: 'Cell energy',
   description: 'How cells make and spend ATP.',
   points: [
-    { id: 'p1', content: 'ATP synthase makes ATP from ADP and phosphate', context: 'Inner mitochondrial membrane.' },
-    { id: 'p2', content: 'Glycolysis splits glucose into two pyruvate', context: 'Cytoplasm, no oxygen needed.' },
-    { id: 'p3', content: 'The Krebs cycle releases carbon dioxide', context: 'Mitochondrial matrix.' },
+    {
+      id: 'p1',
+      content: 'ATP synthase makes ATP from ADP and phosphate',
+      context: 'Inner mitochondrial membrane.',
+    },
+    {
+      id: 'p2',
+      content: 'Glycolysis splits glucose into two pyruvate',
+      context: 'Cytoplasm, no oxygen needed.',
+    },
+    {
+      id: 'p3',
+      content: 'The Krebs cycle releases carbon dioxide',
+      context: 'Mitochondrial matrix.',
+    },
   ],
   resources: [
     {
@@ -84,13 +96,27 @@ export async function createEngineSetup(options: EngineSetupOptions = {}): Promi
     evaluator: (request) => {
       const text = latestMessage(request);
       const recalled = [...text.matchAll(/RECALL-(p\d)/g)].map((match) => match[1] as string);
-      const nearMiss = Object.fromEntries([...text.matchAll(/NEAR-(p\d)/g)].map((match) => [match[1] as string, 'Almost: be precise.']));
+      const nearMiss = Object.fromEntries(
+        [...text.matchAll(/NEAR-(p\d)/g)].map((match) => [
+          match[1] as string,
+          'Almost: be precise.',
+        ]),
+      );
       return scriptEvaluation({ recalled, nearMiss });
     },
     detector: (request) => {
       const topic = /TANGENT-(\w+)/.exec(latestMessage(request))?.[1];
       return topic === undefined
-        ? { object: { isRabbithole: false, topic: '', label: '', relatedPointIds: [], certainty: 0.1, reasoning: 'None.' } }
+        ? {
+            object: {
+              isRabbithole: false,
+              topic: '',
+              label: '',
+              relatedPointIds: [],
+              certainty: 0.1,
+              reasoning: 'None.',
+            },
+          }
         : scriptDetection({ topic, label: `About ${topic}` });
     },
   });

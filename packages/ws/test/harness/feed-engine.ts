@@ -26,7 +26,9 @@ export interface FeedEngine extends RecallServerEngine {
 }
 
 /** One event to publish: a type with its data, as `createEventContext().build` takes them. */
-export type PublishedEvent = { [T in SessionEvent['type']]: { type: T; data: Extract<SessionEvent, { type: T }>['data'] } }[SessionEvent['type']];
+export type PublishedEvent = {
+  [T in SessionEvent['type']]: { type: T; data: Extract<SessionEvent, { type: T }>['data'] };
+}[SessionEvent['type']];
 
 /** Creates a {@link FeedEngine} over `storage`. */
 export function createFeedEngine(storage: StorageAdapter): FeedEngine {
@@ -57,7 +59,10 @@ export function createFeedEngine(storage: StorageAdapter): FeedEngine {
   }
 
   function noop(type: string) {
-    return async (sessionId: string, options?: { clientMessageId?: string }): Promise<CommandResult> => {
+    return async (
+      sessionId: string,
+      options?: { clientMessageId?: string },
+    ): Promise<CommandResult> => {
       await requireSession(sessionId);
       commands.push({ sessionId, type, ...options });
       return { status: 'accepted', sessionId, lastSeq: await storage.lastSeq(sessionId) };
@@ -107,7 +112,9 @@ export function createFeedEngine(storage: StorageAdapter): FeedEngine {
             type: 'user_message',
             data: {
               content,
-              ...(options.clientMessageId === undefined ? {} : { clientMessageId: options.clientMessageId }),
+              ...(options.clientMessageId === undefined
+                ? {}
+                : { clientMessageId: options.clientMessageId }),
             },
           },
         ]);
@@ -115,7 +122,11 @@ export function createFeedEngine(storage: StorageAdapter): FeedEngine {
           commands.push({ sessionId, type: 'user_message', ...options });
         }
         const last = result.events.at(-1);
-        return { status: result.status === 'appended' ? 'accepted' : 'duplicate', sessionId, lastSeq: last?.seq ?? 0 };
+        return {
+          status: result.status === 'appended' ? 'accepted' : 'duplicate',
+          sessionId,
+          lastSeq: last?.seq ?? 0,
+        };
       });
     },
     leaveSession: noop('leave_session'),
@@ -124,7 +135,9 @@ export function createFeedEngine(storage: StorageAdapter): FeedEngine {
     exitRabbithole: noop('exit_rabbithole'),
     declineRabbithole: noop('decline_rabbithole'),
     subscribe(sessionId, options, listener) {
-      const stop = storage.subscribe(sessionId, options.afterSeq, (event) => listener({ kind: 'event', event }));
+      const stop = storage.subscribe(sessionId, options.afterSeq, (event) =>
+        listener({ kind: 'event', event }),
+      );
       const listeners = deltaListeners.get(sessionId) ?? new Set();
       listeners.add(listener);
       deltaListeners.set(sessionId, listeners);
@@ -138,7 +151,8 @@ export function createFeedEngine(storage: StorageAdapter): FeedEngine {
       return serialized(async () => (await append(sessionId, events)).events);
     },
     streamDelta(delta) {
-      for (const listener of deltaListeners.get(delta.sessionId) ?? []) listener({ kind: 'delta', delta });
+      for (const listener of deltaListeners.get(delta.sessionId) ?? [])
+        listener({ kind: 'delta', delta });
     },
   };
 }

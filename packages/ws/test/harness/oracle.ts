@@ -1,15 +1,20 @@
 import type { StorageAdapter } from '@recall/core';
 import { expect, vi } from 'vitest';
-import type { RecallClient } from '../../src/client/create-recall-client';
+import type { RecallClient } from '../../src/client/client-options';
 import type { ClientSessionState } from '../../src/client-state/client-session-state';
 import { replayServerMessages } from '../../src/client-state/replay-server-messages';
 import type { PersistedServerMessage } from '../../src/protocol/server-messages';
 import { toHistoryMessage } from '../../src/protocol/to-server-message';
 
 /** The state a fresh client rebuilds from the whole stored log: the oracle. */
-export async function replayStoredLog(storage: StorageAdapter, sessionId: string): Promise<ClientSessionState> {
+export async function replayStoredLog(
+  storage: StorageAdapter,
+  sessionId: string,
+): Promise<ClientSessionState> {
   const events = await storage.read(sessionId);
-  const messages = events.map(toHistoryMessage).filter((message): message is PersistedServerMessage => message !== null);
+  const messages = events
+    .map(toHistoryMessage)
+    .filter((message): message is PersistedServerMessage => message !== null);
   return replayServerMessages(messages);
 }
 
@@ -37,7 +42,9 @@ export async function assertConverged(
   const events = await storage.read(sessionId ?? '');
   expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
   const stored = events.flatMap((event) =>
-    event.type === 'user_message' && event.data.clientMessageId !== undefined ? [event.data.clientMessageId] : [],
+    event.type === 'user_message' && event.data.clientMessageId !== undefined
+      ? [event.data.clientMessageId]
+      : [],
   );
   expect(new Set(stored).size).toBe(stored.length);
   for (const id of options.sentClientMessageIds ?? []) expect(stored).toContain(id);

@@ -19,10 +19,16 @@ export interface RawClient {
 }
 
 /** Opens a raw client and resolves once open (rejects on a refused upgrade). */
-export function openRawClient(url: string, headers: Record<string, string> = {}): Promise<RawClient> {
+export function openRawClient(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<RawClient> {
   const socket = new WebSocket(url, { headers });
   const messages: ServerMessage[] = [];
-  const waiters = new Set<{ predicate: (message: ServerMessage) => boolean; resolve: (message: ServerMessage) => void }>();
+  const waiters = new Set<{
+    predicate: (message: ServerMessage) => boolean;
+    resolve: (message: ServerMessage) => void;
+  }>();
   socket.on('message', (data, isBinary) => {
     if (isBinary) return;
     const message = JSON.parse(data.toString()) as ServerMessage;
@@ -47,13 +53,20 @@ export function openRawClient(url: string, headers: Record<string, string> = {})
     sendRaw(data, options = {}) {
       socket.send(data, { binary: options.binary ?? false });
     },
-    waitFor<T extends ServerMessage>(predicate: (message: ServerMessage) => boolean, timeoutMs = 5_000) {
+    waitFor<T extends ServerMessage>(
+      predicate: (message: ServerMessage) => boolean,
+      timeoutMs = 5_000,
+    ) {
       const seen = messages.find(predicate);
       if (seen !== undefined) return Promise.resolve(seen as T);
       return new Promise<T>((resolve, reject) => {
         const timer = setTimeout(() => {
           waiters.delete(waiter);
-          reject(new Error(`No matching message within ${timeoutMs} ms; got ${JSON.stringify(messages.slice(-5))}`));
+          reject(
+            new Error(
+              `No matching message within ${timeoutMs} ms; got ${JSON.stringify(messages.slice(-5))}`,
+            ),
+          );
         }, timeoutMs);
         const waiter = {
           predicate,
@@ -72,7 +85,11 @@ export function openRawClient(url: string, headers: Record<string, string> = {})
   return new Promise((resolve, reject) => {
     socket.once('open', () => resolve(client));
     socket.once('unexpected-response', (_request, response) => {
-      reject(Object.assign(new Error(`Upgrade refused: ${response.statusCode}`), { statusCode: response.statusCode }));
+      reject(
+        Object.assign(new Error(`Upgrade refused: ${response.statusCode}`), {
+          statusCode: response.statusCode,
+        }),
+      );
       socket.terminate();
     });
     socket.once('error', reject);

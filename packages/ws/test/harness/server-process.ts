@@ -23,7 +23,13 @@ export interface ServerProcess {
 export async function startServerProcess(spec: RecallServerChildSpec): Promise<ServerProcess> {
   const child = spawn(
     process.execPath,
-    ['--conditions=@recall/source', '--import', 'tsx', join(here, 'children', 'recall-server.ts'), JSON.stringify(spec)],
+    [
+      '--conditions=@recall/source',
+      '--import',
+      'tsx',
+      join(here, 'children', 'recall-server.ts'),
+      JSON.stringify(spec),
+    ],
     { cwd: repositoryRoot, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   const acks: string[] = [];
@@ -33,7 +39,10 @@ export async function startServerProcess(spec: RecallServerChildSpec): Promise<S
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Server child did not start:\n${stderr}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`Server child did not start:\n${stderr}`)),
+      30_000,
+    );
     createInterface({ input: child.stdout }).on('line', (line) => {
       const message = JSON.parse(line) as { ready?: number; ack?: string };
       if (message.ack !== undefined) acks.push(message.ack);

@@ -32,9 +32,11 @@ export interface LogEntry {
 /** A logger that records entries for assertions. */
 export function createRecordingLogger(): RecallServerLogger & { entries: LogEntry[] } {
   const entries: LogEntry[] = [];
-  const record = (level: LogEntry['level']) => (message: string, fields: LogFields = {}) => {
-    entries.push({ level, message, fields });
-  };
+  const record =
+    (level: LogEntry['level']) =>
+    (message: string, fields: LogFields = {}) => {
+      entries.push({ level, message, fields });
+    };
   return { entries, info: record('info'), warn: record('warn'), error: record('error') };
 }
 
@@ -55,7 +57,10 @@ export async function startTestServer(
   options: Partial<RecallServerOptions> = {},
 ): Promise<TestServer & { feed: FeedEngine | null }> {
   const storage = options.storage ?? createMemoryStorage();
-  const feed = options.engine === undefined && options.engineFactory === undefined ? createFeedEngine(storage) : null;
+  const feed =
+    options.engine === undefined && options.engineFactory === undefined
+      ? createFeedEngine(storage)
+      : null;
   const logger = createRecordingLogger();
   const server = createRecallServer({
     authenticate: authenticateTestUser,
@@ -75,7 +80,9 @@ export async function startTestServer(
     feed,
     logs: logger.entries,
     url(query) {
-      const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+      const search = new URLSearchParams(
+        Object.entries(query).map(([key, value]) => [key, String(value)]),
+      );
       return `ws://127.0.0.1:${port}/ws?${search.toString()}`;
     },
     close: () => server.close(),

@@ -1,25 +1,29 @@
 import type { LLMMessage } from '../llm-adapter';
 import { parseRabbitholeSystemPrompt } from '../../prompts/rabbithole-prompt';
-import { findTagText, findTags } from '../../prompts/tagged-text';
 import { parseTutorNotes, stripTutorNotes } from '../../prompts/tutor-notes';
+import { parseTutorSystemPrompt } from '../../prompts/tutor-system-prompt';
 import { coverage, keyTerms, normalizeText, splitSentences } from './lexical';
 import { NEAR_MISS_COVERAGE, RECALLED_COVERAGE } from './offline-judges';
 
 /**
  * Template tutor: questions and progressively narrower hints built from the focus point's
- * context (never its content), read from the `<session_notes>` of the last user turn. It
- * checks the learner's latest words itself (the evaluator runs concurrently), so it can
- * move on or ask for precision in the same turn.
+ * context (never its content). The points come from the system prompt's labelled list, the
+ * focus and progress from the `<session_notes>` of the last user turn. It checks the
+ * learner's latest words itself (the evaluator runs concurrently), so it can move on or ask
+ * for precision in the same turn.
  */
 export function tutorReplyOffline(system: string, messages: readonly LLMMessage[]): string {
   const last = messages.at(-1)?.content ?? '';
   const notes = parseTutorNotes(last);
-  const setName =
-    findTagText(findTags(system, 'recall_set')[0]?.body ?? '', 'name') ?? 'this topic';
+  const prompt = parseTutorSystemPrompt(system);
+  const setName = prompt.recallSetName || 'this topic';
   const broad = `What else do you remember about ${setName}?`;
   if (notes === null) return broad;
-  const focus = notes.focus;
-  if (focus === null) return `Which part of ${setName} would you explain differently now?`;
+  const focusLabel = notes.focus?.label;
+  const focus = prompt.points.find((point) => point.label === focusLabel);
+  if (notes.focus === null || focus === undefined) {
+    return `Which part of ${setName} would you explain differently now?`;
+  }
   const words = stripTutorNotes(last);
   const answer = notes.task === 'reply' ? coverage(focus.content, words) : undefined;
   const area =
@@ -28,7 +32,8 @@ export function tutorReplyOffline(system: string, messages: readonly LLMMessage[
         .map((term) => term.word)
         .slice(0, 3),
     ) || setName;
-  const attempts = focus.failedAttempts + focus.nearMisses + (notes.task === 'reply' ? 1 : 0);
+  const attempts =
+    notes.focus.failedAttempts + notes.focus.nearMisses + (notes.task === 'reply' ? 1 : 0);
   let question: string;
   if (answer !== undefined && answer.matched.length > 0 && answer.ratio >= RECALLED_COVERAGE) {
     question = broad;
@@ -53,9 +58,7 @@ export function tutorReplyOffline(system: string, messages: readonly LLMMessage[
     const total = notes.recalled.length + notes.unchecked.length + 1;
     question = `Welcome back. So far you have recalled ${notes.recalled.length} of ${total} points. ${broad}`;
   }
-  const contents = [focus, ...notes.unchecked, ...notes.recalled].map((point) =>
-    normalizeText(point.content),
-  );
+  const contents = prompt.points.map((point) => normalizeText(point.content));
   const normalized = normalizeText(question);
   // Context may quote a point; never let a point's content through verbatim.
   if (contents.some((content) => content.length > 0 && normalized.includes(content))) return broad;

@@ -1,0 +1,448 @@
+// Transport benchmark of @recall/ws. Measures, side by side with bare `ws` in the same run:
+//   (a) fan-out throughput: deliveries/s of small messages from an engine-like source to 100
+//       connected clients (the clients run in a child process);
+//   (b) resume latency: from a TCP cut to the client being caught up again (backoff minimum 0);
+//   (c) memory per idle connected session (server in a child process with --expose-gc).
+// Run: npm run bench -- ws
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import {
+  type CommandResult,
+  createEventContext,
+  createMemoryStorage,
+  type EngineFeedItem,
+  type SessionEvent,
+  type StorageAdapter,
+} from '@recall/core';
+import { WebSocket, WebSocketServer } from 'ws';
+import { createRecallClient } from '../packages/ws/src/index';
+import { createRecallServer, type RecallServerEngine } from '../packages/ws/src/server/index';
+import { createEngineSetup } from '../packages/ws/test/harness/engine-setup';
+import { createFeedEngine } from '../packages/ws/test/harness/feed-engine';
+import { makeRecallSet } from '../packages/ws/test/harness/fixtures';
+import { startFaultProxy } from '../packages/ws/test/harness/tcp-proxy';
+
+const CLIENTS = 100;
+const MESSAGES = 10_000;
+const BATCH = 200;
+const CUTS = 100;
+const IDLE_SESSIONS = 500;
+const self = fileURLToPath(import.meta.url);
+const role = process.argv[2];
+
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+const immediate = () => new Promise((resolve) => setImmediate(resolve));
+
+function spawnSelf(
+  args: string[],
+  nodeFlags: string[] = [],
+): ChildProcess & { lines: AsyncIterator<string> } {
+  const child = spawn(
+    process.execPath,
+    [...nodeFlags, '--conditions=@recall/source', '--import', 'tsx', self, ...args],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  return Object.assign(child, { lines });
+}
+
+async function nextLine(lines: AsyncIterator<string>): Promise<string> {
+  const { value, done } = await lines.next();
+  if (done) throw new Error('Child exited early.');
+  return value;
+}
+
+// ---- child: 100 receiving clients --------------------------------------------------------
+
+async function runClients(url: string, expected: number): Promise<void> {
+  const sockets: WebSocket[] = [];
+  let finished = 0;
+  for (let index = 0; index < CLIENTS; index += 1) {
+    const socket = new WebSocket(url);
+    let received = 0;
+    socket.on('message', () => {
+      received += 1;
+      if (received === expected) {
+        finished += 1;
+        if (finished === CLIENTS) process.stdout.write('done\n');
+      }
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    sockets.push(socket);
+  }
+  process.stdout.write('connected\n');
+  process.stdin.on('data', () => {
+    for (const socket of sockets) socket.terminate();
+    process.exit(0);
+  });
+}
+
+// ---- (a) fan-out -------------------------------------------------------------------------
+
+/** An engine-like source: every listener of the session gets the same event objects. */
+function createBroadcastSource(): RecallServerEngine & { emit(event: SessionEvent): void } {
+  const listeners = new Set<(item: EngineFeedItem) => void>();
+  const unsupported = async (): Promise<CommandResult> => {
+    throw new Error('The benchmark source takes no commands.');
+  };
+  return {
+    startSession: async () => ({ sessionId: 'bench-session', resumed: true }),
+    sendUserMessage: unsupported,
+    leaveSession: unsupported,
+    dismissOverlay: unsupported,
+    enterRabbithole: unsupported,
+    exitRabbithole: unsupported,
+    declineRabbithole: unsupported,
+    subscribe(_sessionId, _options, listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {},
+    emit(event) {
+      const item: EngineFeedItem = { kind: 'event', event };
+      for (const listener of listeners) listener(item);
+    },
+  };
+}
+
+function benchEvents(count: number): SessionEvent[] {
+  const context = createEventContext({
+    sessionId: 'bench-session',
+    lastSeq: 0,
+    clock: () => 1_700_000_000_000,
+    ids: (() => {
+      let next = 0;
+      return () => {
+        next += 1;
+        return `event-${next}`;
+      };
+    })(),
+  });
+  return Array.from({ length: count }, (_, index) =>
+    context.build('show_resource', {
+      resourceId: `resource-${index % 50}`,
+      title: 'ATP synthase',
+      snippet:
+        'ATP synthase is a rotary motor in the inner mitochondrial membrane, driven by a proton gradient.',
+    }),
+  );
+}
+
+async function measureFanout(
+  label: string,
+  url: string,
+  emitAll: () => Promise<void>,
+  expected: number,
+) {
+  const clients = spawnSelf(['clients', url, String(expected)]);
+  if ((await nextLine(clients.lines)) !== 'connected') throw new Error('clients failed');
+  await sleep(200);
+  const started = performance.now();
+  await emitAll();
+  if ((await nextLine(clients.lines)) !== 'done') throw new Error('clients failed');
+  const seconds = (performance.now() - started) / 1000;
+  clients.stdin!.write('stop\n');
+  return { label, deliveriesPerSecond: (CLIENTS * expected) / seconds, seconds };
+}
+
+async function fanout() {
+  const events = benchEvents(MESSAGES);
+  const storage = createMemoryStorage();
+  await storage.saveSession({
+    id: 'bench-session',
+    recallSetId: 'set',
+    userId: 'bench',
+    status: 'in_progress',
+    targetPointIds: [],
+    recalledPointIds: [],
+    startedAt: Date.now(),
+  });
+  const source = createBroadcastSource();
+  const recall = createRecallServer({
+    engine: source,
+    storage,
+    authenticate: () => ({ userId: 'bench' }),
+    port: 0,
+    maxSocketsPerUser: 1_000,
+    connectionRateLimit: false,
+    heartbeatIntervalMs: 0,
+    maxBufferedBytes: 512 * 1024 * 1024,
+    logger: {},
+  });
+  await recall.ready;
+  const recallUrl = `ws://127.0.0.1:${recall.address()?.port}/ws?sessionId=bench-session&afterSeq=0`;
+  const recallResult = await measureFanout(
+    '@recall/ws server',
+    recallUrl,
+    async () => {
+      for (let offset = 0; offset < events.length; offset += BATCH) {
+        for (const event of events.slice(offset, offset + BATCH)) source.emit(event);
+        await immediate();
+      }
+    },
+    MESSAGES,
+  );
+  await recall.close();
+
+  const payloads = events.map((event) =>
+    JSON.stringify({ type: 'show_resource', seq: event.seq, ...event.data }),
+  );
+  const http: Server = createServer();
+  const bare = new WebSocketServer({ server: http, perMessageDeflate: false });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const bareResult = await measureFanout(
+    'bare ws broadcast',
+    `ws://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    async () => {
+      for (let offset = 0; offset < payloads.length; offset += BATCH) {
+        for (const payload of payloads.slice(offset, offset + BATCH)) {
+          for (const client of bare.clients) client.send(payload);
+        }
+        await immediate();
+      }
+    },
+    MESSAGES,
+  );
+  bare.close();
+  http.close();
+  return { recallResult, bareResult, payloadBytes: Buffer.byteLength(payloads[0] ?? '') };
+}
+
+// ---- (b) resume latency --------------------------------------------------------------------
+
+function percentile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
+
+async function resumeLatency() {
+  const storage: StorageAdapter = createMemoryStorage();
+  await storage.saveRecallSet(makeRecallSet({ id: 'shared' }));
+  const feed = createFeedEngine(storage);
+  const recall = createRecallServer({
+    engine: feed,
+    storage,
+    authenticate: () => ({ userId: 'bench' }),
+    port: 0,
+    heartbeatIntervalMs: 0,
+    connectionRateLimit: false,
+    logger: {},
+  });
+  await recall.ready;
+  const proxy = await startFaultProxy(recall.address()?.port ?? 0);
+  const client = createRecallClient({
+    url: `ws://127.0.0.1:${proxy.port}/ws`,
+    recallSetId: 'shared',
+    WebSocket,
+    storage: null,
+    reconnect: { initialDelayMs: 0, maxDelayMs: 0, jitter: 0 },
+  });
+  const caughtUp = (seq: number) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        const snapshot = client.getSnapshot();
+        if (snapshot.connection === 'open' && snapshot.state.lastSeq >= seq) {
+          unsubscribe();
+          resolve();
+        }
+      };
+      const unsubscribe = client.subscribe(check);
+      check();
+    });
+  await caughtUp(1);
+  const sessionId = client.getSnapshot().state.sessionId ?? '';
+  const recallTimes: number[] = [];
+  for (let cut = 0; cut < CUTS; cut += 1) {
+    const started = performance.now();
+    proxy.cutAll();
+    const published = await feed.publish(
+      sessionId,
+      Array.from({ length: 5 }, (_, index) => ({
+        type: 'show_resource' as const,
+        data: { resourceId: `r${index}`, title: 'Missed while offline', snippet: 'x' },
+      })),
+    );
+    await caughtUp(published.at(-1)?.seq ?? 0);
+    recallTimes.push(performance.now() - started);
+  }
+  client.close();
+  await proxy.close();
+  await recall.close();
+
+  // Bare ws: reconnect at once; the server sends 5 messages on every connection.
+  const http = createServer();
+  const bare = new WebSocketServer({ server: http, perMessageDeflate: false });
+  bare.on('connection', (socket) => {
+    for (let index = 0; index < 5; index += 1)
+      socket.send(JSON.stringify({ type: 'show_resource', index }));
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const bareProxy = await startFaultProxy((http.address() as AddressInfo).port);
+  const bareTimes: number[] = [];
+  let onCaughtUp: (() => void) | null = null;
+  const connect = () => {
+    const socket = new WebSocket(`ws://127.0.0.1:${bareProxy.port}`);
+    let received = 0;
+    socket.on('message', () => {
+      received += 1;
+      if (received === 5) onCaughtUp?.();
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => connect());
+  };
+  await new Promise<void>((resolve) => {
+    onCaughtUp = resolve;
+    connect();
+  });
+  for (let cut = 0; cut < CUTS; cut += 1) {
+    const started = performance.now();
+    const done = new Promise<void>((resolve) => {
+      onCaughtUp = resolve;
+    });
+    bareProxy.cutAll();
+    await done;
+    bareTimes.push(performance.now() - started);
+  }
+  onCaughtUp = null;
+  await bareProxy.close();
+  for (const socket of bare.clients) socket.terminate();
+  bare.close();
+  http.close();
+  return { recallTimes, bareTimes };
+}
+
+// ---- (c) memory per idle session (child with --expose-gc) ---------------------------------
+
+function heapAndRss() {
+  (globalThis as { gc?: () => void }).gc?.();
+  (globalThis as { gc?: () => void }).gc?.();
+  const usage = process.memoryUsage();
+  return { heap: usage.heapUsed, rss: usage.rss };
+}
+
+async function runMemoryServer(kind: 'recall' | 'bare'): Promise<void> {
+  let port: number;
+  if (kind === 'recall') {
+    // The real engine (scripted model): each session holds its reduced state and its log.
+    const { engine, storage } = await createEngineSetup();
+    const recall = createRecallServer({
+      engine,
+      storage,
+      authenticate: (request) => ({
+        userId: new URL(request.url ?? '/', 'http://x').searchParams.get('user') ?? 'x',
+      }),
+      port: 0,
+      connectionRateLimit: false,
+      logger: {},
+    });
+    await recall.ready;
+    port = recall.address()?.port ?? 0;
+  } else {
+    const http = createServer();
+    new WebSocketServer({ server: http, perMessageDeflate: false });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    port = (http.address() as AddressInfo).port;
+  }
+  await sleep(100);
+  const baseline = heapAndRss();
+  process.stdout.write(`${JSON.stringify({ port })}\n`);
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (line === 'measure') {
+      await sleep(300);
+      const after = heapAndRss();
+      process.stdout.write(
+        `${JSON.stringify({ heap: after.heap - baseline.heap, rss: after.rss - baseline.rss })}\n`,
+      );
+    }
+  }
+}
+
+async function memoryPerSession(kind: 'recall' | 'bare') {
+  const child = spawnSelf(['memory-server', kind], ['--expose-gc']);
+  const { port } = JSON.parse(await nextLine(child.lines)) as { port: number };
+  const sockets: WebSocket[] = [];
+  for (let index = 0; index < IDLE_SESSIONS; index += 1) {
+    // Every socket is its own user's own (new) session: session state, log and subscription.
+    const url =
+      kind === 'recall'
+        ? `ws://127.0.0.1:${port}/ws?recallSetId=cell-energy&user=user-${index}`
+        : `ws://127.0.0.1:${port}`;
+    const socket = new WebSocket(url);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('message', () => resolve());
+      socket.once('error', reject);
+      if (kind === 'bare') socket.once('open', () => resolve());
+    });
+    sockets.push(socket);
+  }
+  child.stdin!.write('measure\n');
+  const delta = JSON.parse(await nextLine(child.lines)) as { heap: number; rss: number };
+  for (const socket of sockets) socket.terminate();
+  child.kill();
+  return { heapPerSession: delta.heap / IDLE_SESSIONS, rssPerSession: delta.rss / IDLE_SESSIONS };
+}
+
+// ---- main --------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const { recallResult, bareResult, payloadBytes } = await fanout();
+  const ratio = recallResult.deliveriesPerSecond / bareResult.deliveriesPerSecond;
+  const { recallTimes, bareTimes } = await resumeLatency();
+  const recallMemory = await memoryPerSession('recall');
+  const bareMemory = await memoryPerSession('bare');
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  const ms = (value: number) => `${value.toFixed(2)} ms`;
+  const rows: Array<[string, string, string, string]> = [
+    [
+      `(a) fan-out, ${CLIENTS} clients × ${MESSAGES} msgs of ${payloadBytes} B`,
+      `${Math.round(recallResult.deliveriesPerSecond).toLocaleString('en')} /s`,
+      `${Math.round(bareResult.deliveriesPerSecond).toLocaleString('en')} /s`,
+      `ratio ${ratio.toFixed(2)} (target ≥ 0.70)`,
+    ],
+    [
+      `(b) resume after cut, p50 (${CUTS} cuts)`,
+      ms(percentile(recallTimes, 0.5)),
+      ms(percentile(bareTimes, 0.5)),
+      'cut → caught up (5 missed events)',
+    ],
+    [
+      `(b) resume after cut, p95`,
+      ms(percentile(recallTimes, 0.95)),
+      ms(percentile(bareTimes, 0.95)),
+      '',
+    ],
+    [
+      `(c) heap per idle session (${IDLE_SESSIONS})`,
+      kib(recallMemory.heapPerSession),
+      kib(bareMemory.heapPerSession),
+      'engine session + log + socket',
+    ],
+    [
+      `(c) RSS per idle session`,
+      kib(recallMemory.rssPerSession),
+      kib(bareMemory.rssPerSession),
+      'target ≤ 50 KiB',
+    ],
+  ];
+  const header: [string, string, string, string] = ['measure', '@recall/ws', 'bare ws', 'note'];
+  const widths = header.map((cell, column) =>
+    Math.max(cell.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  for (const row of [header, ...rows]) {
+    console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '));
+  }
+}
+
+if (role === 'clients') {
+  await runClients(process.argv[3] ?? '', Number(process.argv[4]));
+} else if (role === 'memory-server') {
+  await runMemoryServer(process.argv[3] === 'bare' ? 'bare' : 'recall');
+} else {
+  await main();
+  process.exit(0);
+}
