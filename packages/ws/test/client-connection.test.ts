@@ -148,6 +148,34 @@ describe('connection lifecycle', () => {
   });
 });
 
+describe('rate limits (X14, client side)', () => {
+  test('a rate-limited command stays pending, is resent after retryAfterMs, and is processed once', async () => {
+    const server = await startTestServer({
+      heartbeatIntervalMs: 0,
+      rateLimit: { burst: 1, refillPerSecond: 5 },
+    });
+    servers.push(server);
+    await server.storage.saveRecallSet(makeRecallSet({ id: 'shared' }));
+    const client = track(
+      createTestClient({
+        url: `ws://127.0.0.1:${server.port}/ws`,
+        recallSetId: 'shared',
+        userToken: 'token-alice',
+      }),
+    );
+    const ids = ['one', 'two', 'three'].map((text) => client.sendMessage(text));
+    await waitForSnapshot(client, (snapshot) => snapshot.state.lastError?.code === 'RATE_LIMITED');
+    expect(
+      client.getSnapshot().state.messages.filter((message) => message.status === 'failed'),
+    ).toEqual([]);
+    await waitForConvergence(client, server.storage, { sentClientMessageIds: ids });
+    expect(server.feed?.commands.map((command) => command.clientMessageId)).toEqual(ids);
+    expect(server.logs.filter((entry) => entry.message === 'rate limited').length).toBeGreaterThan(
+      0,
+    );
+  });
+});
+
 describe('close codes (T11)', () => {
   test('a revoked user is not retried: closed with UNAUTHORIZED, the outbox kept', async () => {
     const server = await serve();

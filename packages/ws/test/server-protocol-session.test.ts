@@ -226,53 +226,65 @@ describe('a full session over a real socket', () => {
 });
 
 describe('streaming across a cut (T3)', () => {
-  test('a response cut mid-stream ends with its full text exactly once; the turn finishes server-side', async () => {
-    const words = Array.from({ length: 30 }, (_, index) => `word${index}`);
-    const setup = await startEngineServer({
-      chunkDelayMs: 15,
-      tutor: (request) => (request.kindIndex === 1 ? words.join(' ') : 'Opening question?'),
-    });
-    const proxy = await startFaultProxy(setup.port);
-    proxies.push(proxy);
-    const probe = createProbeWebSocket();
-    const learner = client(`ws://127.0.0.1:${proxy.port}/ws`, { WebSocket: probe.WebSocket });
-    await waitForSnapshot(learner, (current) =>
-      current.state.messages.some((message) => message.status === 'complete'),
-    );
-    learner.sendMessage('tell me everything');
-    await waitForSnapshot(
-      learner,
-      (current) =>
-        current.state.stream !== null && (current.state.messages.at(-1)?.content.length ?? 0) > 20,
-    );
-    const framesBeforeCut = probe.frames.length;
-    proxy.cutAll();
-    await waitForSnapshot(learner, (current) => current.connection === 'reconnecting');
-    await waitForSnapshot(learner, (current) => current.connection === 'open');
-    const final = await waitForSnapshot(
-      learner,
-      (current) =>
-        current.state.messages.at(-1)?.status === 'complete' && current.state.stream === null,
-    );
-    expect(final.state.messages.at(-1)?.content).toBe(words.join(' '));
-    // After the resume: one snapshot chunk with the text so far, then the next indexes live.
-    const chunks = probe.frames
-      .slice(framesBeforeCut)
-      .filter((frame) => frame.type === 'assistant_chunk');
-    expect(chunks[0]).toMatchObject({ snapshot: true });
-    const snapshotIndex = chunks[0]?.index as number;
-    expect(chunks.slice(1).map((chunk) => chunk.index)).toEqual(
-      Array.from({ length: chunks.length - 1 }, (_, offset) => snapshotIndex + 1 + offset),
-    );
-    expect(chunks.length).toBeGreaterThan(1);
-    const sessionId = final.state.sessionId ?? '';
-    const stored = (await setup.storage.read(sessionId)).filter(
-      (event) => event.type === 'assistant_streaming_end',
-    );
-    expect(stored.at(-1)?.data).toMatchObject({ fullContent: words.join(' '), totalChunks: 30 });
-    await waitForConvergence(learner, setup.storage);
-    expect(comparable(learner.getSnapshot().state)).toEqual(
-      comparable(await replayStoredLog(setup.storage, sessionId)),
-    );
-  }, 15_000);
+  test.each([
+    ['with nothing else logged during the stream', 'tell me everything'],
+    [
+      'with a recall logged mid-stream (resume cursor past the stream start)',
+      'RECALL-p1 tell me everything',
+    ],
+  ])(
+    'a response cut mid-stream ends with its full text exactly once, %s',
+    async (_label, text) => {
+      const words = Array.from({ length: 30 }, (_, index) => `word${index}`);
+      const setup = await startEngineServer({
+        chunkDelayMs: 15,
+        tutor: (request) => (request.kindIndex === 1 ? words.join(' ') : 'Opening question?'),
+      });
+      const proxy = await startFaultProxy(setup.port);
+      proxies.push(proxy);
+      const probe = createProbeWebSocket();
+      const learner = client(`ws://127.0.0.1:${proxy.port}/ws`, { WebSocket: probe.WebSocket });
+      await waitForSnapshot(learner, (current) =>
+        current.state.messages.some((message) => message.status === 'complete'),
+      );
+      learner.sendMessage(text);
+      await waitForSnapshot(
+        learner,
+        (current) =>
+          current.state.stream !== null &&
+          (current.state.messages.at(-1)?.content.length ?? 0) > 20 &&
+          current.state.recalledCount === (text.startsWith('RECALL') ? 1 : 0),
+      );
+      const framesBeforeCut = probe.frames.length;
+      proxy.cutAll();
+      await waitForSnapshot(learner, (current) => current.connection === 'reconnecting');
+      await waitForSnapshot(learner, (current) => current.connection === 'open');
+      const final = await waitForSnapshot(
+        learner,
+        (current) =>
+          current.state.messages.at(-1)?.status === 'complete' && current.state.stream === null,
+      );
+      expect(final.state.messages.at(-1)?.content).toBe(words.join(' '));
+      // After the resume: one snapshot chunk with the text so far, then the next indexes live.
+      const chunks = probe.frames
+        .slice(framesBeforeCut)
+        .filter((frame) => frame.type === 'assistant_chunk');
+      expect(chunks[0]).toMatchObject({ snapshot: true });
+      const snapshotIndex = chunks[0]?.index as number;
+      expect(chunks.slice(1).map((chunk) => chunk.index)).toEqual(
+        Array.from({ length: chunks.length - 1 }, (_, offset) => snapshotIndex + 1 + offset),
+      );
+      expect(chunks.length).toBeGreaterThan(1);
+      const sessionId = final.state.sessionId ?? '';
+      const stored = (await setup.storage.read(sessionId)).filter(
+        (event) => event.type === 'assistant_streaming_end',
+      );
+      expect(stored.at(-1)?.data).toMatchObject({ fullContent: words.join(' '), totalChunks: 30 });
+      await waitForConvergence(learner, setup.storage);
+      expect(comparable(learner.getSnapshot().state)).toEqual(
+        comparable(await replayStoredLog(setup.storage, sessionId)),
+      );
+    },
+    15_000,
+  );
 });

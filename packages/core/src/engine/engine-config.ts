@@ -6,7 +6,7 @@ export interface ModelCallSettings {
   temperature: number;
 }
 
-/** USD per million tokens of one model. */
+/** USD per million tokens of one model (`cacheWrite`: the price of the cache writes you use). */
 export interface TokenPrice {
   input: number;
   output: number;
@@ -53,10 +53,18 @@ export interface EngineConfig {
     detector: ModelCallSettings;
   };
   /**
-   * Price table used for `estimatedCostUsd` in the session summary, per model role:
-   * `conversation` prices tutor and rabbit-hole calls, `judge` prices evaluator and
-   * detector calls (the `LLMAdapter` maps roles to models the same way).
-   * @default { conversation: Claude Sonnet 4.5 list price { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 }, judge: Claude Haiku 4.5 list price { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 } }
+   * USD per million tokens for the models your `LLMAdapter` actually uses, per role, for
+   * `estimatedCostUsd` in the session summary: `conversation` prices tutor and rabbit-hole
+   * calls, `judge` prices evaluator and detector calls (adapters map roles to models the same
+   * way). The engine never sees model ids, so it cannot look prices up: override this when you
+   * configure other models, and keep it current — list prices change.
+   *
+   * The defaults are the list prices, at the time of writing, of the Anthropic adapter's
+   * default models (`ANTHROPIC_DEFAULT_MODELS`): Claude Sonnet 5.5 (`claude-sonnet-5-5`) for
+   * conversation and Claude Haiku 5.5 (`claude-haiku-5-5`, prompts up to 100k tokens) for
+   * judges; `cacheWrite` is the 5-minute cache-write price. The offline adapter reports zero
+   * usage, so its sessions cost 0 whatever the table says.
+   * @default { conversation: { input: 2, output: 10, cacheRead: 0.2, cacheWrite: 2.5 }, judge: { input: 0.1, output: 0.5, cacheRead: 0.01, cacheWrite: 0.125 } }
    */
   prices: { conversation: TokenPrice; judge: TokenPrice };
 }
@@ -80,8 +88,9 @@ export const DEFAULT_ENGINE_CONFIG: EngineConfig = Object.freeze({
     detector: { maxOutputTokens: 300, temperature: 0 },
   },
   prices: {
-    conversation: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
-    judge: { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 },
+    // Claude Sonnet 5.5 and Claude Haiku 5.5 list prices (see `EngineConfig.prices`).
+    conversation: { input: 2, output: 10, cacheRead: 0.2, cacheWrite: 2.5 },
+    judge: { input: 0.1, output: 0.5, cacheRead: 0.01, cacheWrite: 0.125 },
   },
 });
 

@@ -52,7 +52,8 @@ export function buildTutorNotes(options: TutorRequestOptions): TutorNotes {
     return label === undefined ? [] : [label];
   };
   const focusLabel = state.focusPointId === null ? undefined : labels.get(state.focusPointId);
-  const progress = state.focusPointId === null ? undefined : state.pointProgress[state.focusPointId];
+  const progress =
+    state.focusPointId === null ? undefined : state.pointProgress[state.focusPointId];
   return {
     task: options.task,
     focus:

@@ -23,7 +23,7 @@ const STYLE = `# Tone and style
 - Never comment on the session itself, its format, or whether it has started, and never suggest ending it.`;
 
 const NOTES = `# Session notes
-The points to recall are listed under "# Recall points", each with a short label (P1, P2 …), its <content> and a <context> you must never reveal. Each user turn ends with a <session_notes> section written by the session system, not by the user; the user cannot see it. It names points by label:
+The points to recall are listed further below, each with a short label (P1, P2 …), its <content> and a <context> you must never reveal. Each user turn ends with a <session_notes> section written by the session system, not by the user; the user cannot see it. It names points by label:
 - <focus>: the point to probe now, with how many of the user's answers on it missed (failed_attempts) or came close (near_misses);
 - <unchecked_points>: the other points still to recall, in order;
 - <recalled_points>: points already recalled; do not probe them again;

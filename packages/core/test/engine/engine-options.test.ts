@@ -6,6 +6,7 @@ import {
   resolveEngineConfig,
 } from '@recall/core';
 import type { LLMAdapter, StorageAdapter } from '@recall/core';
+import { ANTHROPIC_DEFAULT_MODELS } from '@recall/core/llm/anthropic';
 import { describe, expect, test, vi } from 'vitest';
 import { createHarness, ofType } from './harness';
 
@@ -31,6 +32,23 @@ describe('engine options', () => {
     expect(() =>
       createRecallEngine({ storage: createMemoryStorage(), llm: {} as LLMAdapter }),
     ).toThrow(TypeError);
+  });
+
+  test("default prices are the default Anthropic models' list prices; one role can be overridden", () => {
+    expect(ANTHROPIC_DEFAULT_MODELS).toEqual({
+      tutor: 'claude-sonnet-5-5',
+      judge: 'claude-haiku-5-5',
+    });
+    expect(DEFAULT_ENGINE_CONFIG.prices).toEqual({
+      conversation: { input: 2, output: 10, cacheRead: 0.2, cacheWrite: 2.5 },
+      judge: { input: 0.1, output: 0.5, cacheRead: 0.01, cacheWrite: 0.125 },
+    });
+    const ownJudge = { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 };
+    const config = resolveEngineConfig({ prices: { judge: ownJudge } as never });
+    expect(config.prices).toEqual({
+      conversation: DEFAULT_ENGINE_CONFIG.prices.conversation,
+      judge: ownJudge,
+    });
   });
 
   test('call settings reach the adapter', async () => {

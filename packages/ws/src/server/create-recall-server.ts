@@ -1,15 +1,15 @@
 import { type IncomingMessage, createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { type WebSocket, WebSocketServer } from 'ws';
+import { WebSocketServer } from 'ws';
 import { CLOSE_CODES } from '../protocol/close-codes';
+import { createAdmission } from './admission';
 import { parseConnectionRequest, redactRequestUrl } from './connection-request';
 import { isOriginAllowed } from './origin-check';
 import { refuseWebSocket, rejectUpgrade } from './reject-upgrade';
 import { resolveSession, type SessionRefusal } from './resolve-session';
 import { type RecallServerOptions, resolveServerOptions } from './server-options';
 import { attachSessionConnection, type SessionConnection } from './session-connection';
-import { createAdmission } from './admission';
 
 /** Options for {@link RecallServer.close}. */
 export interface RecallServerCloseOptions {
@@ -45,6 +45,12 @@ export interface RecallServer {
 
 /**
  * Serves Recall sessions over WebSocket (the `ws` library, permessage-deflate off).
+ *
+ * Connections select a session with `?recallSetId=…` (start or resume the user's session of
+ * that set) or `?sessionId=…&afterSeq=N` (reattach; history after `N`, then live). A session
+ * belongs to the user that started it; sessions stored without a `userId` are refused.
+ * In production serve it over TLS (`wss://`) only, and prefer cookies or headers to a
+ * `?token=` (query strings end up in proxy access logs; this server never logs them).
  *
  * @example
  * const recall = createRecallServer({
@@ -149,7 +155,6 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
           code: 'INTERNAL_ERROR',
           message: 'The server is shutting down.',
           closeCode: CLOSE_CODES.GOING_AWAY.code,
-          logReason: 'shutdown',
         });
       }
       const connection = attachSessionConnection({

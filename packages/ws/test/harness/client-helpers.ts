@@ -1,5 +1,4 @@
 import { WebSocket } from 'ws';
-import { vi } from 'vitest';
 import type { RecallClient } from '../../src/client/client-options';
 import { createRecallClient } from '../../src/client/create-recall-client';
 import type { RecallClientOptions, RecallClientSnapshot } from '../../src/client/client-options';
@@ -46,20 +45,28 @@ export function createTestClient(
   return Object.assign(client, { snapshots });
 }
 
-/** Waits until the client's snapshot satisfies `predicate`. */
-export async function waitForSnapshot(
+/** Waits until the client's snapshot satisfies `predicate` (checked on every change). */
+export function waitForSnapshot(
   client: RecallClient,
   predicate: (snapshot: RecallClientSnapshot) => boolean,
   timeoutMs = 5_000,
 ): Promise<RecallClientSnapshot> {
-  await vi.waitFor(
-    () => {
-      if (!predicate(client.getSnapshot()))
-        throw new Error(`Snapshot not reached: ${JSON.stringify(summary(client.getSnapshot()))}`);
-    },
-    { timeout: timeoutMs, interval: 5 },
-  );
-  return client.getSnapshot();
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const snapshot = client.getSnapshot();
+      if (!predicate(snapshot)) return false;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(snapshot);
+      return true;
+    };
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`Snapshot not reached: ${JSON.stringify(summary(client.getSnapshot()))}`));
+    }, timeoutMs);
+    const unsubscribe = client.subscribe(check);
+    check();
+  });
 }
 
 function summary(snapshot: RecallClientSnapshot) {

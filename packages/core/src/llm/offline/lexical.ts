@@ -121,3 +121,22 @@ export function splitSentences(text: string): string[] {
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence.length > 0);
 }
+
+/** Whether `word` (lowercase) is too common to carry meaning. */
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
+/** Levenshtein distance: the fewest single-character edits that turn `a` into `b`. */
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let row = 1; row <= a.length; row += 1) {
+    const current = [row];
+    for (let column = 1; column <= b.length; column += 1) {
+      const substitution = previous[column - 1]! + (a[row - 1] === b[column - 1] ? 0 : 1);
+      current.push(Math.min(substitution, previous[column]! + 1, current[column - 1]! + 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}

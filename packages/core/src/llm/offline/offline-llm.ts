@@ -1,12 +1,16 @@
 import { RecallError } from '../../errors/recall-error';
+import { assertNever } from '../../internal/assert-never';
 import {
   EMPTY_USAGE,
   type LLMAdapter,
+  type LLMCallKind,
   type LLMCallOptions,
   type LLMStreamPart,
 } from '../llm-adapter';
 import { detectOffline, evaluateOffline } from './offline-judges';
 import { rabbitholeReplyOffline, tutorReplyOffline } from './offline-replies';
+import { extractTermsOffline } from './offline-terms';
+import { cleanTranscriptOffline } from './offline-transcript';
 
 /** Options for {@link createOfflineLLM}. */
 export interface OfflineLLMOptions {
@@ -16,15 +20,19 @@ export interface OfflineLLMOptions {
 
 /**
  * The embedded default adapter: no key, no network, deterministic — and demo-grade. It
- * reads everything from the requests the engine sends (the `<session_notes>` of the tutor
- * turn, the `<points>` of judge requests, the resources in the rabbit-hole system prompt):
+ * reads everything from the requests it is sent (the labelled points of the tutor's system
+ * prompt and the `<session_notes>` of its user turn, the `<points>` of judge requests, the
+ * resources in the rabbit-hole system prompt, the voice pipeline's messages):
  *
  * - `tutor`: template Socratic questions and progressively narrower hints built from the
  *   focus point's context, never its content;
  * - `evaluator`: normalised, stemmed key-term coverage of each point's content (≥ 75 %
  *   recalled, ≥ 30 % near miss naming the missing terms);
  * - `detector`: a curious question whose terms are mostly outside the points;
- * - `rabbithole`: the resource sentences that best match the learner's words.
+ * - `rabbithole`: the resource sentences that best match the learner's words;
+ * - `terms`: the distinctive words and two-word phrases of the points' content;
+ * - `transcript`: typed text unchanged; spoken text with near misses of listed terms
+ *   replaced (no notation is written).
  *
  * Usage is reported as zero tokens (nothing is billed).
  *
@@ -49,21 +57,7 @@ export function createOfflineLLM(options: OfflineLLMOptions = {}): LLMAdapter {
     async generateObject(call) {
       throwIfAborted(call.signal);
       const content = call.messages.at(-1)?.content ?? '';
-      let object: unknown;
-      switch (call.kind) {
-        case 'evaluator':
-          object = evaluateOffline(content);
-          break;
-        case 'detector':
-          object = detectOffline(content);
-          break;
-        default:
-          throw new RecallError(
-            'LLM_BAD_REQUEST',
-            `The offline adapter cannot produce "${call.kind}" objects.`,
-          );
-      }
-      return { object: call.schema.parse(object), usage: EMPTY_USAGE };
+      return { object: call.schema.parse(objectFor(call.kind, content)), usage: EMPTY_USAGE };
     },
   };
 }
@@ -74,8 +68,35 @@ function replyFor(call: LLMCallOptions): string {
       return tutorReplyOffline(call.system, call.messages);
     case 'rabbithole':
       return rabbitholeReplyOffline(call.system, call.messages);
-    default:
+    case 'evaluator':
+    case 'detector':
+    case 'transcript':
+    case 'terms':
       throw new RecallError('LLM_BAD_REQUEST', `The offline adapter cannot stream "${call.kind}".`);
+    default:
+      return assertNever(call.kind, 'LLM call kind');
+  }
+}
+
+/** The unvalidated object for a structured call, from its last user message. */
+function objectFor(kind: LLMCallKind, content: string): unknown {
+  switch (kind) {
+    case 'evaluator':
+      return evaluateOffline(content);
+    case 'detector':
+      return detectOffline(content);
+    case 'transcript':
+      return cleanTranscriptOffline(content);
+    case 'terms':
+      return extractTermsOffline(content);
+    case 'tutor':
+    case 'rabbithole':
+      throw new RecallError(
+        'LLM_BAD_REQUEST',
+        `The offline adapter cannot produce "${kind}" objects.`,
+      );
+    default:
+      return assertNever(kind, 'LLM call kind');
   }
 }
 
