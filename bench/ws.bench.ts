@@ -29,7 +29,7 @@ const CLIENTS = 100;
 const MESSAGES = 10_000;
 const BATCH = 200;
 const CUTS = 100;
-const IDLE_SESSIONS = 500;
+const IDLE_SESSIONS = 1_000;
 const self = fileURLToPath(import.meta.url);
 const role = process.argv[2];
 
@@ -325,9 +325,25 @@ function heapAndRss() {
   return { heap: usage.heapUsed, rss: usage.rss };
 }
 
-async function runMemoryServer(kind: 'recall' | 'bare'): Promise<void> {
+async function runMemoryServer(kind: 'recall' | 'transport' | 'bare'): Promise<void> {
   let port: number;
-  if (kind === 'recall') {
+  if (kind === 'transport') {
+    // The transport alone: an engine-like source over memory storage (session row + 1 event).
+    const storage = createMemoryStorage();
+    await storage.saveRecallSet(makeRecallSet({ id: 'cell-energy' }));
+    const recall = createRecallServer({
+      engine: createFeedEngine(storage),
+      storage,
+      authenticate: (request) => ({
+        userId: new URL(request.url ?? '/', 'http://x').searchParams.get('user') ?? 'x',
+      }),
+      port: 0,
+      connectionRateLimit: false,
+      logger: {},
+    });
+    await recall.ready;
+    port = recall.address()?.port ?? 0;
+  } else if (kind === 'recall') {
     // The real engine (scripted model): each session holds its reduced state and its log.
     const { engine, storage } = await createEngineSetup();
     const recall = createRecallServer({
@@ -362,16 +378,16 @@ async function runMemoryServer(kind: 'recall' | 'bare'): Promise<void> {
   }
 }
 
-async function memoryPerSession(kind: 'recall' | 'bare') {
+async function memoryPerSession(kind: 'recall' | 'transport' | 'bare') {
   const child = spawnSelf(['memory-server', kind], ['--expose-gc']);
   const { port } = JSON.parse(await nextLine(child.lines)) as { port: number };
   const sockets: WebSocket[] = [];
   for (let index = 0; index < IDLE_SESSIONS; index += 1) {
     // Every socket is its own user's own (new) session: session state, log and subscription.
     const url =
-      kind === 'recall'
-        ? `ws://127.0.0.1:${port}/ws?recallSetId=cell-energy&user=user-${index}`
-        : `ws://127.0.0.1:${port}`;
+      kind === 'bare'
+        ? `ws://127.0.0.1:${port}`
+        : `ws://127.0.0.1:${port}/ws?recallSetId=cell-energy&user=user-${index}`;
     const socket = new WebSocket(url);
     await new Promise<void>((resolve, reject) => {
       socket.once('message', () => resolve());
@@ -394,6 +410,7 @@ async function main(): Promise<void> {
   const ratio = recallResult.deliveriesPerSecond / bareResult.deliveriesPerSecond;
   const { recallTimes, bareTimes } = await resumeLatency();
   const recallMemory = await memoryPerSession('recall');
+  const transportMemory = await memoryPerSession('transport');
   const bareMemory = await memoryPerSession('bare');
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
   const ms = (value: number) => `${value.toFixed(2)} ms`;
@@ -420,13 +437,19 @@ async function main(): Promise<void> {
       `(c) heap per idle session (${IDLE_SESSIONS})`,
       kib(recallMemory.heapPerSession),
       kib(bareMemory.heapPerSession),
-      'engine session + log + socket',
+      'real engine session + log + socket',
     ],
     [
-      `(c) RSS per idle session`,
+      '(c) RSS per idle session',
       kib(recallMemory.rssPerSession),
       kib(bareMemory.rssPerSession),
       'target ≤ 50 KiB',
+    ],
+    [
+      '(c) heap / RSS, transport only',
+      `${kib(transportMemory.heapPerSession)} / ${kib(transportMemory.rssPerSession)}`,
+      '',
+      'engine-like source, memory storage',
     ],
   ];
   const header: [string, string, string, string] = ['measure', '@recall/ws', 'bare ws', 'note'];
@@ -441,7 +464,8 @@ async function main(): Promise<void> {
 if (role === 'clients') {
   await runClients(process.argv[3] ?? '', Number(process.argv[4]));
 } else if (role === 'memory-server') {
-  await runMemoryServer(process.argv[3] === 'bare' ? 'bare' : 'recall');
+  const kind = process.argv[3];
+  await runMemoryServer(kind === 'bare' || kind === 'transport' ? kind : 'recall');
 } else {
   await main();
   process.exit(0);
