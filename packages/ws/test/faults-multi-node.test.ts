@@ -1,4 +1,3 @@
-import '../../core/test/storage/require-conditions';
 import type { StorageAdapter } from '@recall/core';
 import { createPostgresStorage } from '@recall/core/storage/postgres';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -1,4 +1,3 @@
-import './require-conditions';
 import { createPostgresStorage } from '@recall/core/storage/postgres';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { messages, uniqueId } from './fixtures';

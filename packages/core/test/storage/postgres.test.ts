@@ -1,4 +1,3 @@
-import './require-conditions';
 import { createPostgresStorage } from '@recall/core/storage/postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
