@@ -278,4 +278,7 @@ table(
 console.log(
   `bundle target ≤ 20 KB gzip (@recall/react only): ${reactOnly.gzipBytes <= 20 * 1024 ? 'met' : 'NOT met'}`,
 );
+console.log(
+  `bundle target ≤ 20 KB gzip (with createRecallClient): ${withClient.gzipBytes <= 20 * 1024 ? 'met' : 'NOT met'}`,
+);
 await window.happyDOM.close();

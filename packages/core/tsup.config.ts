@@ -6,6 +6,7 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'testing/index': 'src/testing/index.ts',
+    'testing/msw/index': 'src/testing/msw/index.ts',
     'llm/anthropic/index': 'src/llm/anthropic/index.ts',
     'storage/pglite/index': 'src/storage/pglite/index.ts',
     'storage/postgres/index': 'src/storage/postgres/index.ts',

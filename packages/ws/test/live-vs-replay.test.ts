@@ -11,7 +11,13 @@ import {
   toHistoryMessage,
   toServerMessage,
 } from '../src/index';
-import { type LiveStep, recordFullSession } from './fixtures/recorded-session';
+import { createSessionPersistence } from '../src/client/session-persistence';
+import { createSessionStore } from '../src/client/session-store';
+import {
+  createSessionRecorder,
+  type LiveStep,
+  recordFullSession,
+} from './fixtures/recorded-session';
 
 function runLive(
   steps: readonly LiveStep[],
@@ -121,6 +127,54 @@ describe('live vs replay', () => {
       compared += 1;
     }
     expect(compared).toBeGreaterThan(5);
+  });
+
+  test('a learner message stored while a response streams: live, the client and a replay agree', () => {
+    // The learner types while the reply streams and the server stores the message before
+    // the reply's end: live, the reply's line appeared at its first chunk (above the
+    // learner's); in history it comes at `assistant_streaming_end` (below it).
+    const session = createSessionRecorder(toHistoryMessage);
+    const { emit, send, ack, receive } = session;
+    emit('session_started', {
+      sessionId: 'session-1',
+      recallSetId: 'set-1',
+      recallSetName: 'Cell biology',
+      totalPoints: 3,
+      recalledCount: 0,
+      resumed: false,
+    });
+    emit('assistant_streaming_start', { responseId: 'resp-0', agent: 'tutor' });
+    receive({ type: 'assistant_chunk', responseId: 'resp-0', index: 0, text: 'What does ' });
+    send({ type: 'user_message', content: 'Is it ATP?', clientMessageId: 'c-1' });
+    emit('user_message', { content: 'Is it ATP?', clientMessageId: 'c-1' });
+    ack('c-1');
+    receive({ type: 'assistant_chunk', responseId: 'resp-0', index: 1, text: 'it make?' });
+    emit(
+      'assistant_streaming_end',
+      { responseId: 'resp-0', fullContent: 'What does it make?', totalChunks: 2 },
+      { responseId: 'resp-0' },
+    );
+    emit('assistant_message', { content: 'What does it make?', agent: 'tutor' });
+
+    const replayed = replayServerMessages(historyOf(session.log));
+    expect(replayed.messages.map((message) => [message.role, message.content])).toEqual([
+      ['user', 'Is it ATP?'],
+      ['assistant', 'What does it make?'],
+    ]);
+    expect(rendered(runLive(session.live))).toEqual(rendered(replayed));
+
+    // The same steps through the browser client's store (optimistic lines kept aside).
+    const store = createSessionStore({
+      persistence: createSessionPersistence(null, 'key'),
+      sessionId: undefined,
+      forRecallSet: true,
+    });
+    for (const step of session.live) {
+      if (step.direction === 'send') store.issue(step.message);
+      else store.receive(step.message);
+      store.commit();
+    }
+    expect(rendered(store.state)).toEqual(rendered(replayed));
   });
 
   test('the live run survives the wire: every frame parses back to itself', () => {

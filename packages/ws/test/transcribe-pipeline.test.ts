@@ -4,7 +4,7 @@ import {
   createTranscriptPipeline,
 } from '@recall/core';
 import { createAnthropicLLM } from '@recall/core/llm/anthropic';
-import { createMessagesApiHandlers } from '@recall/core/testing';
+import { createMessagesApiHandlers } from '@recall/core/testing/msw';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, test } from 'vitest';

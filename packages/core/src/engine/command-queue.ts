@@ -1,6 +1,7 @@
 import { RecallError, toRecallError } from '../errors/recall-error';
 import type { CommandResult } from './engine-types';
 import { reportError, type EngineRuntime, type SessionEntry } from './runtime';
+import { settleOwedReviews } from './review-writes';
 import { catchUp, pruneSessionCache } from './session-entry';
 
 /** Resolves the command's promise; the task may keep running afterwards. */
@@ -31,6 +32,7 @@ export function enqueueCommand(
       try {
         if (runtime.closed) throw new RecallError('ABORTED', 'The engine is closed.');
         await catchUp(runtime, entry);
+        await settleOwedReviews(runtime, entry);
         await task(accept);
         if (!settled) throw new RecallError('INTERNAL_ERROR', 'The command produced no result.');
       } catch (error) {

@@ -14,6 +14,7 @@ import type {
   RecallEngineOptions,
 } from './engine-types';
 import { sendUserMessage } from './learner-turn';
+import { settleOwedReviews } from './review-writes';
 import type { EngineRuntime } from './runtime';
 import * as commands from './session-commands';
 import { catchUp, loadSession } from './session-entry';
@@ -101,6 +102,7 @@ class SessionEngine implements RecallEngine {
   async getSessionState(sessionId: string): Promise<EngineSessionState> {
     const entry = await loadSession(this.#runtime, sessionId);
     await catchUp(this.#runtime, entry);
+    await settleOwedReviews(this.#runtime, entry);
     return entry.state;
   }
 

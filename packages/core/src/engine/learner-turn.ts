@@ -13,8 +13,10 @@ import { assertSessionActive, shortLabel, shouldDetectRabbithole } from '../sess
 import { enqueueCommand } from './command-queue';
 import type { CommandOptions, CommandResult } from './engine-types';
 import { type JudgeOptions, runDetector, runEvaluator } from './judges';
-import { rateRecalledPoints, saveSessionRow } from './projections';
+import { saveSessionRow } from './projections';
 import { buildRecallEvents } from './recall-events';
+import { planReviews } from './review-plan';
+import { recordReviews } from './review-writes';
 import { closeOrphanedResponses, completeResponse } from './respond';
 import { streamResponse } from './response-stream';
 import { loadRecallSet } from './recall-set-loader';
@@ -103,7 +105,7 @@ interface ReplyOptions {
 }
 
 async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
-  const { runtime, entry } = turn;
+  const { entry } = turn;
   const { recallSet, agent, responseId } = options;
   const state = entry.state;
   const judgeOptions: JudgeOptions = {
@@ -145,16 +147,19 @@ async function recordVerdicts(
 ): Promise<void> {
   const { runtime, entry } = turn;
   try {
-    const result = await turn.append((context, state) =>
-      buildRecallEvents(context, state, {
+    let before = entry.state;
+    const result = await turn.append((context, state) => {
+      before = state;
+      return buildRecallEvents(context, state, {
         verdicts: evaluation.points,
         recallSet,
         config: runtime.config,
         now: runtime.clock(),
-      }),
-    );
+        learnerMessage: options.content,
+      });
+    });
     if (result.status !== 'appended') return;
-    await rateRecalledPoints(runtime, { state: entry.state, recallSet, events: result.events });
+    await recordReviews(runtime, entry, { recallSet, reviews: planReviews(before, result.events) });
     await saveSessionRow(runtime, entry.state);
   } catch (error) {
     reportError(runtime, entry.sessionId, toRecallError(error), options.clientMessageId);

@@ -7,6 +7,7 @@ import { isChecklistComplete, recalledCount } from '../session/checklist';
 import type { EngineSessionState } from '../session/session-state';
 import { activeDurationMs } from '../session/summarize-session';
 import type { EngineConfig } from './engine-config';
+import { nearMissFeedback } from './near-miss-feedback';
 
 /** The overlay text: the UI, not the tutor, announces completion. */
 export const COMPLETE_OVERLAY_MESSAGE =
@@ -18,12 +19,15 @@ export interface RecallEventsOptions {
   recallSet: RecallSet;
   config: EngineConfig;
   now: number;
+  /** The learner message the verdicts judge (its words are never an answer given away). */
+  learnerMessage: string;
 }
 
 /**
  * Turns the evaluator's verdicts into events against the current state: for each newly
- * recalled point `recall_point_recalled` then its resources (`show_image` /
- * `show_resource`); for each confident near miss one `recall_point_near_miss`; and the
+ * recalled point `recall_point_recalled` then its resources not shown yet this session
+ * (`show_image` / `show_resource`, each resource once); for each confident near miss one
+ * `recall_point_near_miss` with learner-safe feedback (see {@link nearMissFeedback}); and the
  * completion overlay when the last point fell in recall mode (inside a rabbit hole the
  * reducer defers it until exit).
  */
@@ -38,6 +42,7 @@ export function buildRecallEvents(
   const totalPoints = state.targetPointIds.length;
   let recalled = recalledCount(state);
   const checklist = { ...state.checklist };
+  const shown = new Set(state.shownResourceIds);
   for (const verdict of options.verdicts) {
     if (seen.has(verdict.pointId) || checklist[verdict.pointId] !== 'pending') continue;
     seen.add(verdict.pointId);
@@ -53,13 +58,19 @@ export function buildRecallEvents(
       );
       recalled += 1;
       const point = recallSet.points.find((candidate) => candidate.id === verdict.pointId);
-      if (point !== undefined)
-        events.push(...buildResourceEvents(context, recallSet, point, config));
+      if (point !== undefined) {
+        events.push(...buildResourceEvents(context, { recallSet, point, config, shown }));
+      }
     } else if (verdict.nearMiss && verdict.certainty >= config.nearMissCertainty) {
+      const point = recallSet.points.find((candidate) => candidate.id === verdict.pointId);
       events.push(
         context.build('recall_point_near_miss', {
           pointId: verdict.pointId,
-          feedback: verdict.missing.trim() || 'Close: be more specific.',
+          feedback: nearMissFeedback({
+            missing: verdict.missing,
+            content: point?.content,
+            learnerMessage: options.learnerMessage,
+          }),
         }),
       );
     }
@@ -96,28 +107,31 @@ export function buildOverlayEvent(
   });
 }
 
+/** The point's linked resources not in `shown` (which they are added to). */
 function buildResourceEvents(
   context: EventContext,
-  recallSet: RecallSet,
-  point: RecallPoint,
-  config: EngineConfig,
+  options: { recallSet: RecallSet; point: RecallPoint; config: EngineConfig; shown: Set<string> },
 ): SessionEvent[] {
-  return recallSet.resources
-    .filter((resource) => resource.links.some((link) => link.pointId === point.id))
-    .map((resource) =>
-      resource.kind === 'image'
-        ? context.build('show_image', {
-            resourceId: resource.id,
-            url: resource.url,
-            ...(resource.caption === undefined ? {} : { caption: resource.caption }),
-            ...(resource.mimeType === undefined ? {} : { mimeType: resource.mimeType }),
-          })
-        : context.build('show_resource', {
-            resourceId: resource.id,
-            title: resource.title,
-            snippet: resourceSnippet(resource, point, config.snippetLength),
-          }),
-    );
+  const { point, config, shown } = options;
+  const resources = options.recallSet.resources.filter(
+    (resource) =>
+      !shown.has(resource.id) && resource.links.some((link) => link.pointId === point.id),
+  );
+  for (const resource of resources) shown.add(resource.id);
+  return resources.map((resource) =>
+    resource.kind === 'image'
+      ? context.build('show_image', {
+          resourceId: resource.id,
+          url: resource.url,
+          ...(resource.caption === undefined ? {} : { caption: resource.caption }),
+          ...(resource.mimeType === undefined ? {} : { mimeType: resource.mimeType }),
+        })
+      : context.build('show_resource', {
+          resourceId: resource.id,
+          title: resource.title,
+          snippet: resourceSnippet(resource, point, config.snippetLength),
+        }),
+  );
 }
 
 /**

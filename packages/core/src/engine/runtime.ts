@@ -6,6 +6,7 @@ import type { FsrsScheduler } from '../scheduling/fsrs-scheduler';
 import type { EngineSessionState } from '../session/session-state';
 import type { StorageAdapter } from '../storage/storage-adapter';
 import type { EngineConfig } from './engine-config';
+import type { PlannedReview } from './review-plan';
 import type {
   CommandResult,
   EngineDelta,
@@ -43,6 +44,12 @@ export interface SessionEntry {
   writeTail: Promise<unknown>;
   /** Aborts the running turn (on close). */
   controller: AbortController | null;
+  /**
+   * Reviews the log calls for that may be missing from storage (after a load, a failed
+   * write, or another writer's events); written, unless already stored, before the next
+   * command runs.
+   */
+  owedReviews: PlannedReview[];
 }
 
 /** Everything the engine's modules share. */

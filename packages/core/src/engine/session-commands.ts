@@ -9,9 +9,11 @@ import { assertSessionActive } from '../session/turn-rules';
 import { type Accept, enqueueCommand } from './command-queue';
 import type { CommandOptions, CommandResult, EnterRabbitholeOptions } from './engine-types';
 import { rabbitholeRequest } from './learner-turn';
-import { rateFailedPoints, saveSessionRow } from './projections';
+import { saveSessionRow } from './projections';
 import { buildOverlayEvent } from './recall-events';
 import { loadRecallSet } from './recall-set-loader';
+import { planReviews } from './review-plan';
+import { recordReviews } from './review-writes';
 import { closeOrphanedResponses, completeResponse } from './respond';
 import { streamResponse } from './response-stream';
 import type { EngineRuntime, SessionEntry } from './runtime';
@@ -60,8 +62,9 @@ export function leaveSession(
     const turn = createTurn(runtime, entry);
     try {
       await closeOrphanedResponses(turn);
-      const before = entry.state;
+      let before = entry.state;
       const result = await turn.append((context, state) => {
+        before = state;
         assertSessionActive(state);
         const now = runtime.clock();
         const events: SessionEvent[] =
@@ -82,7 +85,12 @@ export function leaveSession(
         return events;
       });
       accept({ status: 'accepted', sessionId: entry.sessionId, lastSeq: result.lastSeq });
-      await rateFailedPoints(runtime, { before, after: entry.state, recallSet });
+      if (result.status === 'appended') {
+        await recordReviews(runtime, entry, {
+          recallSet,
+          reviews: planReviews(before, result.events),
+        });
+      }
       await saveSessionRow(runtime, entry.state);
     } finally {
       turn.finish();

@@ -2,6 +2,7 @@ import { RecallError } from '../errors/recall-error';
 import type { SessionEvent } from '../events/envelope';
 import { reduceSession } from '../session/reduce-session';
 import { createSessionState } from '../session/session-state';
+import { planReviews } from './review-plan';
 import type { EngineRuntime, SessionEntry } from './runtime';
 
 /** The cached entry of a session, loaded from storage (row + log) on first use. */
@@ -26,7 +27,11 @@ export function loadSession(runtime: EngineRuntime, sessionId: string): Promise<
         targetPointIds: row.targetPointIds,
         ...(row.userId === undefined ? {} : { userId: row.userId }),
       });
-      applyEvents(entry, await runtime.storage.read(sessionId));
+      const initial = entry.state;
+      const events = await runtime.storage.read(sessionId);
+      applyEvents(entry, events);
+      // A writer may have died between an event and its review: check them all once.
+      entry.owedReviews = planReviews(initial, events);
       runtime.sessions.set(sessionId, entry);
       return entry;
     })().finally(() => runtime.loading.delete(sessionId));
@@ -57,6 +62,7 @@ export function createSessionEntry(
     pendingCommands: 0,
     writeTail: Promise.resolve(),
     controller: null,
+    owedReviews: [],
   };
 }
 
@@ -70,10 +76,16 @@ export function applyEvents(entry: SessionEntry, events: readonly SessionEvent[]
   }
 }
 
-/** Reads and applies whatever other writers appended since the cached state. */
+/**
+ * Reads and applies whatever other writers appended since the cached state. The reviews
+ * their events call for become owed (their writer may have died before writing them).
+ */
 export async function catchUp(runtime: EngineRuntime, entry: SessionEntry): Promise<void> {
   const events = await runtime.storage.read(entry.sessionId, { afterSeq: entry.state.lastSeq });
+  if (events.length === 0) return;
+  const before = entry.state;
   applyEvents(entry, events);
+  entry.owedReviews.push(...planReviews(before, events));
 }
 
 /** Drops the least recently used idle sessions beyond `config.maxCachedSessions`. */

@@ -7,10 +7,12 @@ export const tokenUsageSchema = z.object({
   cacheReadTokens: z.number().int().nonnegative(),
   cacheWriteTokens: z.number().int().nonnegative(),
 });
+/** Token usage of one model call: input, output, cache-read and cache-write tokens. */
 export type TokenUsage = z.infer<typeof tokenUsageSchema>;
 
 /** Which agent produced an assistant response. */
 export const agentSchema = z.enum(['tutor', 'rabbithole']);
+/** Which agent produced an assistant response: `'tutor'` or `'rabbithole'`. */
 export type Agent = z.infer<typeof agentSchema>;
 
 const id = z.string().min(1);
@@ -27,6 +29,7 @@ export const sessionSummarySchema = z.object({
   usage: tokenUsageSchema.optional(),
   estimatedCostUsd: z.number().nonnegative().optional(),
 });
+/** The summary of a completed session, carried by `session_completed`. */
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
 /**
@@ -126,6 +129,7 @@ export const SESSION_EVENT_TYPES = [
   'assistant_streaming_end',
 ] as const satisfies ReadonlyArray<keyof typeof sessionEventDataSchemas>;
 
+/** One of the 16 engine event type names, e.g. `'recall_point_recalled'`. */
 export type SessionEventType = (typeof SESSION_EVENT_TYPES)[number];
 
 // Compile-time proof that the tuple and the schema map list the same types.

@@ -13,6 +13,7 @@ export const recallPointSchema = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
 });
+/** One thing the learner must recall, with its FSRS schedule. */
 export type RecallPoint = z.infer<typeof recallPointSchema>;
 
 /** Links a resource to a point, with an optional note on why it is relevant. */
@@ -20,6 +21,7 @@ export const resourceLinkSchema = z.object({
   pointId: z.string().min(1),
   relevance: z.string().optional(),
 });
+/** A resource's link to one point, with an optional relevance note. */
 export type ResourceLink = z.infer<typeof resourceLinkSchema>;
 
 const resourceBase = {
@@ -42,6 +44,7 @@ export const resourceSchema = z.discriminatedUnion('kind', [
     caption: z.string().optional(),
   }),
 ]);
+/** A text passage (`kind: 'text'`) or an image (`kind: 'image'`) that supports a set. */
 export type Resource = z.infer<typeof resourceSchema>;
 
 /** A learner-owned set of recall points. */
@@ -58,6 +61,7 @@ export const recallSetSchema = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
 });
+/** A recall set with its points and resources, as stored. */
 export type RecallSet = z.infer<typeof recallSetSchema>;
 
 /** A recall set as listed, with due counts at a given time. */

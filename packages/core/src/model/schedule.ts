@@ -17,10 +17,12 @@ export const pointScheduleSchema = z.object({
   state: z.number().int().min(0).max(3),
   lastReview: z.number().optional(),
 });
+/** A point's serialised FSRS card state (epoch ms for dates). */
 export type PointSchedule = z.infer<typeof pointScheduleSchema>;
 
 /** FSRS rating given to a point (ts-fsrs `Rating`: 1 Again, 2 Hard, 3 Good, 4 Easy). */
 export const reviewRatingSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+/** An FSRS rating: 1 Again, 2 Hard, 3 Good, 4 Easy. */
 export type ReviewRating = z.infer<typeof reviewRatingSchema>;
 
 /** One FSRS review of one point. */
@@ -39,4 +41,5 @@ export const reviewLogSchema = z.object({
   /** Epoch ms of the review. */
   reviewedAt: z.number(),
 });
+/** One FSRS review of one point, as stored. */
 export type ReviewLog = z.infer<typeof reviewLogSchema>;

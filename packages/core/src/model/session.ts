@@ -1,6 +1,8 @@
 import * as z from 'zod';
 
+/** Where a stored session stands: `in_progress`, `paused`, `completed` or `abandoned`. */
 export const sessionStatusSchema = z.enum(['in_progress', 'paused', 'completed', 'abandoned']);
+/** Where a stored session stands (see {@link sessionStatusSchema}). */
 export type SessionStatus = z.infer<typeof sessionStatusSchema>;
 
 /**
@@ -20,4 +22,5 @@ export const sessionSchema = z.object({
   resumedAt: z.number().optional(),
   endedAt: z.number().optional(),
 });
+/** A stored session row: a projection of its event log kept for queries. */
 export type Session = z.infer<typeof sessionSchema>;

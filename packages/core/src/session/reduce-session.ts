@@ -102,7 +102,9 @@ function applyEvent(state: EngineSessionState, event: SessionEvent): EngineSessi
       };
     case 'show_image':
     case 'show_resource':
-      return state;
+      return state.shownResourceIds.includes(event.data.resourceId)
+        ? state
+        : { ...state, shownResourceIds: [...state.shownResourceIds, event.data.resourceId] };
     case 'user_message':
       return applyUserMessage(state, event.data.content);
     case 'assistant_streaming_start': {

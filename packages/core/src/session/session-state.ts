@@ -110,6 +110,8 @@ export interface EngineSessionState {
   pointProgress: Readonly<Record<string, PointProgress>>;
   /** Points already rated Again in this session (when it was paused). */
   againRatedPointIds: readonly string[];
+  /** Resources already shown (`show_image` / `show_resource`): each is shown once a session. */
+  shownResourceIds: readonly string[];
   /** Usage of tutor and rabbit-hole calls. */
   usage: TokenUsage;
   /** Usage of evaluator and detector calls. */
@@ -175,6 +177,7 @@ export function createSessionState(options: CreateSessionStateOptions): EngineSe
     answeringFocusPointId: null,
     pointProgress,
     againRatedPointIds: [],
+    shownResourceIds: [],
     usage: EMPTY_USAGE,
     judgeUsage: EMPTY_USAGE,
     response: null,

@@ -1,8 +1,7 @@
-// Messages API mock (msw handlers + a local server) for testing Anthropic integrations without a key
-export { createMessagesApiHandlers, startMessagesApiServer } from './msw/index';
+// A local HTTP server imitating the Messages API, for testing Anthropic integrations without a
+// key. The msw handlers live on `@recall/core/testing/msw`, so this entry does not need msw.
+export { startMessagesApiServer } from './msw/messages-api-server';
 export type {
-  MessagesApiHandlers,
-  MessagesApiHandlersOptions,
   MessagesApiServer,
   MessagesApiServerOptions,
   MessagesApiContentReplyFields,

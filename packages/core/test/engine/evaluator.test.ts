@@ -65,6 +65,38 @@ describe('evaluator', () => {
     expect(ofType(await h.events(sessionId), 'recall_point_recalled')).toHaveLength(0);
   });
 
+  test('near-miss feedback never gives the answer away: a leaking `missing` becomes a safe hint', async () => {
+    const h = await createHarness({
+      script: {
+        evaluator: [
+          scriptEvaluation({
+            nearMiss: { p1: 'missing: ADP, phosphate', p2: 'what it ends up as' },
+          }),
+          scriptEvaluation({ nearMiss: { p1: 'synthase' } }),
+        ],
+      },
+    });
+    const { sessionId } = await h.start();
+    await h.say(sessionId, 'ATP synthase is involved somehow');
+    // Words the learner said themselves are no secret.
+    await h.say(sessionId, 'ATP synthase again');
+    const nearMisses = ofType(await h.events(sessionId), 'recall_point_near_miss');
+    expect(nearMisses.map((event) => event.data)).toEqual([
+      // Names the missing aspects read from the content, never its words.
+      {
+        pointId: 'p1',
+        feedback: 'Partly there — still missing: what it does and what it comes from.',
+      },
+      // A nudge that quotes no answer word passes through unchanged.
+      { pointId: 'p2', feedback: 'what it ends up as' },
+      { pointId: 'p1', feedback: 'synthase' },
+    ]);
+    // The tutor's notes carry the same learner-safe text (the log is the source of truth).
+    const notes = h.llm.requestsOf('tutor')[2]!.messages.at(-1)!.content;
+    expect(notes).toContain('<near_miss point="P1">Partly there — still missing:');
+    expect(notes).not.toMatch(/ADP|phosphate/);
+  });
+
   test('recall needs the configured certainty', async () => {
     const h = await createHarness({
       config: { recallCertainty: 0.8 },

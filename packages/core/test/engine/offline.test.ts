@@ -7,6 +7,11 @@ import {
 import type { RecallSetDefinition } from '@recall/core';
 import { describe, expect, test } from 'vitest';
 import { keyTerms, normalizeText, stem } from '../../src/llm/offline/lexical';
+import {
+  EVALUATOR_SYSTEM_PROMPT,
+  buildEvaluatorMessages,
+  evaluationSchema,
+} from '../../src/prompts/evaluator-prompt';
 import { CELL_ENERGY, ofType } from './harness';
 
 async function offlineSession(definition: RecallSetDefinition = CELL_ENERGY) {
@@ -53,16 +58,38 @@ describe('offline adapter', () => {
     });
   });
 
-  test('a vague answer gets a near miss naming the missing terms', async () => {
+  test('a vague answer gets a near miss naming the missing terms by aspect, never by the answer words', async () => {
+    // The evaluator's structured output: `missing` says which parts are missing ("from ADP
+    // and phosphate" → what it comes from; "makes" → what it does) without quoting them.
+    const { object } = await createOfflineLLM().generateObject({
+      kind: 'evaluator',
+      system: EVALUATOR_SYSTEM_PROMPT,
+      messages: buildEvaluatorMessages({
+        points: CELL_ENERGY.points.map((point) => ({ id: point.id!, content: point.content })),
+        conversation: [],
+        latestMessage: 'ATP synthase is involved somehow',
+      }),
+      schema: evaluationSchema,
+      schemaName: 'evaluation',
+    });
+    const [p1, p2, p3] = object.points;
+    expect(p1).toMatchObject({ pointId: 'p1', recalled: false, nearMiss: true });
+    expect(p1!.missing).toBe('Partly there — still missing: what it does and what it comes from.');
+    for (const answerWord of ['adp', 'phosphate', 'makes']) {
+      expect(normalizeText(p1!.missing)).not.toContain(answerWord);
+    }
+    for (const unaddressed of [p2!, p3!]) {
+      expect(unaddressed).toMatchObject({ recalled: false, nearMiss: false, missing: '' });
+      expect(unaddressed.certainty).toBeGreaterThanOrEqual(0.9);
+    }
+    // The engine emits it as the learner-facing feedback.
     const session = await offlineSession();
     await session.say('ATP synthase is involved somehow');
     const events = await session.events();
     expect(ofType(events, 'recall_point_recalled')).toHaveLength(0);
-    const [nearMiss] = ofType(events, 'recall_point_near_miss');
-    expect(nearMiss!.data.pointId).toBe('p1');
-    expect(nearMiss!.data.feedback).toContain('adp');
-    expect(nearMiss!.data.feedback).toContain('phosphate');
-    expect(nearMiss!.data.feedback).not.toContain('synthase');
+    expect(ofType(events, 'recall_point_near_miss').map((event) => event.data)).toEqual([
+      { pointId: 'p1', feedback: p1!.missing },
+    ]);
   });
 
   test("the tutor never outputs a point's content verbatim, and hints narrow", async () => {

@@ -205,7 +205,7 @@ describe('requests across a session', () => {
       recallSet: { ...CELL_ENERGY, supplementaryGuidelines: 'Prefer examples from sport.' },
       script: {
         evaluator: [
-          scriptEvaluation({ recalled: ['p1'], nearMiss: { p2: 'which molecule is split' } }),
+          scriptEvaluation({ recalled: ['p1'], nearMiss: { p2: 'what it turns into' } }),
           scriptEvaluation({ recalled: ['p2'] }),
         ],
       },
@@ -234,7 +234,7 @@ describe('requests across a session', () => {
           .slice(0, -1)
           .some((message) => message.content.includes('<session_notes>')),
       ).toBe(false);
-      expect(request.system).not.toContain('which molecule is split');
+      expect(request.system).not.toContain('what it turns into');
     }
     // Each request's prefix (all but the last message) extends the previous request's history.
     for (let index = 1; index < requests.length; index += 1) {
@@ -246,7 +246,7 @@ describe('requests across a session', () => {
       );
     }
     expect(requests[2]!.messages.at(-1)!.content).toContain(
-      '<near_miss point="P2">which molecule is split</near_miss>',
+      '<near_miss point="P2">what it turns into</near_miss>',
     );
     expect(requests[3]!.messages.at(-1)!.content).toContain('<recalled point="P2"></recalled>');
     expect(requests[4]!.messages.at(-1)!.content).not.toContain('<observations>');

@@ -78,4 +78,87 @@ describe('resources', () => {
       );
     }
   });
+
+  const shared = {
+    ...CELL_ENERGY,
+    resources: [
+      {
+        id: 'r-shared-text',
+        kind: 'text' as const,
+        title: 'Respiration overview',
+        content: PASSAGE,
+        links: [{ pointId: 'p1' }, { pointId: 'p2' }, { pointId: 'p3' }],
+      },
+      {
+        id: 'r-shared-image',
+        kind: 'image' as const,
+        title: 'Mitochondrion',
+        url: 'https://example.org/mito.png',
+        links: [{ pointId: 'p1' }, { pointId: 'p3' }],
+      },
+    ],
+  };
+
+  test('a resource linked to several points is shown once per session, even across a restart', async () => {
+    const h = await createHarness({
+      recallSet: shared,
+      script: {
+        evaluator: [
+          scriptEvaluation({ recalled: ['p1'] }),
+          // Two linked points in one message: still no second card.
+          scriptEvaluation({ recalled: ['p2', 'p3'] }),
+        ],
+      },
+    });
+    const { sessionId } = await h.start();
+    await h.say(sessionId, 'ATP synthase');
+    const afterFirst = await h.events(sessionId);
+    expect(ofType(afterFirst, 'show_resource').map((event) => event.data.resourceId)).toEqual([
+      'r-shared-text',
+    ]);
+    expect(ofType(afterFirst, 'show_image').map((event) => event.data.resourceId)).toEqual([
+      'r-shared-image',
+    ]);
+    // The reducer remembers what was shown, so a fresh engine instance knows it too.
+    expect((await h.engine.getSessionState(sessionId)).shownResourceIds).toEqual([
+      'r-shared-text',
+      'r-shared-image',
+    ]);
+    await h.engine.close();
+    const second = await createHarness({
+      recallSet: shared,
+      storage: h.storage,
+      idPrefix: 'b',
+      script: { evaluator: [scriptEvaluation({ recalled: ['p2', 'p3'] })] },
+    });
+    second.clock.now = h.clock.now;
+    expect((await second.engine.getSessionState(sessionId)).shownResourceIds).toEqual([
+      'r-shared-text',
+      'r-shared-image',
+    ]);
+    await second.say(sessionId, 'glycolysis and the Krebs cycle');
+    const events = await second.events(sessionId);
+    expect(ofType(events, 'recall_point_recalled')).toHaveLength(3);
+    expect(ofType(events, 'show_resource')).toHaveLength(1);
+    expect(ofType(events, 'show_image')).toHaveLength(1);
+  });
+
+  test('two points recalled in one message share one card', async () => {
+    const h = await createHarness({
+      recallSet: shared,
+      script: { evaluator: [scriptEvaluation({ recalled: ['p1', 'p3'] })] },
+    });
+    const { sessionId } = await h.start();
+    await h.say(sessionId, 'ATP synthase and the Krebs cycle');
+    const types = (await h.types(sessionId)).filter((type) => type !== 'assistant_streaming_end');
+    expect(types.filter((type) => type === 'show_resource')).toHaveLength(1);
+    expect(types.filter((type) => type === 'show_image')).toHaveLength(1);
+    const recalledAt = types.indexOf('recall_point_recalled');
+    expect(types.slice(recalledAt, recalledAt + 4)).toEqual([
+      'recall_point_recalled',
+      'show_resource',
+      'show_image',
+      'recall_point_recalled',
+    ]);
+  });
 });

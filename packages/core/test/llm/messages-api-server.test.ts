@@ -5,7 +5,7 @@ import {
   type MessagesApiReply,
   type MessagesApiServer,
   startMessagesApiServer,
-} from '@recall/core/testing';
+} from '@recall/core/testing/msw';
 import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { deltaTexts, drain } from './use-messages-api';

@@ -6,7 +6,7 @@ import {
   createMessagesApiHandlers,
   type MessagesApiHandlers,
   type MessagesApiHandlersOptions,
-} from '@recall/core/testing';
+} from '@recall/core/testing/msw';
 import type { LLMAdapter, LLMStreamPart } from '@recall/core';
 
 export const BASE_URL = 'https://api.anthropic.test';

@@ -1,6 +1,6 @@
 import { createTermExtractor, type RecallError, type RecallSet } from '@recall/core';
 import { createAnthropicLLM } from '@recall/core/llm/anthropic';
-import { createMessagesApiHandlers, type MessagesApiReplySource } from '@recall/core/testing';
+import { createMessagesApiHandlers, type MessagesApiReplySource } from '@recall/core/testing/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 

@@ -1,6 +1,6 @@
 import { createTranscriptPipeline, type RecallError } from '@recall/core';
 import { ANTHROPIC_DEFAULT_JUDGE_MODEL, createAnthropicLLM } from '@recall/core/llm/anthropic';
-import { createMessagesApiHandlers, type MessagesApiReply } from '@recall/core/testing';
+import { createMessagesApiHandlers, type MessagesApiReply } from '@recall/core/testing/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { createLogMessageFactory } from '../../test/fixtures/session-events';
 import type { ServerMessage, ServerMessageOf } from '../protocol/server-messages';
 import { type ClientSessionState, createInitialClientState } from './client-session-state';
-import { markConnectionReset } from './outgoing';
+import { applyOutgoingMessage, markConnectionReset } from './outgoing';
 import { reduceClientState } from './reduce-client-state';
 import { replayServerMessages } from './replay-server-messages';
 
@@ -175,6 +175,58 @@ describe('assistant streaming', () => {
       log('assistant_streaming_end', { responseId: 'r2', fullContent: 'Replayed', totalChunks: 1 }),
     ]);
     expect(inside.messages.map((message) => message.agent)).toEqual(['rabbithole', 'rabbithole']);
+  });
+
+  test('a learner message stored while a response streams: live order equals replay order', () => {
+    const { log, state } = startedSession();
+    const stored = log('user_message', { content: 'Wait, what?', clientMessageId: 'c-1' });
+    const complete = log('assistant_streaming_end', {
+      responseId: 'r1',
+      fullContent: 'The mitochondrion.',
+      totalChunks: 2,
+    });
+    const streaming = fold(state, [chunk(0, 'The '), stored]);
+    // While it streams, the reply stays where its first chunk put it.
+    expect(streaming.messages.map((message) => message.role)).toEqual(['assistant', 'user']);
+    const live = fold(streaming, [chunk(1, 'mitochondrion.'), complete]);
+    const replayed = fold(state, [stored, complete]);
+    expect(replayed.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    expect(live.messages).toEqual(replayed.messages);
+    expect(live.stream).toBeNull();
+  });
+
+  test('a completed response moves above the lines the log placed, not above unconfirmed ones', () => {
+    const { log, state } = startedSession();
+    // r1 streams; r2 interrupts it and streams; the log then stores a learner line, r1's
+    // end, and r2's end; a line typed meanwhile (pending) is not in the log yet.
+    const stored = log('user_message', { content: 'Stored.' });
+    const typed = { type: 'user_message', content: 'Typed.', clientMessageId: 'c-9' } as const;
+    const live = fold(state, [chunk(0, 'one'), chunk(0, 'two', { responseId: 'r2' })]);
+    const withLines = applyOutgoingMessage(fold(live, [stored]), typed);
+    const r1End = log('assistant_streaming_end', {
+      responseId: 'r1',
+      fullContent: 'one!',
+      totalChunks: 1,
+    });
+    const r2End = log('assistant_streaming_end', {
+      responseId: 'r2',
+      fullContent: 'two!',
+      totalChunks: 1,
+    });
+    const order = (current: ClientSessionState) =>
+      current.messages.map((message) => message.responseId ?? message.content);
+    const afterR1 = reduceClientState(withLines, r1End);
+    expect(order(afterR1)).toEqual(['r2', 'Stored.', 'r1', 'Typed.']);
+    const afterR2 = reduceClientState(afterR1, r2End);
+    expect(order(afterR2)).toEqual(['Stored.', 'r1', 'r2', 'Typed.']);
+    expect(afterR2.messages.map((message) => message.status)).toEqual([
+      'sent',
+      'complete',
+      'complete',
+      'pending',
+    ]);
+    const replayed = applyOutgoingMessage(fold(state, [stored, r1End, r2End]), typed);
+    expect(afterR2.messages).toEqual(replayed.messages);
   });
 
   test('markConnectionReset drops only the half-streamed text', () => {

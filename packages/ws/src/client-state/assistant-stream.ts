@@ -57,7 +57,7 @@ export function applyComplete(
       content: complete.fullContent,
       status: 'complete',
     };
-    return { ...state, messages: replaceAt(state.messages, position, finished), stream };
+    return { ...state, messages: moveToLogPosition(state.messages, position, finished), stream };
   }
   const message: ChatMessage = {
     id: complete.responseId,
@@ -68,6 +68,35 @@ export function applyComplete(
     responseId: complete.responseId,
   };
   return { ...state, messages: [...state.messages, message], stream };
+}
+
+/**
+ * Puts a finished response where a replay puts it. Live, its line appeared with its first
+ * chunk; a replay (which has no chunks) places it at `assistant_complete`. Lines the log
+ * placed meanwhile — learner messages stored while it streamed, responses completed
+ * before it — therefore go above it; lines the log has not placed yet (unconfirmed
+ * learner messages, a response still streaming) stay below.
+ */
+function moveToLogPosition(
+  messages: readonly ChatMessage[],
+  position: number,
+  finished: ChatMessage,
+): ChatMessage[] {
+  let target = position;
+  for (let index = position + 1; index < messages.length; index += 1) {
+    if (isPlacedByLog(messages[index] as ChatMessage)) target = index;
+  }
+  if (target === position) return replaceAt(messages, position, finished);
+  const moved = messages.slice();
+  moved.splice(position, 1);
+  moved.splice(target, 0, finished);
+  return moved;
+}
+
+// A `sent` learner line is confirmed by the log (in the pure reducer an acknowledged line
+// also counts; the client keeps those out of the reduced state until the log has them).
+function isPlacedByLog(message: ChatMessage): boolean {
+  return message.role === 'user' ? message.status === 'sent' : message.status === 'complete';
 }
 
 /** Marks the response currently streaming as `interrupted`, keeping its partial text. */

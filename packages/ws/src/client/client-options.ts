@@ -1,4 +1,5 @@
 import type { ClientSessionState } from '../client-state/client-session-state';
+import type { ProtocolParseError } from '../protocol/parse-result';
 import { type ReconnectOptions, resolveReconnectOptions } from './backoff';
 import { type ClientStorage, defaultClientStorage } from './session-persistence';
 import type { WebSocketLikeConstructor } from './websocket-like';
@@ -16,7 +17,12 @@ export interface RecallClientOptions {
   sessionId?: string;
   /** Sent as `?token=…` for servers that authenticate that way (prefer cookies or headers). */
   userToken?: string;
-  /** @default globalThis.WebSocket (pass `WebSocket` from the `ws` package in Node) */
+  /**
+   * Read when connecting, not at construction, so a client can be created where there is
+   * none (server rendering); connecting without one ends in connection `closed` with
+   * `state.lastError` saying why.
+   * @default globalThis.WebSocket (pass `WebSocket` from the `ws` package in Node)
+   */
   WebSocket?: WebSocketLikeConstructor;
   /**
    * Keeps `sessionId`, `lastSeq` and the outbox across page reloads; `null` disables.
@@ -35,6 +41,12 @@ export interface RecallClientOptions {
   autoConnect?: boolean;
   /** Source of the reconnect jitter, drawn per attempt (inject for reproducible tests). @default Math.random */
   random?: () => number;
+  /**
+   * Called with each server frame that is dropped because it is not a valid protocol
+   * message (the connection goes on).
+   * @default a `console.warn` outside production builds
+   */
+  onProtocolError?: (error: ProtocolParseError) => void;
 }
 
 /** An immutable view of a client; a new object only when something changed. */
@@ -75,7 +87,8 @@ export interface ResolvedClientOptions {
   url: string;
   target: { recallSetId: string } | { sessionId: string };
   userToken: string | undefined;
-  WebSocket: WebSocketLikeConstructor;
+  /** The injected constructor; `undefined` means the global one, looked up on connect. */
+  WebSocket: WebSocketLikeConstructor | undefined;
   storage: ClientStorage | null;
   reconnect: ReturnType<typeof resolveReconnectOptions>;
   heartbeatIntervalMs: number;
@@ -83,6 +96,7 @@ export interface ResolvedClientOptions {
   connectTimeoutMs: number;
   autoConnect: boolean;
   random: () => number;
+  onProtocolError: (error: ProtocolParseError) => void;
 }
 
 function requirePositive(name: string, value: number): number {
@@ -101,13 +115,6 @@ export function resolveClientOptions(options: RecallClientOptions): ResolvedClie
   if ((recallSetId === undefined) === (sessionId === undefined)) {
     throw new TypeError('createRecallClient: pass exactly one of `recallSetId` and `sessionId`.');
   }
-  const WebSocket =
-    options.WebSocket ?? (globalThis as { WebSocket?: WebSocketLikeConstructor }).WebSocket;
-  if (WebSocket === undefined) {
-    throw new TypeError(
-      'createRecallClient: no global WebSocket; pass `WebSocket` (e.g. from the `ws` package).',
-    );
-  }
   const target = recallSetId !== undefined ? { recallSetId } : { sessionId: sessionId as string };
   if (('recallSetId' in target ? target.recallSetId : target.sessionId).length === 0) {
     throw new TypeError('createRecallClient: `recallSetId` / `sessionId` must not be empty.');
@@ -116,7 +123,7 @@ export function resolveClientOptions(options: RecallClientOptions): ResolvedClie
     url: options.url,
     target,
     userToken: options.userToken,
-    WebSocket,
+    WebSocket: options.WebSocket,
     storage: options.storage === undefined ? defaultClientStorage() : options.storage,
     reconnect: resolveReconnectOptions(options.reconnect),
     heartbeatIntervalMs: requirePositive(
@@ -127,5 +134,25 @@ export function resolveClientOptions(options: RecallClientOptions): ResolvedClie
     connectTimeoutMs: requirePositive('connectTimeoutMs', options.connectTimeoutMs ?? 10_000),
     autoConnect: options.autoConnect ?? true,
     random: options.random ?? Math.random,
+    onProtocolError: options.onProtocolError ?? warnInDevelopment,
   };
+}
+
+/** The global WebSocket constructor, if this environment has one. */
+export function globalWebSocket(): WebSocketLikeConstructor | undefined {
+  return (globalThis as { WebSocket?: WebSocketLikeConstructor }).WebSocket;
+}
+
+function warnInDevelopment(error: ProtocolParseError): void {
+  if (isProduction()) return;
+  console.warn(`[recall/ws] Dropped an invalid server frame (${error.code}): ${error.message}`);
+}
+
+function isProduction(): boolean {
+  // Bundlers replace `process.env.NODE_ENV`; a browser without one has no `process`.
+  try {
+    return process.env.NODE_ENV === 'production';
+  } catch {
+    return false;
+  }
 }

@@ -2,7 +2,6 @@ import { assertNever } from '../client-state/assert-never';
 import type { OutgoingClientMessage } from '../client-state/outgoing';
 import type { ClientMessage } from '../protocol/client-messages';
 import { CLOSE_CODES } from '../protocol/close-codes';
-import { parseServerMessage } from '../protocol/parse-server-message';
 import type { ServerMessage } from '../protocol/server-messages';
 import { createClientMessageId } from './client-message-id';
 import {
@@ -10,9 +9,11 @@ import {
   type RecallClient,
   type RecallClientOptions,
   type RecallClientSnapshot,
+  globalWebSocket,
   resolveClientOptions,
 } from './client-options';
 import { decideAfterClose } from './close-decision';
+import { decodeServerMessage } from './decode-server-message';
 import { buildConnectionUrl } from './connection-url';
 import { createSessionPersistence, persistenceKey } from './session-persistence';
 import { createSessionStore } from './session-store';
@@ -20,6 +21,8 @@ import { createTimers } from './timers';
 import { WEBSOCKET_OPEN, type WebSocketLike } from './websocket-like';
 
 const RESEND_TIMER = 'resend';
+const NO_WEBSOCKET_MESSAGE =
+  'createRecallClient: there is no WebSocket here (no global `WebSocket`, e.g. while rendering on the server); pass the `WebSocket` option (e.g. from the `ws` package) or connect in a browser.';
 type TimerName = 'reconnect' | 'connect' | 'heartbeat' | 'pong' | typeof RESEND_TIMER;
 
 /**
@@ -124,6 +127,11 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
 
   function openSocket(): void {
     timers.clear('reconnect');
+    const WebSocket = config.WebSocket ?? globalWebSocket();
+    if (WebSocket === undefined) {
+      failWithoutWebSocket();
+      return;
+    }
     const sessionId = store.sessionId;
     const target =
       sessionId !== null
@@ -131,7 +139,7 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
         : { recallSetId: recallSetId ?? '' };
     let next: WebSocketLike;
     try {
-      next = new config.WebSocket(buildConnectionUrl(config.url, target, config.userToken));
+      next = new WebSocket(buildConnectionUrl(config.url, target, config.userToken));
     } catch {
       handleDrop(CLOSE_CODES.ABNORMAL.code, '');
       return;
@@ -152,8 +160,9 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
       if (socket !== next) return;
       // Any frame proves the link alive.
       timers.clear('pong');
-      const parsed = parseServerMessage(event.data);
-      if (parsed.ok) onServerMessage(parsed.message);
+      const decoded = decodeServerMessage(event.data);
+      if (decoded.ok) onServerMessage(decoded.message);
+      else config.onProtocolError(decoded.error);
     };
     next.onclose = (event) => {
       if (socket !== next) return;
@@ -220,6 +229,14 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
       default:
         assertNever(decision, 'close decision');
     }
+  }
+
+  /** Nothing to connect with: a clear error in the state instead of a throw. */
+  function failWithoutWebSocket(): void {
+    timers.clearAll();
+    store.receive({ type: 'error', code: 'INTERNAL_ERROR', message: NO_WEBSOCKET_MESSAGE });
+    connection = 'closed';
+    publish();
   }
 
   function scheduleReconnect(delayMs: number): void {

@@ -1,3 +1,4 @@
+import { assertNever } from '../client-state/assert-never';
 import { decodeFrame, isRecord, readOwnField } from '../protocol/internal/decode-frame';
 import { DEFAULT_MAX_SERVER_FRAME_BYTES } from '../protocol/limits';
 import { TRANSIENT_SERVER_MESSAGE_TYPES } from '../protocol/message-types';
@@ -35,13 +36,20 @@ export function decodeServerMessage(
     const type = readOwnField(value, 'type');
     if (typeof type !== 'string') return invalid('type: Expected a string.');
     if (!Object.hasOwn(SERVER_MESSAGE_FIELDS, type)) {
-      return failure('UNKNOWN_MESSAGE_TYPE', `Unknown message type ${JSON.stringify(type.slice(0, 64))}.`);
+      return failure(
+        'UNKNOWN_MESSAGE_TYPE',
+        `Unknown message type ${JSON.stringify(type.slice(0, 64))}.`,
+      );
     }
-    const message = readFields(value, SERVER_MESSAGE_FIELDS[type as keyof typeof SERVER_MESSAGE_FIELDS], '');
+    const message = readFields(
+      value,
+      SERVER_MESSAGE_FIELDS[type as keyof typeof SERVER_MESSAGE_FIELDS],
+      '',
+    );
     if (typeof message === 'string') return invalid(message);
+    // A transient message's stray `seq` is not copied: the reducer reads the presence of
+    // `seq` as "from the log".
     if (!TRANSIENT.has(type)) {
-      // A transient message's stray `seq` is dropped (not copied): the reducer reads the
-      // presence of `seq` as "from the log".
       const seq = readOwnField(value, 'seq');
       if (!(Number.isInteger(seq) && (seq as number) > 0)) {
         return invalid('seq: Expected a positive integer.');
@@ -99,6 +107,8 @@ function hasKind(value: unknown, kind: FieldKind): boolean {
       return typeof value === 'boolean';
     case 'ids':
       return Array.isArray(value) && value.every((item) => hasKind(item, 'id'));
+    default:
+      return assertNever(kind, 'field kind');
   }
 }
 

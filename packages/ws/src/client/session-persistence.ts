@@ -1,5 +1,5 @@
-import { parseClientMessage } from '../protocol/parse-client-message';
 import type { OutgoingClientMessage } from '../client-state/outgoing';
+import { decodeOutgoingMessage } from './decode-outgoing-message';
 
 /** The part of the Web Storage API the client uses (sessionStorage, localStorage, a shim). */
 export type ClientStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -71,14 +71,8 @@ function decode(raw: string): PersistedSession | null {
   if (typeof lastSeq !== 'number' || !Number.isInteger(lastSeq) || lastSeq < 0) return null;
   const entries: OutgoingClientMessage[] = [];
   for (const entry of Array.isArray(outbox) ? outbox : []) {
-    const parsed = parseClientMessage(entry);
-    if (
-      parsed.ok &&
-      parsed.message.clientMessageId !== undefined &&
-      parsed.message.type !== 'ping'
-    ) {
-      entries.push(parsed.message as OutgoingClientMessage);
-    }
+    const message = decodeOutgoingMessage(entry);
+    if (message !== null) entries.push(message);
   }
   return { sessionId, lastSeq, outbox: entries };
 }

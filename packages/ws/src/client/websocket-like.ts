@@ -6,6 +6,7 @@ type Handler<Event> = { bivarianceHack(event: Event): void }['bivarianceHack'];
 export interface MessageEventLike {
   data: unknown;
 }
+/** The close event fields the client reads: the close code and reason. */
 export interface CloseEventLike {
   code: number;
   reason: string;

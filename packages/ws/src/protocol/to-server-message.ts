@@ -7,7 +7,7 @@ import type { PersistedServerMessage, ServerMessageOf } from './server-messages'
  * catalog fails to compile here until it is handled.
  *
  * @example
- * storage.subscribe(sessionId, (event) => {
+ * storage.subscribe(sessionId, afterSeq, (event) => {
  *   const message = toServerMessage(event);
  *   if (message) socket.send(JSON.stringify(message));
  * });

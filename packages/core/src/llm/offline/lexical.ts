@@ -12,6 +12,20 @@ would you your yours yes yeah think know really maybe like thing things somethin
 remember recall sure well okay ok um uh`.split(/\s+/),
 );
 
+// Content words so common in definitions that they say little about which point is meant
+// ("makes", "happens", "next"): they still count towards recall, but weigh little when
+// telling points apart and are never treated as answer words.
+const GENERIC_WORDS = new Set(
+  `make makes made making use uses used using run runs ran running take takes took taken taking
+get gets got getting give gives gave given giving put puts go goes went gone going come comes
+came coming start starts started starting lead leads led leading work works worked working
+carry carries carried carrying play plays played playing role roles part parts place places
+number numbers exact key detail details happen happens happened happening occur occurs occurred
+first second third next last two three four five six many much new old time times way ways
+kind kinds type types also still even every called partly missing later often usually always
+never lot lots whole need needs needed same`.split(/\s+/),
+);
+
 const SUFFIXES: ReadonlyArray<[string, string]> = [
   ['ational', 'ate'],
   ['ization', 'ize'],
@@ -83,35 +97,23 @@ export function keyTerms(text: string): KeyTerm[] {
   return terms;
 }
 
-/** How much of `target`'s key terms `text` contains. */
-export interface Coverage {
-  /** Matched terms / all terms (0 when the target has no key terms). */
-  ratio: number;
-  matched: KeyTerm[];
-  missing: KeyTerm[];
+/**
+ * Whether two stems name the same term: equal, or sharing a prefix of at least 5 letters that
+ * covers three quarters of the shorter one ("mitochondria" / "mitochondrial", "glycolysis" /
+ * "glycolytic" — but not "chlorophyll" / "chloroplast").
+ */
+export function stemsMatch(a: string, b: string): boolean {
+  if (a === b) return true;
+  const shorter = Math.min(a.length, b.length);
+  if (shorter < 5) return false;
+  let shared = 0;
+  while (shared < shorter && a[shared] === b[shared]) shared += 1;
+  return shared >= 5 && shared >= 0.75 * shorter;
 }
 
-/** Key-term coverage of `target` by `text`; stems sharing a 5-letter prefix also match. */
-export function coverage(target: string, text: string): Coverage {
-  const targetTerms = keyTerms(target);
-  const textStems = keyTerms(text).map((term) => term.stem);
-  const matched: KeyTerm[] = [];
-  const missing: KeyTerm[] = [];
-  for (const term of targetTerms) {
-    const found = textStems.some(
-      (candidate) =>
-        candidate === term.stem ||
-        (candidate.length >= 5 &&
-          term.stem.length >= 5 &&
-          candidate.slice(0, 5) === term.stem.slice(0, 5)),
-    );
-    (found ? matched : missing).push(term);
-  }
-  return {
-    ratio: targetTerms.length === 0 ? 0 : matched.length / targetTerms.length,
-    matched,
-    missing,
-  };
+/** Whether `stems` holds a stem matching `stem` (see {@link stemsMatch}). */
+export function hasStem(stems: readonly string[], stem: string): boolean {
+  return stems.some((candidate) => stemsMatch(candidate, stem));
 }
 
 /** The sentences of a passage. */
@@ -125,6 +127,11 @@ export function splitSentences(text: string): string[] {
 /** Whether `word` (lowercase) is too common to carry meaning. */
 export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word);
+}
+
+/** Whether `term` is a generic word ("makes", "happens", "next") that says little on its own. */
+export function isGenericTerm(term: KeyTerm): boolean {
+  return GENERIC_WORDS.has(term.word);
 }
 
 /** Levenshtein distance: the fewest single-character edits that turn `a` into `b`. */

@@ -2,42 +2,40 @@ import type { Detection } from '../../prompts/detector-prompt';
 import { parseDetectorRequest } from '../../prompts/detector-prompt';
 import type { Evaluation } from '../../prompts/evaluator-prompt';
 import { parseEvaluatorRequest } from '../../prompts/evaluator-prompt';
-import { coverage, keyTerms } from './lexical';
-
-/** Coverage at or above which a point counts as recalled. */
-export const RECALLED_COVERAGE = 0.75;
-/** Coverage at or above which a partly covered point is a near miss. */
-export const NEAR_MISS_COVERAGE = 0.3;
+import { keyTerms } from './lexical';
+import { judgeAnswer, weighTerms } from './lexical-judge';
+import { describeMissing } from './missing-aspects';
 
 /**
- * Lexical evaluator: a point is recalled when the latest message covers ≥ 75 % of its
- * content's key terms, a near miss (naming the missing terms) from 30 %, otherwise
- * confidently not addressed.
+ * Lexical evaluator (see `judgeAnswer`): a point is recalled when the latest message covers
+ * ≥ 75 % of its content's key terms (together with the previous learner message when the
+ * latest completes it); a near miss when it covers a meaningful share of the terms specific
+ * to that point. A near miss's `missing` names the missing *aspects*
+ * ("what it comes from"), never the missing words, so it is safe to show the learner.
+ * Anything else is confidently "not addressed".
  */
 export function evaluateOffline(userContent: string): Evaluation {
   const request = parseEvaluatorRequest(userContent);
+  const contents = request.points.map((point) => point.content);
+  const weights = weighTerms(contents);
+  // The learner's previous message counts too when the latest completes it.
+  const previous = request.conversation.findLast((message) => message.role === 'user')?.content;
+  const judgements = judgeAnswer({ weighted: weights, latest: request.latestMessage, previous });
+  const said = [previous ?? '', request.latestMessage].join(' ');
   return {
-    points: request.points.map((point) => {
-      const result = coverage(point.content, request.latestMessage);
-      if (result.matched.length > 0 && result.ratio >= RECALLED_COVERAGE) {
-        return {
-          pointId: point.id,
-          recalled: true,
-          nearMiss: false,
-          missing: '',
-          certainty: round(0.6 + 0.4 * result.ratio),
-        };
-      }
-      if (result.matched.length > 0 && result.ratio >= NEAR_MISS_COVERAGE) {
-        return {
-          pointId: point.id,
-          recalled: false,
-          nearMiss: true,
-          missing: `missing: ${result.missing.map((term) => term.word).join(', ')}`,
-          certainty: 0.7,
-        };
-      }
-      return { pointId: point.id, recalled: false, nearMiss: false, missing: '', certainty: 0.9 };
+    points: request.points.map((point, index) => {
+      const judgement = judgements[index]!;
+      const weightOf = (stem: string) =>
+        weights[index]!.find((term) => term.stem === stem)?.weight ?? 1;
+      return {
+        pointId: point.id,
+        recalled: judgement.recalled,
+        nearMiss: judgement.nearMiss,
+        missing: judgement.nearMiss
+          ? describeMissing({ content: point.content, said, weightOf })
+          : '',
+        certainty: judgement.certainty,
+      };
     }),
   };
 }
@@ -91,8 +89,4 @@ export function detectOffline(userContent: string): Detection {
     certainty: 0.7,
     reasoning: 'A curious question whose terms are mostly outside the points.',
   };
-}
-
-function round(value: number): number {
-  return Math.round(value * 100) / 100;
 }

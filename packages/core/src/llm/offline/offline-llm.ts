@@ -8,7 +8,8 @@ import {
   type LLMStreamPart,
 } from '../llm-adapter';
 import { detectOffline, evaluateOffline } from './offline-judges';
-import { rabbitholeReplyOffline, tutorReplyOffline } from './offline-replies';
+import { rabbitholeReplyOffline } from './offline-replies';
+import { tutorReplyOffline } from './offline-tutor';
 import { extractTermsOffline } from './offline-terms';
 import { cleanTranscriptOffline } from './offline-transcript';
 
@@ -24,10 +25,13 @@ export interface OfflineLLMOptions {
  * prompt and the `<session_notes>` of its user turn, the `<points>` of judge requests, the
  * resources in the rabbit-hole system prompt, the voice pipeline's messages):
  *
- * - `tutor`: template Socratic questions and progressively narrower hints built from the
- *   focus point's context, never its content;
- * - `evaluator`: normalised, stemmed key-term coverage of each point's content (≥ 75 %
- *   recalled, ≥ 30 % near miss naming the missing terms);
+ * - `tutor`: template Socratic questions, broad to narrow: clues from the focus point's
+ *   context (never its content), a question about the missing aspect after a near miss, and
+ *   from the third miss a partial answer with gaps; varied wording, never the same reply
+ *   twice in a row;
+ * - `evaluator`: normalised, stemmed key-term coverage of each point's content, weighted by
+ *   how specific each term is to the point (≥ 75 % recalled; a near miss needs a real share
+ *   of the point's own terms, and names the missing *aspect*, never the missing words);
  * - `detector`: a curious question whose terms are mostly outside the points;
  * - `rabbithole`: the resource sentences that best match the learner's words;
  * - `terms`: the distinctive words and two-word phrases of the points' content;

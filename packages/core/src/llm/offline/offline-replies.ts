@@ -1,74 +1,7 @@
 import type { LLMMessage } from '../llm-adapter';
 import { parseRabbitholeSystemPrompt } from '../../prompts/rabbithole-prompt';
-import { parseTutorNotes, stripTutorNotes } from '../../prompts/tutor-notes';
-import { parseTutorSystemPrompt } from '../../prompts/tutor-system-prompt';
-import { coverage, keyTerms, normalizeText, splitSentences } from './lexical';
-import { NEAR_MISS_COVERAGE, RECALLED_COVERAGE } from './offline-judges';
-
-/**
- * Template tutor: questions and progressively narrower hints built from the focus point's
- * context (never its content). The points come from the system prompt's labelled list, the
- * focus and progress from the `<session_notes>` of the last user turn. It checks the
- * learner's latest words itself (the evaluator runs concurrently), so it can move on or ask
- * for precision in the same turn.
- */
-export function tutorReplyOffline(system: string, messages: readonly LLMMessage[]): string {
-  const last = messages.at(-1)?.content ?? '';
-  const notes = parseTutorNotes(last);
-  const prompt = parseTutorSystemPrompt(system);
-  const setName = prompt.recallSetName || 'this topic';
-  const broad = `What else do you remember about ${setName}?`;
-  if (notes === null) return broad;
-  const focusLabel = notes.focus?.label;
-  const focus = prompt.points.find((point) => point.label === focusLabel);
-  if (notes.focus === null || focus === undefined) {
-    return `Which part of ${setName} would you explain differently now?`;
-  }
-  const words = stripTutorNotes(last);
-  const answer = notes.task === 'reply' ? coverage(focus.content, words) : undefined;
-  const area =
-    listTerms(
-      keyTerms(focus.context)
-        .map((term) => term.word)
-        .slice(0, 3),
-    ) || setName;
-  const attempts =
-    notes.focus.failedAttempts + notes.focus.nearMisses + (notes.task === 'reply' ? 1 : 0);
-  let question: string;
-  if (answer !== undefined && answer.matched.length > 0 && answer.ratio >= RECALLED_COVERAGE) {
-    question = broad;
-  } else if (
-    answer !== undefined &&
-    answer.matched.length > 0 &&
-    answer.ratio >= NEAR_MISS_COVERAGE
-  ) {
-    question = `Close, but part of it is still missing. Think about ${area}: what exactly happens there?`;
-  } else if (notes.task === 'opening') {
-    question = `Let's begin with ${setName}. What comes to mind first?`;
-  } else if (attempts <= 1) {
-    question = `Here is a hint: think about ${area}. What does that bring back?`;
-  } else if (attempts === 2) {
-    question = `A narrower hint: ${splitSentences(focus.context)[0] ?? area} What is the idea?`;
-  } else {
-    const contextWords = focus.context.split(/\s+/);
-    const half = contextWords.slice(0, Math.max(1, Math.ceil(contextWords.length / 2))).join(' ');
-    question = `Let me start it for you: "${half} …" How would you complete it?`;
-  }
-  if (notes.task === 'recap') {
-    const total = notes.recalled.length + notes.unchecked.length + 1;
-    question = `Welcome back. So far you have recalled ${notes.recalled.length} of ${total} points. ${broad}`;
-  }
-  const contents = prompt.points.map((point) => normalizeText(point.content));
-  const normalized = normalizeText(question);
-  // Context may quote a point; never let a point's content through verbatim.
-  if (contents.some((content) => content.length > 0 && normalized.includes(content))) return broad;
-  return question;
-}
-
-function listTerms(terms: string[]): string {
-  if (terms.length <= 1) return terms.join('');
-  return `${terms.slice(0, -1).join(', ')} and ${terms.at(-1)}`;
-}
+import { stripTutorNotes } from '../../prompts/tutor-notes';
+import { keyTerms, splitSentences } from './lexical';
 
 /**
  * Exploratory responder: shares the resource sentences that best match the learner's

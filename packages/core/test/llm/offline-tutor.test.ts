@@ -1,0 +1,187 @@
+import {
+  type RecallSetDefinition,
+  createMemoryStorage,
+  createOfflineLLM,
+  createRecallEngine,
+  defineRecallSet,
+} from '@recall/core';
+import { describe, expect, test } from 'vitest';
+import { keyTerms, normalizeText, splitSentences } from '../../src/llm/offline/lexical';
+import { CELL_ENERGY, ofType } from '../engine/harness';
+
+const PHOTOSYNTHESIS: RecallSetDefinition = {
+  name: 'Photosynthesis',
+  points: [
+    {
+      id: 'light',
+      content:
+        'The light-dependent reactions happen in the thylakoid membranes of the chloroplast.',
+      context:
+        'First stage. Chlorophyll in photosystems II and I absorbs light; the membranes are stacked into grana.',
+    },
+    {
+      id: 'water',
+      content: 'Photosystem II splits water, which releases oxygen as a by-product.',
+      context:
+        'Photolysis replaces the electrons chlorophyll lost; the oxygen we breathe is the waste product.',
+    },
+    {
+      id: 'calvin',
+      content: 'The Calvin cycle takes place in the stroma.',
+      context:
+        'Second, light-independent stage, in the fluid that surrounds the thylakoids inside the chloroplast.',
+    },
+  ],
+};
+
+const EVENT_LOOP: RecallSetDefinition = {
+  name: 'The JavaScript event loop',
+  points: [
+    {
+      content: 'JavaScript runs on a single call stack, one function at a time.',
+      context: 'Run-to-completion: a function is never interrupted by another callback.',
+    },
+    {
+      content: 'Promise callbacks are microtasks, which all run before the next task.',
+      context:
+        'queueMicrotask and MutationObserver also use the microtask queue; it is drained fully.',
+    },
+  ],
+};
+
+async function conversation(definition: RecallSetDefinition, messages: readonly string[]) {
+  const storage = createMemoryStorage();
+  const recallSet = defineRecallSet(definition, { now: Date.now() - 1000 });
+  await storage.saveRecallSet(recallSet);
+  const engine = createRecallEngine({ storage, llm: createOfflineLLM() });
+  const { sessionId } = await engine.startSession(recallSet.id);
+  await engine.whenIdle(sessionId);
+  for (const message of messages) {
+    await engine.sendUserMessage(sessionId, message);
+    await engine.whenIdle(sessionId);
+  }
+  const events = await storage.read(sessionId);
+  return {
+    events,
+    recallSet,
+    replies: ofType(events, 'assistant_message').map((event) => event.data.content),
+  };
+}
+
+const STUCK = Array.from({ length: 7 }, () => "I don't remember anything");
+const PRAISE =
+  /^(great|good|nice|perfect|exactly|correct|excellent|awesome|brilliant|right)\b|\b(good job|well done|great job|nice work)\b/i;
+const YES_NO = /^(is|are|do|does|did|can|could|would|will|have|has|should|was|were)\b/i;
+
+describe('offline tutor', () => {
+  test('never says the same thing twice in a row, starting with the reply to the first answer', async () => {
+    for (const definition of [CELL_ENERGY, PHOTOSYNTHESIS, EVENT_LOOP]) {
+      const { replies } = await conversation(definition, [
+        'It happens somewhere',
+        ...STUCK,
+        'no idea at all',
+      ]);
+      expect(replies[1]).not.toBe(replies[0]);
+      for (let index = 1; index < replies.length; index += 1) {
+        expect(replies[index]).not.toBe(replies[index - 1]);
+        expect(splitSentences(replies[index]!).at(-1)).not.toBe(
+          splitSentences(replies[index - 1]!).at(-1),
+        );
+      }
+    }
+  });
+
+  test('keeps the house style: 1–3 sentences ending in an open question, no praise, no lists, no exclamation marks', async () => {
+    const runs = await Promise.all([
+      conversation(CELL_ENERGY, [
+        'ATP synthase is involved somehow',
+        ...STUCK.slice(0, 3),
+        'ATP synthase makes ATP from ADP and phosphate',
+        'glycolysis splits glucose',
+        'into two pyruvate molecules in the cytoplasm',
+        'The Krebs cycle oxidises acetyl-CoA and releases carbon dioxide',
+        'what else?',
+      ]),
+      conversation(PHOTOSYNTHESIS, ['water gets split and oxygen comes out', ...STUCK]),
+      conversation(EVENT_LOOP, ['promise callbacks are microtasks', ...STUCK.slice(0, 4)]),
+    ]);
+    for (const { replies } of runs) {
+      for (const reply of replies) {
+        const sentences = splitSentences(reply);
+        expect(sentences.length).toBeGreaterThanOrEqual(1);
+        expect(sentences.length).toBeLessThanOrEqual(3);
+        expect(reply.endsWith('?')).toBe(true);
+        expect(reply).not.toContain('!');
+        expect(reply).not.toMatch(/^\s*([-*•]|\d+[.)])\s/m);
+        expect(reply).not.toMatch(PRAISE);
+        expect(sentences.at(-1)).not.toMatch(YES_NO);
+        // Keyword lists read badly: "about first, stage and chlorophyll".
+        expect(reply).not.toMatch(/\babout \w+, \w+,? and \w+\b/);
+      }
+    }
+  });
+
+  test('hints go from context clues to a narrower clue to partial answers with fewer gaps', async () => {
+    const { replies, events } = await conversation(CELL_ENERGY, STUCK.slice(0, 6));
+    const context = 'an enzyme in the inner mitochondrial membrane driven by a proton gradient';
+    const [opening, first, second, ...partials] = replies;
+    expect(opening).toContain(context);
+    // One clue only: the first hint asks about one aspect instead of repeating it.
+    expect(first).toMatch(/\?$/);
+    expect(second).toContain(context);
+    // Before the partial answers no content word that the context lacks appears.
+    for (const hint of [opening!, first!, second!]) {
+      for (const answerWord of ['synthase', 'adp', 'phosphate']) {
+        expect(normalizeText(hint)).not.toContain(answerWord);
+      }
+    }
+    expect(partials).toHaveLength(4);
+    const contentWords = keyTerms(CELL_ENERGY.points[0]!.content).map((term) => term.word);
+    const revealed = partials.map((reply) => {
+      expect(reply).toContain('___');
+      const words = normalizeText(reply).split(' ');
+      return contentWords.filter((word) => words.includes(word)).length;
+    });
+    for (let index = 1; index < revealed.length; index += 1) {
+      expect(revealed[index]!).toBeGreaterThanOrEqual(revealed[index - 1]!);
+    }
+    expect(revealed.at(-1)!).toBeGreaterThan(revealed[0]!);
+    expect(ofType(events, 'recall_point_recalled')).toHaveLength(0);
+    // Every partial answer keeps part of the content hidden.
+    const content = normalizeText(CELL_ENERGY.points[0]!.content);
+    for (const reply of partials) expect(normalizeText(reply)).not.toContain(content);
+  });
+
+  test('after a recall it asks about the next point from its context, without announcing it', async () => {
+    const { replies } = await conversation(PHOTOSYNTHESIS, [
+      'The light-dependent reactions happen in the thylakoid membranes of the chloroplast',
+    ]);
+    const reply = replies[1]!;
+    expect(reply).toContain('Photolysis replaces the electrons chlorophyll lost');
+    expect(reply).not.toMatch(/\b(next|move on|moving on|now let's|recalled)\b/i);
+  });
+
+  test('a near miss gets a follow-up on the missing aspect, and the completed answer recalls', async () => {
+    const { replies, events } = await conversation(CELL_ENERGY, [
+      'glycolysis splits glucose',
+      'into two pyruvate molecules in the cytoplasm',
+    ]);
+    const [nearMiss] = ofType(events, 'recall_point_near_miss');
+    expect(nearMiss!.data).toEqual({
+      pointId: 'p2',
+      feedback: 'Partly there — still missing: what it leads to and where it happens.',
+    });
+    expect(replies[1]).toMatch(/What does this lead to\?$/);
+    expect(normalizeText(replies[1]!)).not.toMatch(/pyruvate|cytoplasm/);
+    expect(ofType(events, 'recall_point_recalled').map((event) => event.data.pointId)).toEqual([
+      'p2',
+    ]);
+  });
+
+  test('is deterministic: the same conversation gets the same replies', async () => {
+    const messages = ['ATP synthase is involved somehow', ...STUCK.slice(0, 4)];
+    const first = await conversation(CELL_ENERGY, messages);
+    const second = await conversation(CELL_ENERGY, messages);
+    expect(second.replies).toEqual(first.replies);
+  });
+});
