@@ -78,8 +78,8 @@ describe('two server processes on one PostgreSQL (M1, C5, M4)', () => {
         expect(liveSeqs).toEqual(expectedSeqs.slice(0, liveSeqs.length));
 
         // C5: both nodes take commands for the same session, each catching up on the other's
-        // events first. (Truly simultaneous turns on two nodes interleave in the log: the
-        // engine's queue is per process — see the report.)
+        // events first. Truly simultaneous turns are covered by the engine's
+        // cross-node tests (packages/core/test/engine/multi-process.test.ts).
         for (let index = 0; index < 3; index += 1) {
           for (const [sender, label] of [
             [learner, 'A'],

@@ -33,11 +33,15 @@ export interface EngineConfig {
   judgeContextMessages: number;
   /** Maximum length of a `show_resource` snippet. @default 200 */
   snippetLength: number;
-  /** Retries of a command whose append met a `ConcurrencyError`. @default 3 */
+  /**
+   * Retries of a command whose append met a `ConcurrencyError` (losing to a writer that
+   * opened a turn is not counted: the command waits for that turn instead). @default 3
+   */
   maxAppendRetries: number;
   /**
    * A response still open after this long with no live stream on this instance is taken as
-   * cut off (its writer died) and closed as interrupted by the next command. @default 60000
+   * cut off (its writer died) and closed as interrupted by the next command; until then, a
+   * command waits for that writer's turn to end. @default 60000
    */
   orphanedResponseMs: number;
   /** Idle sessions kept in the in-memory cache (least recently used are dropped). @default 1000 */

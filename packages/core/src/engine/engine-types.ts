@@ -82,7 +82,9 @@ export interface EnterRabbitholeOptions extends CommandOptions {
 /**
  * Runs recall sessions. Every state change is an appended event; the in-memory state is a
  * cache of {@link reduceSession} over the log, so another instance on the same storage
- * continues any session exactly where it was.
+ * continues any session exactly where it was. Several instances (processes) may serve one
+ * session: a command that finds another instance's turn open in the log waits for it to end
+ * before it is accepted, so turns never interleave; the append's expected seq decides races.
  */
 export interface RecallEngine {
   /**

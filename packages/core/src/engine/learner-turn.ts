@@ -1,6 +1,7 @@
 import { RecallError, toRecallError } from '../errors/recall-error';
 import type { Agent, TokenUsage } from '../events/catalog';
 import type { SessionEvent } from '../events/envelope';
+import type { EventContext } from '../events/event-context';
 import { addUsage, type LLMMessage } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
 import type { Detection } from '../prompts/detector-prompt';
@@ -17,7 +18,7 @@ import { saveSessionRow } from './projections';
 import { buildRecallEvents } from './recall-events';
 import { planReviews } from './review-plan';
 import { recordReviews } from './review-writes';
-import { closeOrphanedResponses, completeResponse } from './respond';
+import { completeResponse } from './respond';
 import { streamResponse } from './response-stream';
 import { loadRecallSet } from './recall-set-loader';
 import { type EngineRuntime, reportError, type SessionEntry } from './runtime';
@@ -50,13 +51,14 @@ export function sendUserMessage(
       // Fetched while the acknowledgement is appended; awaited only after it.
       const recallSetLoad = loadRecallSet(runtime, entry.state.recallSetId);
       recallSetLoad.catch(() => undefined);
-      await closeOrphanedResponses(turn);
-      const detect = shouldDetectRabbithole(entry.state, {
-        warmupExchanges: runtime.config.detectionWarmupExchanges,
-      });
+      let detect = false;
       let agent: Agent = 'tutor';
       const ack = await turn.append((context, state) => {
         assertSessionActive(state);
+        // Judged on the state this message follows (after any other node's turn it waited for).
+        detect = shouldDetectRabbithole(state, {
+          warmupExchanges: runtime.config.detectionWarmupExchanges,
+        });
         agent = state.mode === 'rabbithole' ? 'rabbithole' : 'tutor';
         const events: SessionEvent[] = [
           context.build('user_message', {
@@ -129,14 +131,25 @@ async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
       : rabbitholeRequest(recallSet, state);
   const response = await streamResponse(turn, { agent, responseId, ...request });
   const [evaluationUsage, detected] = await Promise.all([evaluation, detection]);
+  const tangent = detected.value;
   await completeResponse(turn, {
     responseId,
     agent,
     response,
     judgeUsage: sumUsage(evaluationUsage, detected.usage),
     clientMessageId: options.clientMessageId,
+    ...(tangent === null
+      ? {}
+      : {
+          after: (context: EventContext, after: EngineSessionState) =>
+            offerRabbithole(turn.runtime, {
+              context,
+              state: after,
+              detection: tangent,
+              trigger: options.content,
+            }),
+        }),
   });
-  if (detected.value !== null) await offerRabbithole(turn, detected.value, options.content);
 }
 
 async function recordVerdicts(
@@ -166,28 +179,35 @@ async function recordVerdicts(
   }
 }
 
-async function offerRabbithole(turn: Turn, detection: Detection, trigger: string): Promise<void> {
-  const { runtime } = turn;
+/** A `rabbithole_detected` offer for a confident, new tangent (ends the turn's batch). */
+function offerRabbithole(
+  runtime: EngineRuntime,
+  options: {
+    context: EventContext;
+    state: EngineSessionState;
+    detection: Detection;
+    trigger: string;
+  },
+): SessionEvent[] {
+  const { context, state, detection } = options;
   const topic = detection.topic.trim();
-  await turn.append((context, state) => {
-    const offered =
-      detection.isRabbithole &&
-      detection.certainty >= runtime.config.rabbitholeCertainty &&
-      topic !== '' &&
-      state.status === 'in_progress' &&
-      state.mode === 'recall' &&
-      state.pendingRabbithole === null &&
-      !state.detectedTopics.includes(normalizeTopic(topic));
-    if (!offered) return [];
-    return [
-      context.build('rabbithole_detected', {
-        rabbitholeEventId: runtime.ids(),
-        topic,
-        label: shortLabel(detection.label) || shortLabel(topic),
-        triggerMessageContent: trigger,
-      }),
-    ];
-  });
+  const offered =
+    detection.isRabbithole &&
+    detection.certainty >= runtime.config.rabbitholeCertainty &&
+    topic !== '' &&
+    state.status === 'in_progress' &&
+    state.mode === 'recall' &&
+    state.pendingRabbithole === null &&
+    !state.detectedTopics.includes(normalizeTopic(topic));
+  if (!offered) return [];
+  return [
+    context.build('rabbithole_detected', {
+      rabbitholeEventId: runtime.ids(),
+      topic,
+      label: shortLabel(detection.label) || shortLabel(topic),
+      triggerMessageContent: options.trigger,
+    }),
+  ];
 }
 
 /** The rabbit-hole agent's request: its own system prompt and its own history. */

@@ -1,11 +1,12 @@
-import { RecallError } from '../errors/recall-error';
 import type { Agent, TokenUsage } from '../events/catalog';
+import type { SessionEvent } from '../events/envelope';
 import type { RecallSet } from '../model/recall-set';
 import { buildTutorRequest } from '../prompts/tutor-request';
+import { reduceSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
 import { releaseLiveResponse, streamResponse, type StreamedResponse } from './response-stream';
 import { reportError } from './runtime';
-import type { Turn } from './turn';
+import type { BuildEvents, Turn } from './turn';
 
 /** Options for {@link completeResponse}. */
 export interface CompleteResponseOptions {
@@ -15,43 +16,48 @@ export interface CompleteResponseOptions {
   /** Usage of the judge calls of the turn this response answers. */
   judgeUsage?: TokenUsage | undefined;
   clientMessageId?: string | undefined;
-  /** Report a failed stream as a session error. @default true */
-  report?: boolean;
+  /**
+   * Events that follow the response's end in the same append (e.g. a detected tangent), so
+   * the turn ends in one batch and no other writer's turn can start in between.
+   */
+  after?: BuildEvents;
 }
 
 /**
  * Stores the end of a response: `assistant_streaming_end` then `assistant_message`
- * (`interrupted` when the stream failed, with the partial text), and reports the failure.
+ * (`interrupted` when the stream failed, with the partial text) and `after`'s events in one
+ * append, then reports the failure.
  */
 export async function completeResponse(
   turn: Turn,
   options: CompleteResponseOptions,
 ): Promise<void> {
   const { responseId, agent, response, judgeUsage } = options;
-  await turn.append((context, state) =>
-    !state.openResponses.some((open) => open.responseId === responseId)
-      ? []
-      : [
-          context.build(
-            'assistant_streaming_end',
-            { responseId, fullContent: response.text, totalChunks: response.chunks },
-            { responseId },
-          ),
-          context.build(
-            'assistant_message',
-            {
-              content: response.text,
-              agent,
-              ...(response.usage === undefined ? {} : { usage: response.usage }),
-              ...(judgeUsage === undefined ? {} : { judgeUsage }),
-              ...(response.error === undefined ? {} : { interrupted: true }),
-            },
-            { responseId },
-          ),
-        ],
-  );
+  await turn.append((context, state) => {
+    if (!state.openResponses.some((open) => open.responseId === responseId)) return [];
+    const ending: SessionEvent[] = [
+      context.build(
+        'assistant_streaming_end',
+        { responseId, fullContent: response.text, totalChunks: response.chunks },
+        { responseId },
+      ),
+      context.build(
+        'assistant_message',
+        {
+          content: response.text,
+          agent,
+          ...(response.usage === undefined ? {} : { usage: response.usage }),
+          ...(judgeUsage === undefined ? {} : { judgeUsage }),
+          ...(response.error === undefined ? {} : { interrupted: true }),
+        },
+        { responseId },
+      ),
+    ];
+    const after = options.after?.(context, ending.reduce(reduceSession, state)) ?? [];
+    return [...ending, ...after];
+  });
   releaseLiveResponse(turn, responseId);
-  if (response.error !== undefined && options.report !== false) {
+  if (response.error !== undefined) {
     reportError(turn.runtime, turn.entry.sessionId, response.error, options.clientMessageId);
   }
 }
@@ -84,30 +90,4 @@ export async function streamGreeting(
     ...request,
   });
   await completeResponse(turn, { responseId: options.responseId, agent: 'tutor', response });
-}
-
-/**
- * Closes responses left open by a writer that died (no live stream on this instance, and
- * older than `config.orphanedResponseMs`) as interrupted, so every response in the log ends.
- */
-export async function closeOrphanedResponses(turn: Turn): Promise<void> {
-  const { runtime } = turn;
-  const orphans = turn.entry.state.openResponses.filter(
-    (open) =>
-      !runtime.liveResponses.has(open.responseId) &&
-      runtime.clock() - open.startedAt >= runtime.config.orphanedResponseMs,
-  );
-  for (const open of orphans) {
-    await completeResponse(turn, {
-      responseId: open.responseId,
-      agent: open.agent,
-      response: {
-        text: '',
-        chunks: 0,
-        usage: undefined,
-        error: new RecallError('LLM_INTERRUPTED', 'The response was cut off: its writer stopped.'),
-      },
-      report: false,
-    });
-  }
 }

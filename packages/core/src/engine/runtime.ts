@@ -50,6 +50,8 @@ export interface SessionEntry {
    * command runs.
    */
   owedReviews: PlannedReview[];
+  /** Responses this instance started but could not end: orphans at once, not after a delay. */
+  readonly abandonedResponseIds: Set<string>;
 }
 
 /** Everything the engine's modules share. */

@@ -14,7 +14,7 @@ import { buildOverlayEvent } from './recall-events';
 import { loadRecallSet } from './recall-set-loader';
 import { planReviews } from './review-plan';
 import { recordReviews } from './review-writes';
-import { closeOrphanedResponses, completeResponse } from './respond';
+import { completeResponse } from './respond';
 import { streamResponse } from './response-stream';
 import type { EngineRuntime, SessionEntry } from './runtime';
 import { createTurn } from './turn';
@@ -61,7 +61,6 @@ export function leaveSession(
     const recallSet = await loadRecallSet(runtime, entry.state.recallSetId);
     const turn = createTurn(runtime, entry);
     try {
-      await closeOrphanedResponses(turn);
       let before = entry.state;
       const result = await turn.append((context, state) => {
         before = state;
@@ -158,7 +157,6 @@ export function enterRabbithole(
     const turn = createTurn(runtime, entry);
     const responseId = runtime.ids();
     try {
-      await closeOrphanedResponses(turn);
       const result = await turn.append((context, state) => {
         assertCanEnter(state, options);
         const pending = state.pendingRabbithole!;
@@ -195,7 +193,6 @@ export function exitRabbithole(
   return runCommand(runtime, entry, options, async (accept) => {
     const turn = createTurn(runtime, entry);
     try {
-      await closeOrphanedResponses(turn);
       const result = await turn.append((context, state) => {
         assertSessionActive(state);
         if (state.mode !== 'rabbithole') {

@@ -63,6 +63,7 @@ export function createSessionEntry(
     writeTail: Promise.resolve(),
     controller: null,
     owedReviews: [],
+    abandonedResponseIds: new Set(),
   };
 }
 

@@ -5,7 +5,7 @@ import { recalledCount } from '../session/checklist';
 import { reduceSession } from '../session/reduce-session';
 import { enqueueCommand } from './command-queue';
 import { saveSessionRow, toSessionRow } from './projections';
-import { closeOrphanedResponses, owesGreeting, streamGreeting } from './respond';
+import { owesGreeting, streamGreeting } from './respond';
 import { loadRecallSet } from './recall-set-loader';
 import type { EngineRuntime, SessionEntry } from './runtime';
 import { catchUp, createSessionEntry, loadSession } from './session-entry';
@@ -91,7 +91,6 @@ function openSession(runtime: EngineRuntime, entry: SessionEntry, recallSet: Rec
     const turn = createTurn(runtime, entry);
     const responseId = runtime.ids();
     try {
-      await closeOrphanedResponses(turn);
       const result = await turn.append((context, state) => {
         const events: SessionEvent[] = [];
         if (state.status === 'created' || state.status === 'paused') {

@@ -1,9 +1,16 @@
 import { RecallError } from '../errors/recall-error';
 import type { SessionEvent } from '../events/envelope';
 import { createEventContext, type EventContext } from '../events/event-context';
+import { reduceSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
 import { emitEvents, type EngineRuntime, type SessionEntry } from './runtime';
 import { applyEvents, catchUp } from './session-entry';
+import {
+  awaitFloor,
+  blockingResponses,
+  buildOrphanClosures,
+  orphanedResponses,
+} from './turn-floor';
 
 /** Builds a batch from the session's current state (re-run after a concurrent append). */
 export type BuildEvents = (context: EventContext, state: EngineSessionState) => SessionEvent[];
@@ -20,7 +27,11 @@ export interface Turn {
   readonly entry: SessionEntry;
   readonly turnId: string;
   readonly signal: AbortSignal;
-  /** Appends what `build` makes, after every earlier append of the session. */
+  /**
+   * Appends what `build` makes, after every earlier append of the session. Until the turn
+   * has appended something, this first waits for any other writer's open turn to end and
+   * closes orphaned responses in the same batch, so turns never interleave in the log.
+   */
   append(build: BuildEvents): Promise<AppendOutcome>;
   /** Marks the turn finished (releases its abort controller). */
   finish(): void;
@@ -32,12 +43,20 @@ export function createTurn(runtime: EngineRuntime, entry: SessionEntry): Turn {
   const controller = new AbortController();
   entry.controller = controller;
   let context = newContext(runtime, entry, turnId);
+  let opened = false;
+  const startedResponseIds: string[] = [];
 
   async function appendNow(build: BuildEvents): Promise<AppendOutcome> {
-    for (let attempt = 0; ; attempt += 1) {
+    let conflicts = 0;
+    for (;;) {
+      if (!opened) await awaitFloor(runtime, entry, controller.signal);
       if (context.nextSeq !== entry.state.lastSeq + 1) context = newContext(runtime, entry, turnId);
-      const events = build(context, entry.state);
-      if (events.length === 0) return { status: 'empty', events: [], lastSeq: entry.state.lastSeq };
+      const closures = opened
+        ? []
+        : buildOrphanClosures(context, orphanedResponses(runtime, entry));
+      const own = build(context, closures.reduce(reduceSession, entry.state));
+      if (own.length === 0) return { status: 'empty', events: [], lastSeq: entry.state.lastSeq };
+      const events = [...closures, ...own];
       try {
         const result = await runtime.storage.append(entry.sessionId, events, {
           expectedSeq: events[0]!.seq - 1,
@@ -45,14 +64,24 @@ export function createTurn(runtime: EngineRuntime, entry: SessionEntry): Turn {
         const lastSeq = Math.max(...result.events.map((event) => event.seq));
         if (result.status === 'duplicate')
           return { status: 'duplicate', events: result.events, lastSeq };
+        opened = true;
+        for (const event of result.events) {
+          if (event.type === 'assistant_streaming_start') {
+            startedResponseIds.push(event.data.responseId);
+          }
+        }
         applyEvents(entry, result.events);
         emitEvents(runtime, result.events);
         return { status: 'appended', events: result.events, lastSeq };
       } catch (error) {
-        if (!isConflict(error) || attempt >= runtime.config.maxAppendRetries) throw error;
+        if (!isConflict(error)) throw error;
         // Another writer appended first: take its events, then rebuild from the new state.
         await catchUp(runtime, entry);
         context = newContext(runtime, entry, turnId);
+        // It opened a turn: waiting for that turn is progress, not a failed attempt.
+        if (!opened && blockingResponses(runtime, entry).length > 0) continue;
+        conflicts += 1;
+        if (conflicts > runtime.config.maxAppendRetries) throw error;
       }
     }
   }
@@ -69,6 +98,14 @@ export function createTurn(runtime: EngineRuntime, entry: SessionEntry): Turn {
     },
     finish() {
       if (entry.controller === controller) entry.controller = null;
+      // A response this turn could not end (storage failure) has no writer any more.
+      const open = new Set(entry.state.openResponses.map((response) => response.responseId));
+      for (const responseId of entry.abandonedResponseIds) {
+        if (!open.has(responseId)) entry.abandonedResponseIds.delete(responseId);
+      }
+      for (const responseId of startedResponseIds) {
+        if (open.has(responseId)) entry.abandonedResponseIds.add(responseId);
+      }
     },
   };
 }

@@ -95,7 +95,7 @@ describe('kill the engine and continue with a new instance', () => {
     await first.engine.close();
   });
 
-  test('another node still streaming keeps its response: both end in the log', async () => {
+  test('another node still streaming keeps its turn: the second node waits for it to end', async () => {
     const first = await createHarness({
       script: { tutor: ['Opening?', { text: 'slow reply from node one', latencyMs: 60 }] },
     });
@@ -110,9 +110,24 @@ describe('kill the engine and continue with a new instance', () => {
     );
     expect(messages.map((message) => [message.content, message.interrupted])).toEqual([
       ['Opening?', undefined],
-      ['Scripted tutor reply 1.', undefined],
       ['slow reply from node one', undefined],
+      ['Scripted tutor reply 1.', undefined],
     ]);
+    expect(events.slice(-8).map((event) => event.type)).toEqual([
+      'user_message',
+      'assistant_streaming_start',
+      'assistant_streaming_end',
+      'assistant_message',
+      'user_message',
+      'assistant_streaming_start',
+      'assistant_streaming_end',
+      'assistant_message',
+    ]);
+    // The second node's tutor saw the first node's whole exchange.
+    const [request] = second.llm.requestsOf('tutor');
+    expect(request!.messages.map((message) => message.content).join('\n')).toContain(
+      'slow reply from node one',
+    );
     expect((await second.engine.getSessionState(sessionId)).openResponses).toEqual([]);
   });
 });
