@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { getProtocolJsonSchema } from './json-schema';
 import { CLIENT_MESSAGE_TYPES, SERVER_MESSAGE_TYPES } from './message-types';
@@ -50,4 +51,9 @@ describe('getProtocolJsonSchema', () => {
     expect(text).toContain('SESSION_NOT_FOUND');
     expect(text).toContain('"pattern":"\\\\S"');
   });
+});
+
+test('the shipped protocol.schema.json matches the schemas (rebuild @recall/ws to refresh it)', () => {
+  const shipped = readFileSync(new URL('../../protocol.schema.json', import.meta.url), 'utf8');
+  expect(JSON.parse(shipped)).toEqual(JSON.parse(JSON.stringify(getProtocolJsonSchema())));
 });
