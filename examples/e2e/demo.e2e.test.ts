@@ -3,7 +3,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildDemoApp } from './support/build-app';
 import { launchChromium } from './support/chromium';
@@ -88,6 +88,20 @@ async function pointsOf(server: DemoProcess, recallSetId: string): Promise<strin
 async function sessionsOf(server: DemoProcess, recallSetId: string) {
   const response = await fetch(new URL(`/api/sessions?recallSetId=${recallSetId}`, server.url));
   return (await response.json()) as { id: string; status: string; recalledCount: number }[];
+}
+
+/** What a rendered message shows of its notation: TeX sources, code, KaTeX's font, text. */
+function readFormatted(message: Locator) {
+  return message.locator('[data-part="content"]').evaluate((content) => {
+    const katex = content.querySelector('.katex');
+    return {
+      tex: [...content.querySelectorAll('.katex annotation')].map((node) => node.textContent),
+      code: [...content.querySelectorAll('code')].map((node) => node.textContent),
+      katexFont: katex === null ? null : getComputedStyle(katex).fontFamily,
+      // KaTeX's layers hold the parsed maths; the raw `$…$` source is gone.
+      text: content.textContent ?? '',
+    };
+  });
 }
 
 describe('the demo in Chromium', () => {
@@ -291,6 +305,40 @@ describe('the demo in Chromium', () => {
       .getByText('Autumn leaf colours')
       .waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, '04-rabbithole-exited-phone.png') });
+    await context.close();
+  });
+
+  test('maths and code in a message render formatted, live and in the replay', async () => {
+    const { context, page } = await openPage(DESKTOP);
+    await page.goto(offline.url);
+    await page.getByRole('link', { name: 'Start Photosynthesis' }).click();
+    const session = sessionPage(page);
+    await session.waitForAgentReplies(1);
+    // What the voice pipeline sends for "x squared … len of items": LaTeX and backticks.
+    await session.send('The light scales like $x^2$ and I would count with `len(items)`.');
+    await session.waitForAgentReplies(2);
+
+    const sent = session.log.locator('[data-role="user"]').last();
+    const formatted = await readFormatted(sent);
+    expect(formatted).toEqual({
+      tex: ['x^2'],
+      code: ['len(items)'],
+      // KaTeX's stylesheet (imported by the app) is applied: its own font, not ours.
+      katexFont: expect.stringContaining('KaTeX_Main'),
+      text: expect.not.stringContaining('$'),
+    });
+    expect(formatted.text).toContain('The light scales like');
+    await page.screenshot({ path: join(SCREENSHOTS, '06-formatted-maths-desktop.png') });
+
+    // The replayed transcript renders the stored text the same way.
+    await page.getByRole('button', { name: 'Leave' }).click();
+    await page.getByRole('heading', { name: 'Session paused' }).waitFor();
+    const [stored] = await sessionsOf(offline, 'photosynthesis');
+    await page.goto(new URL(`/sessions/${stored?.id}`, offline.url).href);
+    const replay = page.getByRole('log', { name: 'Transcript' });
+    const replayed = replay.locator('[data-role="user"]').last();
+    await replayed.waitFor();
+    expect(await readFormatted(replayed)).toEqual(formatted);
     await context.close();
   });
 

@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+// KaTeX's layout for the maths in messages (FormattedText); before ours, so ours wins.
+import 'katex/dist/katex.min.css';
 import './styles.css';
 
 const root = document.getElementById('root');

@@ -7,6 +7,7 @@ export {
   sessionSummarySchema,
   tokenUsageSchema,
   agentSchema,
+  SHOW_RESOURCE_SNIPPET_MAX_LENGTH,
 } from './events/catalog';
 export type {
   SessionEventType,
@@ -15,8 +16,13 @@ export type {
   TokenUsage,
   Agent,
 } from './events/catalog';
-export { sessionEventSchema } from './events/envelope';
-export type { SessionEvent, SessionEventOf, EventEnvelopeFields } from './events/envelope';
+export { sessionEventSchema, eventEnvelopeSchema, contextEnvelopeSchema } from './events/envelope';
+export type {
+  SessionEvent,
+  SessionEventOf,
+  EventEnvelopeFields,
+  ContextEnvelopeFields,
+} from './events/envelope';
 export { createEventContext } from './events/event-context';
 export type { EventContext, EventContextOptions } from './events/event-context';
 export { parseSessionEvent } from './events/parse-session-event';
@@ -109,6 +115,7 @@ export type { ParseSessionLogOptions, ParsedSessionLog } from './storage/jsonl/s
 export { exportSessionLog, importSessionLog } from './storage/jsonl/session-log-transfer';
 export type { ImportSessionLogResult } from './storage/jsonl/session-log-transfer';
 export { getRabbitholeConversations } from './storage/log-queries/rabbithole-conversations';
+export { readRabbitholeConversations } from './storage/log-queries/read-rabbithole-conversations';
 export type {
   RabbitholeConversation,
   RabbitholeMessage,
@@ -164,6 +171,7 @@ export {
   isChecklistComplete,
 } from './session/checklist';
 export { summarizeSession } from './session/summarize-session';
+export { sessionRowFromLog } from './session/session-row';
 export type { SummarizeSessionOptions } from './session/summarize-session';
 
 // Scheduling

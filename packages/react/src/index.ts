@@ -93,6 +93,7 @@ export type { SessionControlsRootProps } from './components/session-controls/ses
 export * as MessageList from './components/message-list/parts';
 export { MessageListRoot, MessageListMessage } from './components/message-list/message-list';
 export type {
+  MessageContentRenderer,
   MessageListLabels,
   MessageListRootProps,
   MessageListMessageProps,
@@ -165,7 +166,12 @@ export type { SlotProps } from './internal/slot';
 
 // Voice input (FormattedText, which bundles KaTeX, is on `@recall/react/formatted-text`)
 export { useVoiceInput } from './voice/use-voice-input';
-export type { UseVoiceInputOptions, VoiceInput, VoiceButtonProps } from './voice/use-voice-input';
+export type {
+  UseVoiceInputOptions,
+  VoiceInput,
+  VoiceButtonProps,
+  VoiceInputLabels,
+} from './voice/use-voice-input';
 export type {
   VoiceInputStatus,
   VoiceInputError,

@@ -1,6 +1,7 @@
+/// <reference types="vite/client" />
 import { composeStories } from '@storybook/react-vite';
 import { cleanup } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import * as completionOverlay from '../src/components/completion-overlay/completion-overlay.stories';
 import * as composer from '../src/components/composer/composer.stories';
 import * as connectionStatus from '../src/components/connection-status/connection-status.stories';
@@ -15,7 +16,17 @@ import * as sessionImage from '../src/components/session-image/session-image.sto
 import * as sessionProgress from '../src/components/session-progress/session-progress.stories';
 import * as liveSession from '../src/stories/live-session.stories';
 import * as session from '../src/stories/session.stories';
+import * as formattedText from '../src/voice/formatted-text/formatted-text.stories';
+import * as voiceInput from '../src/voice/voice-input.stories';
 import { axeViolations } from './render';
+
+// happy-dom has no `compatMode`; a real page with a doctype reports standards mode, and
+// KaTeX (in the FormattedText stories) warns about quirks mode on import otherwise.
+vi.hoisted(() => {
+  if (document.compatMode === undefined) {
+    Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true });
+  }
+});
 
 // Every story of every component, in every session state: it renders, its play function
 // (the interaction test) passes, and axe-core finds no violation in the result.
@@ -50,6 +61,12 @@ const SESSION_STATES = [
   'Reconnecting',
 ];
 
+// Stories that are not about a session state: voice input and formatted text.
+const OTHER_STORY_FILES = {
+  FormattedText: formattedText,
+  VoiceInput: voiceInput,
+};
+
 describe.each(Object.entries(STORY_FILES))('%s stories', (_component, file) => {
   const stories = composeStories(file);
 
@@ -62,6 +79,31 @@ describe.each(Object.entries(STORY_FILES))('%s stories', (_component, file) => {
     expect(await axeViolations(document.body)).toEqual([]);
     cleanup();
   });
+});
+
+describe.each(Object.entries(OTHER_STORY_FILES))('%s stories', (_component, file) => {
+  // The two files' story types have nothing in common for TypeScript but `run`.
+  const stories: Record<string, { run(): Promise<void> }> = composeStories(file);
+
+  test.each(Object.entries(stories))('%s: play passes, no axe violations', async (_, Story) => {
+    await Story.run();
+    expect(document.body.textContent).not.toBe('');
+    expect(await axeViolations(document.body)).toEqual([]);
+    cleanup();
+  });
+});
+
+test('every stories file in the package is checked here', () => {
+  const checked = [...Object.values(STORY_FILES), ...Object.values(OTHER_STORY_FILES), liveSession];
+  const all = import.meta.glob<{ title: string }>('../src/**/*.stories.tsx', {
+    eager: true,
+    import: 'default',
+  });
+  expect(
+    Object.values(all)
+      .map((meta) => meta.title)
+      .sort(),
+  ).toEqual(checked.map((file) => file.default.title).sort());
 });
 
 test('the live story runs a real offline session in the page', async () => {

@@ -252,6 +252,66 @@ describe('close codes (T11)', () => {
     });
   });
 
+  test("a remembered session of another user falls back to the recall set once, then stops if that is refused too", async () => {
+    const server = await serve();
+    await server.storage.saveRecallSet(makeRecallSet({ id: 'alice-set', ownerId: 'alice' }));
+    const owner = track(
+      createTestClient({
+        url: `ws://127.0.0.1:${server.port}/ws`,
+        recallSetId: 'shared',
+        userToken: 'token-alice',
+      }),
+    );
+    const aliceSession =
+      (await waitForSnapshot(owner, (current) => current.state.sessionId !== null)).state
+        .sessionId ?? '';
+
+    // Bob's tab remembers Alice's session id (a shared device): refused, then a fresh start.
+    const storage = createMemoryClientStorage();
+    storage.setItem(
+      persistenceKey({ recallSetId: 'shared' }),
+      JSON.stringify({ version: 1, sessionId: aliceSession, lastSeq: 1, outbox: [] }),
+    );
+    const bob = track(
+      createTestClient({
+        url: `ws://127.0.0.1:${server.port}/ws`,
+        recallSetId: 'shared',
+        userToken: 'token-bob',
+        storage,
+      }),
+    );
+    const resumed = await waitForSnapshot(bob, (current) => current.state.status === 'active');
+    expect(resumed.state.sessionId).not.toBe(aliceSession);
+
+    // A remembered session whose set is refused as well: exactly two attempts, then closed.
+    const urls: string[] = [];
+    class RecordingWebSocket extends WebSocket {
+      constructor(url: string) {
+        super(url);
+        urls.push(url);
+      }
+    }
+    const refusedStorage = createMemoryClientStorage();
+    refusedStorage.setItem(
+      persistenceKey({ recallSetId: 'alice-set' }),
+      JSON.stringify({ version: 1, sessionId: 'no-such-session', lastSeq: 3, outbox: [] }),
+    );
+    const stopped = track(
+      createRecallClient({
+        url: `ws://127.0.0.1:${server.port}/ws`,
+        recallSetId: 'alice-set',
+        userToken: 'token-bob',
+        storage: refusedStorage,
+        WebSocket: RecordingWebSocket,
+        reconnect: { initialDelayMs: 5, maxDelayMs: 10 },
+      }),
+    );
+    const final = await waitForSnapshot(stopped, (current) => current.connection === 'closed');
+    expect(final.state).toMatchObject({ status: 'error', lastError: { code: 'FORBIDDEN' } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(urls.map((url) => new URL(url).searchParams.has('sessionId'))).toEqual([true, false]);
+  });
+
   test('close() closes for good', async () => {
     const server = await serve();
     const client = createTestClient({

@@ -63,6 +63,7 @@ describe('chaos (T12)', () => {
       port: 0,
       heartbeatIntervalMs: 0,
       rateLimit: false,
+      userRateLimit: false,
       logger: {},
     });
     cleanups.push(() => server.close());

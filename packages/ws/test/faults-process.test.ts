@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPGliteStorage } from '@recall/core/storage/pglite';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { RecallClient } from '../src/client/client-options';
-import { createTestClient, waitForSnapshot } from './harness/client-helpers';
+import { createTestClient, waitForQuiet, waitForSnapshot } from './harness/client-helpers';
 import { comparable, replayStoredLog } from './harness/oracle';
 import { type ServerProcess, startServerProcess } from './harness/server-process';
 import { type FaultProxy, startFaultProxy } from './harness/tcp-proxy';
@@ -13,35 +12,6 @@ const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** Waits until the client's state has stopped changing for `quietMs` and its outbox is empty. */
-async function waitForQuiet(
-  client: RecallClient,
-  quietMs = 300,
-  timeoutMs = 15_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = client.getSnapshot();
-  let since = Date.now();
-  while (Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    const current = client.getSnapshot();
-    if (current !== last) {
-      last = current;
-      since = Date.now();
-    } else if (
-      Date.now() - since >= quietMs &&
-      current.connection === 'open' &&
-      current.outbox === 0 &&
-      current.state.stream === null
-    ) {
-      return;
-    }
-  }
-  throw new Error(
-    `The client did not settle: ${JSON.stringify({ connection: last.connection, outbox: last.outbox })}`,
-  );
-}
 
 describe('server killed with SIGKILL and restarted on the same storage (T8)', () => {
   test('mid-stream, right after an ack, and idle with a message typed while down: acked is durable, nothing lost or doubled', async () => {

@@ -262,4 +262,60 @@ describe('command rate limit (X14)', () => {
     client.close();
     bystander.close();
   });
+
+  test("a user's sockets share one budget: more sockets buy no more commands", async () => {
+    const server = await serve({
+      rateLimit: { burst: 3, refillPerSecond: 2 },
+      userRateLimit: { burst: 4, refillPerSecond: 2 },
+    });
+    const sockets = await Promise.all([join(server), join(server), join(server), join(server)]);
+    const bystander = await join(server, 'token-bob');
+    // 8 commands, 2 per socket: within every connection budget, twice the user budget.
+    sockets.forEach((socket, index) => {
+      for (const round of [0, 1]) {
+        socket.send({
+          type: 'user_message',
+          content: `s${index} r${round}`,
+          clientMessageId: `s${index}-${round}`,
+        });
+      }
+    });
+    const answers = await Promise.all(
+      sockets.flatMap((socket, index) =>
+        [0, 1].map((round) =>
+          socket.waitFor(
+            (message) =>
+              (message.type === 'ack' || message.type === 'error') &&
+              message.clientMessageId === `s${index}-${round}`,
+          ),
+        ),
+      ),
+    );
+    const limited = answers.filter(
+      (message): message is Extract<ServerMessage, { type: 'error' }> =>
+        message.type === 'error' && message.code === 'RATE_LIMITED',
+    );
+    expect(answers.filter((message) => message.type === 'ack')).toHaveLength(4);
+    expect(limited).toHaveLength(4);
+    for (const error of limited) {
+      expect(error.retryAfterMs).toBeGreaterThan(0);
+      expect(error.retryAfterMs).toBeLessThanOrEqual(500);
+    }
+    expect(
+      server.logs.filter(
+        (entry) => entry.message === 'rate limited' && entry.fields.scope === 'user',
+      ),
+    ).toHaveLength(4);
+
+    // Another user has a budget of their own.
+    bystander.send({ type: 'user_message', content: 'fine', clientMessageId: 'b1' });
+    await bystander.waitFor((message) => message.type === 'ack' && message.clientMessageId === 'b1');
+
+    // It recovers once the user's bucket has refilled, on any of the user's sockets.
+    await new Promise((resolve) => setTimeout(resolve, 550));
+    const [first] = sockets;
+    first?.send({ type: 'user_message', content: 'later', clientMessageId: 'later' });
+    await first?.waitFor((message) => message.type === 'ack' && message.clientMessageId === 'later');
+    for (const socket of [...sockets, bystander]) socket.close();
+  });
 });

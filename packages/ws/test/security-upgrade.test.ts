@@ -98,8 +98,15 @@ describe('origin allowlist (X3, X4)', () => {
   });
 });
 
+/** Everything a refused caller can observe after the upgrade: frames, close code, reason. */
+async function refusalSeenBy(url: string, headers: Record<string, string>) {
+  const client = await openRawClient(url, headers);
+  const { code, reason } = await client.closed;
+  return { frames: [...client.frames], code, reason };
+}
+
 describe('session ownership (X2)', () => {
-  test("another user's session is refused with FORBIDDEN and logged without content", async () => {
+  test("another user's session and an unknown one get byte-identical refusals; the log tells them apart without content", async () => {
     const server = await serverWithSets();
     const owner = await openRawClient(server.url({ recallSetId: 'shared' }), alice);
     const started = await owner.waitFor((message) => message.type === 'session_started');
@@ -107,17 +114,33 @@ describe('session ownership (X2)', () => {
     owner.send({ type: 'user_message', content: 'alice secret', clientMessageId: 'a1' });
     await owner.waitFor((message) => message.type === 'ack');
 
-    const intruder = await openRawClient(server.url({ sessionId, afterSeq: 0 }), bob);
-    const { code } = await intruder.closed;
-    expect(code).toBe(CLOSE_CODES.FORBIDDEN.code);
-    expect(intruder.messages).toEqual([
-      { type: 'error', code: 'FORBIDDEN', message: 'You may not access this session.' },
-    ]);
-    const warning = server.logs.find((entry) => entry.message === 'connection refused');
-    expect(warning).toMatchObject({
-      level: 'warn',
-      fields: { userId: 'bob', reason: 'session owned by another user' },
+    const foreign = await refusalSeenBy(server.url({ sessionId, afterSeq: 0 }), bob);
+    const unknown = await refusalSeenBy(
+      server.url({ sessionId: 'no-such-session', afterSeq: 0 }),
+      bob,
+    );
+    expect(foreign).toEqual({
+      frames: [
+        JSON.stringify({
+          type: 'error',
+          code: 'FORBIDDEN',
+          message: 'You may not access this session.',
+        }),
+      ],
+      code: CLOSE_CODES.FORBIDDEN.code,
+      reason: 'FORBIDDEN',
     });
+    expect(unknown).toEqual(foreign);
+
+    // Both attempts are logged as warnings with user and address; only the log says which.
+    const refusals = server.logs.filter((entry) => entry.message === 'connection refused');
+    expect(refusals.map((entry) => [entry.level, entry.fields.userId, entry.fields.reason])).toEqual(
+      [
+        ['warn', 'bob', 'session owned by another user'],
+        ['warn', 'bob', 'unknown session'],
+      ],
+    );
+    expect(refusals.every((entry) => entry.fields.remoteAddress === '127.0.0.1')).toBe(true);
     expect(JSON.stringify(server.logs)).not.toContain('alice secret');
 
     // The owner is unaffected.
@@ -126,24 +149,39 @@ describe('session ownership (X2)', () => {
     owner.close();
   });
 
-  test('an unknown session is refused the same way whatever the cursor, revealing no seq', async () => {
+  test('the refusal is the same whatever the cursor, revealing no seq or head', async () => {
     const server = await serverWithSets();
-    for (const afterSeq of [0, 999]) {
-      const client = await openRawClient(
-        server.url({ sessionId: 'no-such-session', afterSeq }),
-        bob,
-      );
-      expect((await client.closed).code).toBe(CLOSE_CODES.SESSION_NOT_FOUND.code);
-      expect(client.messages).toEqual([
-        { type: 'error', code: 'SESSION_NOT_FOUND', message: 'No session has this id.' },
-      ]);
+    const owner = await openRawClient(server.url({ recallSetId: 'shared' }), alice);
+    const started = await owner.waitFor((message) => message.type === 'session_started');
+    const sessionId = 'sessionId' in started ? started.sessionId : '';
+    const seen = [];
+    for (const target of [sessionId, 'no-such-session']) {
+      // 999 is past the head: an owner would get INVALID_RESUME, which would reveal the head.
+      for (const afterSeq of [0, 1, 999, 'abc']) {
+        seen.push(await refusalSeenBy(server.url({ sessionId: target, afterSeq }), bob));
+      }
     }
+    expect(new Set(seen.map((refusal) => JSON.stringify(refusal))).size).toBe(1);
+    expect(seen[0]?.code).toBe(CLOSE_CODES.FORBIDDEN.code);
+    owner.close();
   });
 
-  test('a recall set owned by another user cannot be started; a shared one can', async () => {
+  test('an unknown recall set and one owned by another user get identical refusals; a shared one can be started', async () => {
     const server = await serverWithSets();
-    const refused = await openRawClient(server.url({ recallSetId: 'alice-set' }), bob);
-    expect((await refused.closed).code).toBe(CLOSE_CODES.FORBIDDEN.code);
+    const foreign = await refusalSeenBy(server.url({ recallSetId: 'alice-set' }), bob);
+    const unknown = await refusalSeenBy(server.url({ recallSetId: 'no-such-set' }), bob);
+    expect(foreign).toEqual({
+      frames: [
+        JSON.stringify({
+          type: 'error',
+          code: 'FORBIDDEN',
+          message: 'You may not access this recall set.',
+        }),
+      ],
+      code: CLOSE_CODES.FORBIDDEN.code,
+      reason: 'FORBIDDEN',
+    });
+    expect(unknown).toEqual(foreign);
     const allowed = await openRawClient(server.url({ recallSetId: 'alice-set' }), alice);
     await allowed.waitFor((message) => message.type === 'session_started');
     allowed.close();

@@ -47,6 +47,8 @@ describe('createRecallServer options', () => {
       { maxContentLength: 1.5 },
       { rateLimit: { burst: 0 } },
       { rateLimit: { refillPerSecond: 0 } },
+      { userRateLimit: { burst: 0 } },
+      { userRateLimit: { refillPerSecond: -1 } },
       { connectionRateLimit: { burst: -1 } },
       { maxSocketsPerUser: 0 },
       { heartbeatIntervalMs: -1 },

@@ -3,6 +3,7 @@ import { Fragment, useMemo } from 'react';
 import { api } from '../api';
 import { formatDateTime, formatDuration } from '../format';
 import { followLink } from '../router';
+import { renderMessageContent } from '../session/message-content';
 import { createReplayClient } from '../session/replay-client';
 import { type ReplayedSession, replaySession } from '../session/replay-session';
 import { useFetch } from '../use-fetch';
@@ -66,7 +67,11 @@ function Transcript(props: { replayed: ReplayedSession; startedAt: number | null
           </ul>
         )}
       </section>
-      <MessageList.Root className="messages" aria-label="Transcript">
+      <MessageList.Root
+        className="messages"
+        aria-label="Transcript"
+        renderContent={renderMessageContent}
+      >
         {(message, index) => {
           const hole = rabbitholes.find(
             (entry) =>

@@ -1,6 +1,7 @@
 import { MessageList, ResourceCard, SessionImage } from '@recall/react';
 import type { ShownImage, ShownResource } from '@recall/ws';
 import { Fragment, type ReactNode } from 'react';
+import { renderMessageContent } from './message-content';
 
 /** A shared image or resource, and after how many messages it appeared. */
 export type AnchoredItem =
@@ -9,12 +10,13 @@ export type AnchoredItem =
 
 /**
  * The conversation (`MessageList`, a `role="log"` region) with the images and text
- * resources the Agent shared shown inline, after the message that preceded them.
+ * resources the Agent shared shown inline, after the message that preceded them. Message
+ * text goes through `FormattedText`, so maths and code show formatted.
  */
 export function Conversation(props: { items: readonly AnchoredItem[]; empty?: ReactNode }) {
   const { items } = props;
   return (
-    <MessageList.Root className="messages">
+    <MessageList.Root className="messages" renderContent={renderMessageContent}>
       {(message, index) => (
         <Fragment key={message.id}>
           <MessageList.Message message={message} className="message" />

@@ -6,7 +6,8 @@ import { useVoiceInput } from '@recall/react';
  * keyboard stays usable either way.
  */
 export function VoiceButton() {
-  const voice = useVoiceInput({ endpoint: '/api/transcribe', bars: 24 });
+  // The endpoint is the default, '/api/transcribe', where the demo server mounts it.
+  const voice = useVoiceInput({ bars: 24 });
   if (!voice.isAvailable) return null;
   const recording = voice.status === 'recording';
   return (
@@ -18,10 +19,12 @@ export function VoiceButton() {
       <button
         {...voice.buttonProps}
         className={recording ? 'button button-warm' : 'button button-quiet'}
+        style={{ gap: 6 }}
         disabled={voice.buttonProps.disabled || voice.status === 'processing'}
       >
-        {recording ? '■ Stop' : <MicrophoneIcon />}
-        {recording ? null : ' Speak'}
+        {/* The visible text is the accessible name, so the two never disagree (WCAG 2.5.3). */}
+        {recording ? <span aria-hidden="true">■</span> : <MicrophoneIcon />}
+        {voice.buttonProps['aria-label']}
       </button>
       {recording && (
         <span

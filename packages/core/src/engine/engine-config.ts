@@ -1,4 +1,4 @@
-import type { TokenUsage } from '../events/catalog';
+import { SHOW_RESOURCE_SNIPPET_MAX_LENGTH, type TokenUsage } from '../events/catalog';
 
 /** Output settings of one kind of model call. */
 export interface ModelCallSettings {
@@ -31,7 +31,10 @@ export interface EngineConfig {
   declineCooldownMessages: number;
   /** How many recent conversation messages the judges see (the latest included). @default 6 */
   judgeContextMessages: number;
-  /** Maximum length of a `show_resource` snippet. @default 200 */
+  /**
+   * Maximum length of a `show_resource` snippet: 1 to 240 (the catalog's cap), else
+   * `resolveEngineConfig` throws a `TypeError`. @default 200
+   */
   snippetLength: number;
   /**
    * Retries of a command whose append met a `ConcurrencyError` (losing to a writer that
@@ -116,7 +119,6 @@ export function resolveEngineConfig(overrides: Partial<EngineConfig> = {}): Engi
     'detectionWarmupExchanges',
     'declineCooldownMessages',
     'judgeContextMessages',
-    'snippetLength',
     'maxAppendRetries',
     'orphanedResponseMs',
     'maxCachedSessions',
@@ -125,6 +127,16 @@ export function resolveEngineConfig(overrides: Partial<EngineConfig> = {}): Engi
     if (!Number.isInteger(value) || value < 0) {
       throw new TypeError(`config.${key} must be a non-negative integer, got ${value}.`);
     }
+  }
+  const { snippetLength } = config;
+  if (
+    !Number.isInteger(snippetLength) ||
+    snippetLength < 1 ||
+    snippetLength > SHOW_RESOURCE_SNIPPET_MAX_LENGTH
+  ) {
+    throw new TypeError(
+      `config.snippetLength must be an integer between 1 and ${SHOW_RESOURCE_SNIPPET_MAX_LENGTH} (the show_resource snippet cap), got ${snippetLength}.`,
+    );
   }
   return config;
 }

@@ -25,7 +25,10 @@ export interface RecallEngineOptions {
 export interface CommandResult {
   status: 'accepted' | 'duplicate';
   sessionId: string;
-  /** The seq of the last event the command appended (or of the stored duplicate). */
+  /**
+   * The seq of the last event the command appended; for a `duplicate`, the seq of the first
+   * event the original command stored (its `user_message`, or its first `commandId` event).
+   */
   lastSeq: number;
 }
 

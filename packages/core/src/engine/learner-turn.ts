@@ -22,6 +22,7 @@ import { completeResponse } from './respond';
 import { streamResponse } from './response-stream';
 import { loadRecallSet } from './recall-set-loader';
 import { type EngineRuntime, reportError, type SessionEntry } from './runtime';
+import { catchUp } from './session-entry';
 import { createTurn, type Turn } from './turn';
 
 /**
@@ -39,13 +40,14 @@ export function sendUserMessage(
     const { clientMessageId } = options;
     const knownSeq =
       clientMessageId === undefined ? undefined : entry.clientMessageIds.get(clientMessageId);
-    if (knownSeq !== undefined) {
+    if (clientMessageId !== undefined && knownSeq !== undefined) {
+      await assertSameMessage(runtime, entry, { clientMessageId, content });
       accept({ status: 'duplicate', sessionId: entry.sessionId, lastSeq: knownSeq });
       return;
     }
     assertSessionActive(entry.state);
     if (content.trim() === '') throw new RecallError('INVALID_MESSAGE', 'The message is empty.');
-    const turn = createTurn(runtime, entry);
+    const turn = createTurn(runtime, entry, { commandId: clientMessageId });
     const responseId = runtime.ids();
     try {
       // Fetched while the acknowledgement is appended; awaited only after it.
@@ -75,6 +77,10 @@ export function sendUserMessage(
         );
         return events;
       });
+      if (ack.status === 'duplicate' && clientMessageId !== undefined) {
+        // Another writer stored this id meanwhile: acknowledged only if it is this message.
+        await assertSameMessage(runtime, entry, { clientMessageId, content });
+      }
       accept({
         status: ack.status === 'duplicate' ? 'duplicate' : 'accepted',
         sessionId: entry.sessionId,
@@ -236,4 +242,27 @@ function conversationOf(state: EngineSessionState, agent: Agent): readonly LLMMe
 function sumUsage(...usages: Array<TokenUsage | undefined>): TokenUsage | undefined {
   const present = usages.filter((usage): usage is TokenUsage => usage !== undefined);
   return present.length === 0 ? undefined : present.reduce(addUsage);
+}
+
+/**
+ * Refuses a repeated `clientMessageId` unless the log holds it on a learner message with the
+ * same content: other content (or another kind of command) under the same id is a different
+ * command, which must be neither processed nor acknowledged as if it had been (C4).
+ */
+async function assertSameMessage(
+  runtime: EngineRuntime,
+  entry: SessionEntry,
+  options: { clientMessageId: string; content: string },
+): Promise<void> {
+  if (!entry.clientMessageIds.has(options.clientMessageId)) await catchUp(runtime, entry);
+  const seq = entry.clientMessageIds.get(options.clientMessageId);
+  const [stored] =
+    seq === undefined
+      ? []
+      : await runtime.storage.read(entry.sessionId, { afterSeq: seq - 1, limit: 1 });
+  if (stored?.type === 'user_message' && stored.data.content === options.content) return;
+  throw new RecallError(
+    'DUPLICATE_CLIENT_MESSAGE_ID',
+    'This clientMessageId was already used for a different message; send it with a new id.',
+  );
 }

@@ -34,7 +34,12 @@ export interface SessionEntry {
   state: EngineSessionState;
   /** `user_message` clientMessageIds seen in the log → their seq. */
   readonly clientMessageIds: Map<string, number>;
-  /** Results of other commands by clientMessageId (this instance only). */
+  /** Command ids (`commandId` envelope field) seen in the log → seq of their first event. */
+  readonly commandSeqs: Map<string, number>;
+  /**
+   * Results of commands that appended nothing (e.g. `dismiss_overlay`), by clientMessageId:
+   * the log cannot remember them, so this instance does.
+   */
   readonly commandResults: Map<string, CommandResult>;
   /** Tail of the FIFO command queue. */
   queueTail: Promise<void>;

@@ -17,13 +17,14 @@ import { recordReviews } from './review-writes';
 import { completeResponse } from './respond';
 import { streamResponse } from './response-stream';
 import type { EngineRuntime, SessionEntry } from './runtime';
-import { createTurn } from './turn';
+import { type AppendOutcome, createTurn } from './turn';
 
 const REMEMBERED_COMMANDS = 200;
 
 /**
- * Queues a command that is not a learner message. A repeated `clientMessageId` resolves
- * with the first result as `duplicate` (remembered by this engine instance).
+ * Queues a command that is not a learner message. A `clientMessageId` the log already holds
+ * as a `commandId` — whichever engine instance appended it — resolves as `duplicate` without
+ * running again; so does one this instance accepted without appending anything.
  */
 export function runCommand(
   runtime: EngineRuntime,
@@ -33,13 +34,18 @@ export function runCommand(
 ): Promise<CommandResult> {
   return enqueueCommand(runtime, entry, async (accept) => {
     const id = options.clientMessageId;
+    const processedAt = id === undefined ? undefined : entry.commandSeqs.get(id);
+    if (processedAt !== undefined) {
+      accept({ status: 'duplicate', sessionId: entry.sessionId, lastSeq: processedAt });
+      return;
+    }
     const previous = id === undefined ? undefined : entry.commandResults.get(id);
     if (previous !== undefined) {
       accept({ ...previous, status: 'duplicate' });
       return;
     }
     await task((result) => {
-      if (id !== undefined) {
+      if (id !== undefined && result.status === 'accepted' && !entry.commandSeqs.has(id)) {
         entry.commandResults.set(id, result);
         if (entry.commandResults.size > REMEMBERED_COMMANDS) {
           entry.commandResults.delete(entry.commandResults.keys().next().value!);
@@ -48,6 +54,15 @@ export function runCommand(
       accept(result);
     });
   });
+}
+
+/** The command's result for an append outcome (`duplicate` when the log already had it). */
+function resultOf(entry: SessionEntry, outcome: AppendOutcome): CommandResult {
+  return {
+    status: outcome.status === 'duplicate' ? 'duplicate' : 'accepted',
+    sessionId: entry.sessionId,
+    lastSeq: outcome.lastSeq,
+  };
 }
 
 /** Leaves the session: exits an open rabbit hole first, then completes or pauses. */
@@ -59,7 +74,7 @@ export function leaveSession(
   return runCommand(runtime, entry, options, async (accept) => {
     assertSessionActive(entry.state);
     const recallSet = await loadRecallSet(runtime, entry.state.recallSetId);
-    const turn = createTurn(runtime, entry);
+    const turn = createTurn(runtime, entry, { commandId: options.clientMessageId });
     try {
       let before = entry.state;
       const result = await turn.append((context, state) => {
@@ -83,13 +98,12 @@ export function leaveSession(
         );
         return events;
       });
-      accept({ status: 'accepted', sessionId: entry.sessionId, lastSeq: result.lastSeq });
-      if (result.status === 'appended') {
-        await recordReviews(runtime, entry, {
-          recallSet,
-          reviews: planReviews(before, result.events),
-        });
-      }
+      accept(resultOf(entry, result));
+      if (result.status !== 'appended') return;
+      await recordReviews(runtime, entry, {
+        recallSet,
+        reviews: planReviews(before, result.events),
+      });
       await saveSessionRow(runtime, entry.state);
     } finally {
       turn.finish();
@@ -116,7 +130,7 @@ export function declineRabbithole(
   options: CommandOptions,
 ): Promise<CommandResult> {
   return runCommand(runtime, entry, options, async (accept) => {
-    const turn = createTurn(runtime, entry);
+    const turn = createTurn(runtime, entry, { commandId: options.clientMessageId });
     try {
       const result = await turn.append((context, state) => {
         assertSessionActive(state);
@@ -131,7 +145,7 @@ export function declineRabbithole(
           }),
         ];
       });
-      accept({ status: 'accepted', sessionId: entry.sessionId, lastSeq: result.lastSeq });
+      accept(resultOf(entry, result));
     } finally {
       turn.finish();
     }
@@ -154,7 +168,7 @@ export function enterRabbithole(
     assertSessionActive(entry.state);
     assertCanEnter(entry.state, options);
     const recallSet = await loadRecallSet(runtime, entry.state.recallSetId);
-    const turn = createTurn(runtime, entry);
+    const turn = createTurn(runtime, entry, { commandId: options.clientMessageId });
     const responseId = runtime.ids();
     try {
       const result = await turn.append((context, state) => {
@@ -173,7 +187,8 @@ export function enterRabbithole(
           ),
         ];
       });
-      accept({ status: 'accepted', sessionId: entry.sessionId, lastSeq: result.lastSeq });
+      accept(resultOf(entry, result));
+      if (result.status !== 'appended') return;
       const request = rabbitholeRequest(recallSet, entry.state);
       const response = await streamResponse(turn, { agent: 'rabbithole', responseId, ...request });
       await completeResponse(turn, { responseId, agent: 'rabbithole', response });
@@ -191,7 +206,7 @@ export function exitRabbithole(
   options: CommandOptions,
 ): Promise<CommandResult> {
   return runCommand(runtime, entry, options, async (accept) => {
-    const turn = createTurn(runtime, entry);
+    const turn = createTurn(runtime, entry, { commandId: options.clientMessageId });
     try {
       const result = await turn.append((context, state) => {
         assertSessionActive(state);
@@ -200,7 +215,7 @@ export function exitRabbithole(
         }
         return buildExitEvents(context, state, runtime.clock());
       });
-      accept({ status: 'accepted', sessionId: entry.sessionId, lastSeq: result.lastSeq });
+      accept(resultOf(entry, result));
     } finally {
       turn.finish();
     }

@@ -2,10 +2,16 @@ import { RecallError } from '../errors/recall-error';
 import type { SessionEvent } from '../events/envelope';
 import { reduceSession } from '../session/reduce-session';
 import { createSessionState } from '../session/session-state';
+import { selfDescribingStart } from '../session/session-row';
+import { saveSessionRow } from './projections';
 import { planReviews } from './review-plan';
 import type { EngineRuntime, SessionEntry } from './runtime';
 
-/** The cached entry of a session, loaded from storage (row + log) on first use. */
+/**
+ * The cached entry of a session, loaded from storage on first use: the log folded over the
+ * row's targets — or, when the row is missing, over the targets the log's `session_started`
+ * records (the row is then rebuilt from the folded state).
+ */
 export function loadSession(runtime: EngineRuntime, sessionId: string): Promise<SessionEntry> {
   const cached = runtime.sessions.get(sessionId);
   if (cached !== undefined) {
@@ -17,21 +23,31 @@ export function loadSession(runtime: EngineRuntime, sessionId: string): Promise<
   let loading = runtime.loading.get(sessionId);
   if (loading === undefined) {
     loading = (async () => {
-      const row = await runtime.storage.getSession(sessionId);
-      if (row === null) {
+      const [row, events] = await Promise.all([
+        runtime.storage.getSession(sessionId),
+        runtime.storage.read(sessionId),
+      ]);
+      // The row is only a projection: a log whose start records its targets is enough.
+      const start = selfDescribingStart(events);
+      const origin =
+        row !== null
+          ? {
+              recallSetId: row.recallSetId,
+              targetPointIds: row.targetPointIds,
+              ...(row.userId === undefined ? {} : { userId: row.userId }),
+            }
+          : start !== undefined
+            ? { recallSetId: start.data.recallSetId, targetPointIds: [] }
+            : undefined;
+      if (origin === undefined) {
         throw new RecallError('SESSION_NOT_FOUND', `No session has id "${sessionId}".`);
       }
-      const entry = createSessionEntry(runtime, {
-        sessionId,
-        recallSetId: row.recallSetId,
-        targetPointIds: row.targetPointIds,
-        ...(row.userId === undefined ? {} : { userId: row.userId }),
-      });
+      const entry = createSessionEntry(runtime, { sessionId, ...origin });
       const initial = entry.state;
-      const events = await runtime.storage.read(sessionId);
       applyEvents(entry, events);
       // A writer may have died between an event and its review: check them all once.
       entry.owedReviews = planReviews(initial, events);
+      if (row === null) await saveSessionRow(runtime, entry.state);
       runtime.sessions.set(sessionId, entry);
       return entry;
     })().finally(() => runtime.loading.delete(sessionId));
@@ -57,6 +73,7 @@ export function createSessionEntry(
       declineCooldownMessages: runtime.config.declineCooldownMessages,
     }),
     clientMessageIds: new Map(),
+    commandSeqs: new Map(),
     commandResults: new Map(),
     queueTail: Promise.resolve(),
     pendingCommands: 0,
@@ -72,6 +89,9 @@ export function applyEvents(entry: SessionEntry, events: readonly SessionEvent[]
   for (const event of events) {
     if (event.type === 'user_message' && event.data.clientMessageId !== undefined) {
       entry.clientMessageIds.set(event.data.clientMessageId, event.seq);
+    }
+    if (event.commandId !== undefined && !entry.commandSeqs.has(event.commandId)) {
+      entry.commandSeqs.set(event.commandId, event.seq);
     }
     entry.state = reduceSession(entry.state, event);
   }

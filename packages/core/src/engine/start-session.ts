@@ -4,7 +4,8 @@ import type { RecallSet } from '../model/recall-set';
 import { recalledCount } from '../session/checklist';
 import { reduceSession } from '../session/reduce-session';
 import { enqueueCommand } from './command-queue';
-import { saveSessionRow, toSessionRow } from './projections';
+import { toSessionRow } from '../session/session-row';
+import { saveSessionRow } from './projections';
 import { owesGreeting, streamGreeting } from './respond';
 import { loadRecallSet } from './recall-set-loader';
 import type { EngineRuntime, SessionEntry } from './runtime';
@@ -102,6 +103,9 @@ function openSession(runtime: EngineRuntime, entry: SessionEntry, recallSet: Rec
               totalPoints: state.targetPointIds.length,
               recalledCount: recalledCount(state),
               resumed: state.status === 'paused',
+              // Recorded so the log alone rebuilds the session (import, lost row).
+              targetPointIds: [...state.targetPointIds],
+              ...(state.userId === null ? {} : { userId: state.userId }),
             }),
           );
         } else if (state.status !== 'in_progress') {

@@ -2,6 +2,7 @@ import { RecallError } from '../errors/recall-error';
 import type { SessionEvent } from '../events/envelope';
 import type { EventContext } from '../events/event-context';
 import type { OpenResponse } from '../session/session-state';
+import type { StorageAdapter } from '../storage/storage-adapter';
 import type { EngineRuntime, SessionEntry } from './runtime';
 import { catchUp } from './session-entry';
 
@@ -20,6 +21,44 @@ const RECHECK_MS = 250;
  * between writers that saw the same closed floor.
  */
 
+/**
+ * Responses whose turn a live engine instance of this process is running, per storage object
+ * (from just before the append of their `assistant_streaming_start` until the turn finishes).
+ * Shared by every engine of the process, so two engines on one storage see each other's
+ * turns; for a `scope: 'process'` storage, an open response missing here has no writer left.
+ */
+const liveTurnResponses = new WeakMap<StorageAdapter, Set<string>>();
+
+/**
+ * Records the responses `events` start as streamed by a live engine of this process. Called
+ * before their append, so no other engine of the process can see them open and unclaimed.
+ * Returns the claimed response ids (to release when the turn finishes).
+ */
+export function claimStartedResponses(
+  storage: StorageAdapter,
+  events: readonly SessionEvent[],
+): string[] {
+  const claimed: string[] = [];
+  for (const event of events) {
+    if (event.type !== 'assistant_streaming_start') continue;
+    let live = liveTurnResponses.get(storage);
+    if (live === undefined) {
+      live = new Set();
+      liveTurnResponses.set(storage, live);
+    }
+    live.add(event.data.responseId);
+    claimed.push(event.data.responseId);
+  }
+  return claimed;
+}
+
+/** Forgets responses claimed by a turn that finished (ended, abandoned or never appended). */
+export function releaseResponses(storage: StorageAdapter, responseIds: Iterable<string>): void {
+  const live = liveTurnResponses.get(storage);
+  if (live === undefined) return;
+  for (const responseId of responseIds) live.delete(responseId);
+}
+
 /** Open responses another writer is still streaming: a new turn must not start before they end. */
 export function blockingResponses(runtime: EngineRuntime, entry: SessionEntry): OpenResponse[] {
   return entry.state.openResponses.filter(
@@ -28,8 +67,10 @@ export function blockingResponses(runtime: EngineRuntime, entry: SessionEntry): 
 }
 
 /**
- * Open responses whose writer is gone: left open by a finished turn of this instance, or
- * older than `config.orphanedResponseMs` with no live stream here (their writer died).
+ * Open responses whose writer is gone: left open by a finished turn of this instance; on a
+ * `scope: 'process'` storage, claimed by no live engine of this process (their writer
+ * crashed before this process started); or older than `config.orphanedResponseMs` with no
+ * live stream on this instance (their writer died, or hangs).
  */
 export function orphanedResponses(runtime: EngineRuntime, entry: SessionEntry): OpenResponse[] {
   return entry.state.openResponses.filter(
@@ -110,8 +151,11 @@ function sleepUntilWoken(
 }
 
 function isOrphaned(runtime: EngineRuntime, entry: SessionEntry, open: OpenResponse): boolean {
-  return (
-    entry.abandonedResponseIds.has(open.responseId) ||
-    runtime.clock() - open.startedAt >= runtime.config.orphanedResponseMs
-  );
+  if (entry.abandonedResponseIds.has(open.responseId)) return true;
+  // Every writer of a process-scoped storage lives here: an unclaimed response has none.
+  const { storage } = runtime;
+  if (storage.scope === 'process' && !liveTurnResponses.get(storage)?.has(open.responseId)) {
+    return true;
+  }
+  return runtime.clock() - open.startedAt >= runtime.config.orphanedResponseMs;
 }

@@ -9,7 +9,9 @@ import {
   awaitFloor,
   blockingResponses,
   buildOrphanClosures,
+  claimStartedResponses,
   orphanedResponses,
+  releaseResponses,
 } from './turn-floor';
 
 /** Builds a batch from the session's current state (re-run after a concurrent append). */
@@ -21,6 +23,16 @@ export type AppendOutcome =
   | { status: 'duplicate'; events: SessionEvent[]; lastSeq: number }
   | { status: 'empty'; events: []; lastSeq: number };
 
+/** Options for {@link createTurn}. */
+export interface TurnOptions {
+  /**
+   * The command's `clientMessageId`, stamped as `commandId` on every event the turn appends.
+   * When the log already holds it, the turn's first append appends nothing and reports
+   * `duplicate` (the command was processed, by this instance or another).
+   */
+  commandId?: string | undefined;
+}
+
 /** One command or turn of a session: its turn id, event context and abort signal. */
 export interface Turn {
   readonly runtime: EngineRuntime;
@@ -31,32 +43,55 @@ export interface Turn {
    * Appends what `build` makes, after every earlier append of the session. Until the turn
    * has appended something, this first waits for any other writer's open turn to end and
    * closes orphaned responses in the same batch, so turns never interleave in the log.
+   * Reports `duplicate`, appending nothing, when the log already holds the turn's command.
    */
   append(build: BuildEvents): Promise<AppendOutcome>;
-  /** Marks the turn finished (releases its abort controller). */
+  /** Marks the turn finished (releases its abort controller and its claim on its responses). */
   finish(): void;
 }
 
 /** Starts a turn: one event context (one turn id) for everything the command causes. */
-export function createTurn(runtime: EngineRuntime, entry: SessionEntry): Turn {
+export function createTurn(
+  runtime: EngineRuntime,
+  entry: SessionEntry,
+  options: TurnOptions = {},
+): Turn {
   const turnId = runtime.ids();
+  const { commandId } = options;
   const controller = new AbortController();
   entry.controller = controller;
-  let context = newContext(runtime, entry, turnId);
+  const newContext = () =>
+    createEventContext({
+      sessionId: entry.sessionId,
+      lastSeq: entry.state.lastSeq,
+      clock: runtime.clock,
+      ids: runtime.ids,
+      turnId,
+      ...(commandId === undefined ? {} : { commandId }),
+    });
+  let context = newContext();
   let opened = false;
   const startedResponseIds: string[] = [];
+  const claimedResponseIds = new Set<string>();
 
   async function appendNow(build: BuildEvents): Promise<AppendOutcome> {
     let conflicts = 0;
     for (;;) {
       if (!opened) await awaitFloor(runtime, entry, controller.signal);
-      if (context.nextSeq !== entry.state.lastSeq + 1) context = newContext(runtime, entry, turnId);
+      const processedAt = commandId === undefined ? undefined : entry.commandSeqs.get(commandId);
+      if (!opened && processedAt !== undefined) {
+        return { status: 'duplicate', events: [], lastSeq: processedAt };
+      }
+      if (context.nextSeq !== entry.state.lastSeq + 1) context = newContext();
       const closures = opened
         ? []
         : buildOrphanClosures(context, orphanedResponses(runtime, entry));
       const own = build(context, closures.reduce(reduceSession, entry.state));
       if (own.length === 0) return { status: 'empty', events: [], lastSeq: entry.state.lastSeq };
       const events = [...closures, ...own];
+      for (const responseId of claimStartedResponses(runtime.storage, own)) {
+        claimedResponseIds.add(responseId);
+      }
       try {
         const result = await runtime.storage.append(entry.sessionId, events, {
           expectedSeq: events[0]!.seq - 1,
@@ -77,7 +112,7 @@ export function createTurn(runtime: EngineRuntime, entry: SessionEntry): Turn {
         if (!isConflict(error)) throw error;
         // Another writer appended first: take its events, then rebuild from the new state.
         await catchUp(runtime, entry);
-        context = newContext(runtime, entry, turnId);
+        context = newContext();
         // It opened a turn: waiting for that turn is progress, not a failed attempt.
         if (!opened && blockingResponses(runtime, entry).length > 0) continue;
         conflicts += 1;
@@ -106,18 +141,9 @@ export function createTurn(runtime: EngineRuntime, entry: SessionEntry): Turn {
       for (const responseId of startedResponseIds) {
         if (open.has(responseId)) entry.abandonedResponseIds.add(responseId);
       }
+      releaseResponses(runtime.storage, claimedResponseIds);
     },
   };
-}
-
-function newContext(runtime: EngineRuntime, entry: SessionEntry, turnId: string): EventContext {
-  return createEventContext({
-    sessionId: entry.sessionId,
-    lastSeq: entry.state.lastSeq,
-    clock: runtime.clock,
-    ids: runtime.ids,
-    turnId,
-  });
 }
 
 function isConflict(error: unknown): boolean {

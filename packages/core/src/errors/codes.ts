@@ -17,6 +17,11 @@ export const RECALL_ERROR_CODES = {
   RATE_LIMITED: { retryable: true, description: 'Too many commands; retry after `retryAfterMs`.' },
   UNAUTHORIZED: { retryable: false, description: 'The request carries no valid credentials.' },
   FORBIDDEN: { retryable: false, description: 'The caller may not access this session.' },
+  DUPLICATE_CLIENT_MESSAGE_ID: {
+    retryable: false,
+    description:
+      'The `clientMessageId` was already used for a different command or message content; use a new id.',
+  },
   // Domain
   RECALL_SET_NOT_FOUND: { retryable: false, description: 'No recall set has this id.' },
   RECALL_SET_ARCHIVED: { retryable: false, description: 'The recall set is archived.' },

@@ -32,6 +32,9 @@ export const sessionSummarySchema = z.object({
 /** The summary of a completed session, carried by `session_completed`. */
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
+/** The longest `show_resource.snippet` the catalog accepts (`config.snippetLength` ≤ this). */
+export const SHOW_RESOURCE_SNIPPET_MAX_LENGTH = 240;
+
 /**
  * The event catalog: every engine event type mapped to the schema of its `data`.
  * It is the single source of truth — the union type, `SESSION_EVENT_TYPES` and the
@@ -45,6 +48,13 @@ export const sessionEventDataSchemas = {
     totalPoints: count,
     recalledCount: count,
     resumed: z.boolean(),
+    /**
+     * The checklist's points in probe order, so the log alone rebuilds the session (no row
+     * needed). Optional: logs written before it was added stay valid.
+     */
+    targetPointIds: z.array(id).optional(),
+    /** The user that started the session, when it has one. */
+    userId: id.optional(),
   }),
   session_paused: z.object({ sessionId: id, recalledCount: count, totalPoints: count }),
   session_complete_overlay: z.object({
@@ -84,7 +94,7 @@ export const sessionEventDataSchemas = {
   show_resource: z.object({
     resourceId: id,
     title: z.string(),
-    snippet: z.string().max(240),
+    snippet: z.string().max(SHOW_RESOURCE_SNIPPET_MAX_LENGTH),
   }),
   user_message: z.object({
     content: z.string().min(1),

@@ -6,20 +6,47 @@ import {
   sessionEventDataSchemas,
 } from './catalog';
 
-/** Fields every stored or emitted event carries besides `type` and `data`. */
-export interface EventEnvelopeFields {
-  /** Unique event id (UUID). Re-appending the same id is a no-op. */
-  id: string;
-  sessionId: string;
-  /** Gapless per-session sequence number, starting at 1. */
-  seq: number;
-  /** Epoch milliseconds. */
-  timestamp: number;
+const id = z.string().min(1);
+
+/**
+ * The cross-cutting envelope fields an event context stamps on every event it builds. Add a
+ * field here (one line) and it is typed, validated, stamped by `createEventContext` (from its
+ * options), kept by every storage adapter and written to JSON Lines exports.
+ */
+export const contextEnvelopeSchema = z.object({
   /** Groups a learner input with everything it caused. */
-  turnId?: string;
+  turnId: id.exactOptional(),
+  /** The `clientMessageId` of the command that appended the event (de-duplicates resends). */
+  commandId: id.exactOptional(),
+});
+
+/**
+ * The envelope every stored or emitted event carries besides `type` and `data` — the one
+ * definition: {@link EventEnvelopeFields} is inferred from it.
+ */
+export const eventEnvelopeSchema = z.object({
+  /** Unique event id (UUID). Re-appending the same id is a no-op. */
+  id,
+  sessionId: id,
+  /** Gapless per-session sequence number, starting at 1. */
+  seq: z.number().int().positive(),
+  /** Epoch milliseconds. */
+  timestamp: z.number().int().nonnegative(),
+  ...contextEnvelopeSchema.shape,
   /** Groups the events of one assistant response. */
-  responseId?: string;
-}
+  responseId: id.exactOptional(),
+});
+
+/** Fields every stored or emitted event carries besides `type` and `data`. */
+export type EventEnvelopeFields = z.infer<typeof eventEnvelopeSchema>;
+
+/** The envelope fields an event context stamps (see {@link contextEnvelopeSchema}). */
+export type ContextEnvelopeFields = z.infer<typeof contextEnvelopeSchema>;
+
+/** The names of the {@link ContextEnvelopeFields}, in schema order. */
+export const CONTEXT_ENVELOPE_KEYS = Object.keys(
+  contextEnvelopeSchema.shape,
+) as readonly (keyof ContextEnvelopeFields)[];
 
 /** One event of type `T` inside its envelope. */
 export type SessionEventOf<T extends SessionEventType> = EventEnvelopeFields & {
@@ -30,18 +57,9 @@ export type SessionEventOf<T extends SessionEventType> = EventEnvelopeFields & {
 /** Any engine event: a discriminated union on `type`. */
 export type SessionEvent = { [T in SessionEventType]: SessionEventOf<T> }[SessionEventType];
 
-const envelopeFields = {
-  id: z.string().min(1),
-  sessionId: z.string().min(1),
-  seq: z.number().int().positive(),
-  timestamp: z.number().int().nonnegative(),
-  turnId: z.string().min(1).optional(),
-  responseId: z.string().min(1).optional(),
-};
-
 function eventSchemaFor<T extends SessionEventType>(type: T) {
   return z.object({
-    ...envelopeFields,
+    ...eventEnvelopeSchema.shape,
     type: z.literal(type),
     data: sessionEventDataSchemas[type],
   });

@@ -1,6 +1,13 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, expectTypeOf, test } from 'vitest';
+import type * as z from 'zod';
 import { parseSessionEvent } from './parse-session-event';
 import { createEventContext } from './event-context';
+import {
+  type ContextEnvelopeFields,
+  type EventEnvelopeFields,
+  contextEnvelopeSchema,
+  eventEnvelopeSchema,
+} from './envelope';
 
 function counterIds(prefix: string) {
   let next = 0;
@@ -87,5 +94,60 @@ describe('createEventContext', () => {
     first.build('user_message', { content: 'b' });
     expect(second.build('user_message', { content: 'c' }).seq).toBe(4);
     expect(first.nextSeq).toBe(6);
+  });
+
+  test('stamps the command id on every event when given; parsing keeps it', () => {
+    const context = createEventContext({
+      sessionId: 's',
+      lastSeq: 0,
+      clock: () => 5,
+      ids: counterIds('e'),
+      turnId: 'turn-1',
+      commandId: 'cmd-1',
+    });
+    const events = [
+      context.build('rabbithole_declined', { rabbitholeEventId: 'rh', topic: 'tides' }),
+      context.build('session_paused', { sessionId: 's', recalledCount: 0, totalPoints: 1 }),
+    ];
+    for (const event of events) {
+      expect(event).toMatchObject({ turnId: 'turn-1', commandId: 'cmd-1' });
+      expect(parseSessionEvent(event)).toEqual({ ok: true, event });
+    }
+    const plain = createEventContext({
+      sessionId: 's',
+      lastSeq: 0,
+      clock: () => 5,
+      ids: () => 'x',
+    });
+    expect('commandId' in plain.build('user_message', { content: 'hi' })).toBe(false);
+  });
+});
+
+describe('the envelope schema', () => {
+  test('is the one definition: the envelope type is inferred from it', () => {
+    expectTypeOf<EventEnvelopeFields>().toEqualTypeOf<z.infer<typeof eventEnvelopeSchema>>();
+    expectTypeOf<ContextEnvelopeFields>().toEqualTypeOf<{ turnId?: string; commandId?: string }>();
+    expect(Object.keys(eventEnvelopeSchema.shape)).toEqual([
+      'id',
+      'sessionId',
+      'seq',
+      'timestamp',
+      'turnId',
+      'commandId',
+      'responseId',
+    ]);
+    expect(Object.keys(eventEnvelopeSchema.shape)).toEqual(
+      expect.arrayContaining(Object.keys(contextEnvelopeSchema.shape)),
+    );
+  });
+
+  test('rejects an empty command id', () => {
+    const event = createEventContext({
+      sessionId: 's',
+      lastSeq: 0,
+      clock: () => 5,
+      ids: () => 'x',
+    }).build('user_message', { content: 'hi' });
+    expect(parseSessionEvent({ ...event, commandId: '' }).ok).toBe(false);
   });
 });

@@ -1,8 +1,11 @@
 import type { SessionEventData, SessionEventType } from './catalog';
-import type { SessionEventOf } from './envelope';
+import { CONTEXT_ENVELOPE_KEYS, type ContextEnvelopeFields, type SessionEventOf } from './envelope';
 
-/** Options for {@link createEventContext}. */
-export interface EventContextOptions {
+/**
+ * Options for {@link createEventContext}. The cross-cutting envelope fields
+ * ({@link ContextEnvelopeFields}: `turnId`, `commandId`, …) are stamped on every event built.
+ */
+export interface EventContextOptions extends ContextEnvelopeFields {
   sessionId: string;
   /** The seq of the last event already in the log (0 for an empty log). */
   lastSeq: number;
@@ -10,8 +13,6 @@ export interface EventContextOptions {
   clock: () => number;
   /** Returns a fresh unique id. */
   ids: () => string;
-  /** Groups every event built by this context under one learner turn. */
-  turnId?: string;
 }
 
 /** Builds envelopes for the events of one dispatch. */
@@ -30,8 +31,9 @@ export interface EventContext {
 
 /**
  * The one place event envelopes are assembled. Create one per dispatch (a command,
- * a turn); every event it builds gets the session id, the clock's time, the turn id
- * and the next gapless seq. A cross-cutting field is added here and nowhere else.
+ * a turn); every event it builds gets the session id, the clock's time, the context's
+ * cross-cutting fields (turn id, command id) and the next gapless seq. A new cross-cutting
+ * field is one line in `contextEnvelopeSchema` and nothing else.
  *
  * @example
  * const context = createEventContext({ sessionId, lastSeq: 4, clock: Date.now, ids: randomId });
@@ -40,6 +42,11 @@ export interface EventContext {
  */
 export function createEventContext(options: EventContextOptions): EventContext {
   let nextSeq = options.lastSeq + 1;
+  const stamped: ContextEnvelopeFields = {};
+  for (const key of CONTEXT_ENVELOPE_KEYS) {
+    const value = options[key];
+    if (value !== undefined) stamped[key] = value;
+  }
   return {
     sessionId: options.sessionId,
     turnId: options.turnId,
@@ -52,7 +59,7 @@ export function createEventContext(options: EventContextOptions): EventContext {
         sessionId: options.sessionId,
         seq: nextSeq,
         timestamp: options.clock(),
-        ...(options.turnId === undefined ? {} : { turnId: options.turnId }),
+        ...stamped,
         ...(buildOptions?.responseId === undefined ? {} : { responseId: buildOptions.responseId }),
         type,
         data,

@@ -7,6 +7,7 @@ import {
   findFocusPoint,
   isChecklistComplete,
   normalizeTopic,
+  withTargetPoints,
 } from './checklist';
 import type { EngineSessionState, PointObservation, RabbitholeRecord } from './session-state';
 
@@ -133,10 +134,13 @@ function applyStarted(
   state: EngineSessionState,
   event: SessionEventOf<'session_started'>,
 ): EngineSessionState {
-  const { resumed, recallSetName } = event.data;
+  const { resumed, recallSetName, targetPointIds, userId } = event.data;
   const cue = resumed ? RESUME_CUE : OPENING_CUE;
+  // The log, not the session row, is the source: a start that records its targets sets them.
+  const targeted = targetPointIds === undefined ? state : withTargetPoints(state, targetPointIds);
   return {
-    ...state,
+    ...targeted,
+    userId: userId ?? state.userId,
     recallSetName,
     status: 'in_progress',
     startedAt: state.startedAt ?? event.timestamp,

@@ -42,6 +42,18 @@ export interface ListSessionsOptions {
  */
 export interface StorageAdapter {
   readonly specificationVersion: 'recall-storage-v1';
+  /**
+   * Who may write to this storage. `'process'`: every writer lives in this process (the
+   * in-memory adapter; PGlite, whose directory lock admits one process), so a response left
+   * open in the log by no live engine of this process was cut off by a crash and is closed
+   * at once by the next command. `'shared'`: other processes may write (PostgreSQL), so an
+   * open response may be another node's live turn and is taken over only after the engine's
+   * `orphanedResponseMs`. Engines of one process see each other's live turns only through the
+   * same storage object: a wrapper around a process-scoped adapter should be the one object
+   * every engine of the process uses, or declare `'shared'`.
+   * @default 'shared' (the safe choice for third-party adapters)
+   */
+  readonly scope?: 'process' | 'shared';
 
   // Recall sets and points
   /** Inserts or replaces a recall set with its points and resources. */

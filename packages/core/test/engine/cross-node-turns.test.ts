@@ -81,18 +81,20 @@ describe('one turn at a time across engine instances (C5)', () => {
   test('two nodes racing for the same head: one wins, the loser waits for its whole turn', async () => {
     let conflicts = 0;
     const { a, b, sessionId, tutorRequests } = await twoNodes({
-      // Node B's view of the storage counts the appends it loses.
-      secondStorage: (shared) => ({
-        ...shared,
-        async append(id, events, options) {
+      // The shared storage counts the appends that lose. Patched in place, not wrapped: the
+      // nodes see each other's live turns only through the same storage object.
+      secondStorage: (shared) => {
+        const append = shared.append.bind(shared);
+        shared.append = async (id, events, options) => {
           try {
-            return await shared.append(id, events, options);
+            return await append(id, events, options);
           } catch (error) {
             if (error instanceof ConcurrencyError) conflicts += 1;
             throw error;
           }
-        },
-      }),
+        };
+        return shared;
+      },
     });
     await b.engine.getSessionState(sessionId);
     // Both nodes have caught up to the same head and append in the same tick.

@@ -34,6 +34,22 @@ describe('engine options', () => {
     ).toThrow(TypeError);
   });
 
+  test('snippetLength must fit the catalog: 1 to 240 characters', () => {
+    for (const snippetLength of [0, 241, 1.5, Number.NaN]) {
+      expect(() => resolveEngineConfig({ snippetLength })).toThrow(TypeError);
+    }
+    expect(() => resolveEngineConfig({ snippetLength: 241 })).toThrow(/between 1 and 240/);
+    expect(resolveEngineConfig({ snippetLength: 1 }).snippetLength).toBe(1);
+    expect(resolveEngineConfig({ snippetLength: 240 }).snippetLength).toBe(240);
+    expect(() =>
+      createRecallEngine({
+        storage: createMemoryStorage(),
+        llm: createOfflineLLM(),
+        config: { snippetLength: 500 },
+      }),
+    ).toThrow(TypeError);
+  });
+
   test("default prices are the default Anthropic models' list prices; one role can be overridden", () => {
     expect(ANTHROPIC_DEFAULT_MODELS).toEqual({
       tutor: 'claude-sonnet-5-5',

@@ -30,6 +30,7 @@ describe('opening, leave, pause and resume', () => {
       totalPoints: 3,
       recalledCount: 0,
       resumed: false,
+      targetPointIds: ['p1', 'p2', 'p3'],
     });
   });
 

@@ -103,7 +103,8 @@ export function describeLiveFeedConformance(
       const text = await exportSessionLog(source, sessionId);
       expect(text.split('\n')).toHaveLength(7);
       const result = await importSessionLog(storage, text);
-      expect(result).toEqual({ sessionId, status: 'appended', eventCount: 6 });
+      // Its session_started predates recorded targets: no session row can be rebuilt.
+      expect(result).toEqual({ sessionId, status: 'appended', eventCount: 6, session: null });
       expect(await storage.read(sessionId)).toEqual(await source.read(sessionId));
       // Compared parsed: a jsonb column may store the keys of `data` in another order.
       const exported = await exportSessionLog(storage, sessionId);

@@ -2,6 +2,7 @@ import type { StorageAdapter } from '@recall/core';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { describeEventLogConformance } from './conformance-event-log';
 import { describeLiveFeedConformance } from './conformance-live-feed';
+import { describeLogQueryConformance } from './conformance-log-queries';
 import { describeModelConformance } from './conformance-model';
 
 /** How the conformance suite reaches one StorageAdapter implementation. */
@@ -35,5 +36,6 @@ export function describeStorageConformance(name: string, target: StorageUnderTes
       track: (peer) => opened.push(peer),
     });
     describeModelConformance(current);
+    describeLogQueryConformance(current);
   });
 }

@@ -8,8 +8,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { spawnChildScript } from './child-process';
 import { describeStorageConformance } from './conformance';
 import { directoryDigest } from './directory-digest';
-import { messages, recallSet, uniqueId } from './fixtures';
+import { eventBuilder, messages, recallSet, uniqueId } from './fixtures';
 import { appendUntilKilled, expectIntactLog, seededRandom } from './kill-test-helpers';
+import { createVersion1Database } from './schema-v1';
+import { SCHEMA_VERSION } from '../../src/storage/sql/migrations';
 
 const root = mkdtempSync(join(tmpdir(), 'recall-pglite-'));
 const template = join(root, 'template');
@@ -62,7 +64,9 @@ describe('PGlite data directory', () => {
   test('a new directory is created, migrated and marked; reopening changes nothing', async () => {
     const directory = copyOfTemplate();
     const before = await schemaFingerprint(directory);
-    expect(before).toMatchObject({ meta: [{ key: 'schema_version', value: '1' }] });
+    expect(before).toMatchObject({
+      meta: [{ key: 'schema_version', value: String(SCHEMA_VERSION) }],
+    });
     const marker = readFileSync(join(directory, 'recall.json'), 'utf8');
     for (let open = 0; open < 2; open += 1) {
       const storage = await createPGliteStorage({ dataDir: directory });
@@ -73,6 +77,57 @@ describe('PGlite data directory', () => {
     expect(await schemaFingerprint(directory)).toEqual(before);
     expect(readFileSync(join(directory, 'recall.json'), 'utf8')).toBe(marker);
   });
+
+  test('a version 1 database is migrated on open: its events read back, new envelope fields are kept', async () => {
+    const directory = join(root, 'version-1');
+    const sessionId = uniqueId('sess');
+    const old = [
+      ...messages(sessionId, 0, 2),
+      eventBuilder(sessionId, 2, 'turn-1').build('user_message', {
+        content: 'resent?',
+        clientMessageId: 'cm-1',
+      }),
+    ];
+    const raw = new PGlite({ dataDir: directory });
+    await createVersion1Database((sql, parameters) => raw.query(sql, parameters), old);
+    await raw.close();
+    writeFileSync(
+      join(directory, 'recall.json'),
+      JSON.stringify({ format: 'recall-pglite', schemaVersion: 1 }),
+    );
+    const columns = (fingerprint: unknown) =>
+      (fingerprint as { columns: { table_name: string; column_name: string }[] }).columns
+        .filter((column) => column.table_name === 'recall_events')
+        .map((column) => column.column_name);
+    expect(columns(await schemaFingerprint(directory))).not.toContain('meta');
+
+    const storage = await createPGliteStorage({ dataDir: directory });
+    expect(await storage.read(sessionId)).toEqual(old);
+    const [next] = messages(sessionId, 3, 1);
+    const withCommand = { ...next!, commandId: 'cmd-1' };
+    await storage.append(sessionId, [withCommand], { expectedSeq: 3 });
+    expect((await storage.read(sessionId, { afterSeq: 3 }))[0]).toEqual(withCommand);
+    // The version 1 client message ids still de-duplicate.
+    const resent = eventBuilder(sessionId, 4).build('user_message', {
+      content: 'resent?',
+      clientMessageId: 'cm-1',
+    });
+    expect((await storage.append(sessionId, [resent], { expectedSeq: 4 })).status).toBe(
+      'duplicate',
+    );
+    await storage.close();
+
+    const migrated = await schemaFingerprint(directory);
+    expect(migrated).toMatchObject({ meta: [{ key: 'schema_version', value: '2' }] });
+    expect(columns(migrated)).toContain('meta');
+    expect(JSON.parse(readFileSync(join(directory, 'recall.json'), 'utf8'))).toMatchObject({
+      schemaVersion: 2,
+    });
+    const again = await createPGliteStorage({ dataDir: directory });
+    expect(await again.read(sessionId)).toEqual([...old, withCommand]);
+    await again.close();
+    expect(await schemaFingerprint(directory)).toEqual(migrated);
+  }, 30_000);
 
   test('a directory that is not a Recall database, or is newer, is refused and left untouched', async () => {
     const foreign = join(root, 'foreign');

@@ -3,8 +3,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { spawnChildScript } from './child-process';
 import { describeStorageConformance } from './conformance';
-import { messages, uniqueId } from './fixtures';
+import { eventBuilder, messages, uniqueId } from './fixtures';
 import { type PostgresServer, startPostgresServer } from './postgres-server';
+import { createVersion1Database } from './schema-v1';
+import { SCHEMA_VERSION } from '../../src/storage/sql/migrations';
 
 let server: PostgresServer;
 let conformanceDatabase: string;
@@ -177,11 +179,54 @@ describe('PostgreSQL schema', () => {
     await opened[0]!.append(sessionId, messages(sessionId, 0, 2), { expectedSeq: 0 });
     await Promise.all(opened.map((storage) => storage.close()));
     const before = await schemaFingerprint(database);
-    expect(before.meta).toEqual([{ key: 'schema_version', value: '1' }]);
+    expect(before.meta).toEqual([{ key: 'schema_version', value: String(SCHEMA_VERSION) }]);
     const again = await createPostgresStorage({ connectionString: database });
     expect(await again.lastSeq(sessionId)).toBe(2);
     await again.close();
     expect(await schemaFingerprint(database)).toEqual(before);
+  });
+
+  test('a version 1 database is migrated on open: its events read back, new envelope fields are kept', async () => {
+    const database = await server.createDatabase();
+    const sessionId = uniqueId('sess');
+    const old = [
+      ...messages(sessionId, 0, 2),
+      eventBuilder(sessionId, 2, 'turn-1').build('user_message', {
+        content: 'resent?',
+        clientMessageId: 'cm-1',
+      }),
+    ];
+    await withClient(database, (client) =>
+      createVersion1Database((sql, parameters) => client.query(sql, parameters), old),
+    );
+    const columns = (fingerprint: Awaited<ReturnType<typeof schemaFingerprint>>) =>
+      (fingerprint.columns as { table_name: string; column_name: string }[])
+        .filter((column) => column.table_name === 'recall_events')
+        .map((column) => column.column_name);
+    expect(columns(await schemaFingerprint(database))).not.toContain('meta');
+
+    const storage = await createPostgresStorage({ connectionString: database });
+    expect(await storage.read(sessionId)).toEqual(old);
+    const [next] = messages(sessionId, 3, 1);
+    const withCommand = { ...next!, commandId: 'cmd-1' };
+    await storage.append(sessionId, [withCommand], { expectedSeq: 3 });
+    expect((await storage.read(sessionId, { afterSeq: 3 }))[0]).toEqual(withCommand);
+    const resent = eventBuilder(sessionId, 4).build('user_message', {
+      content: 'resent?',
+      clientMessageId: 'cm-1',
+    });
+    expect((await storage.append(sessionId, [resent], { expectedSeq: 4 })).status).toBe(
+      'duplicate',
+    );
+    await storage.close();
+
+    const migrated = await schemaFingerprint(database);
+    expect(migrated.meta).toEqual([{ key: 'schema_version', value: '2' }]);
+    expect(columns(migrated)).toContain('meta');
+    const again = await createPostgresStorage({ connectionString: database });
+    expect(await again.read(sessionId)).toEqual([...old, withCommand]);
+    await again.close();
+    expect(await schemaFingerprint(database)).toEqual(migrated);
   });
 
   test('a database with a newer schema version is refused and left untouched', async () => {

@@ -28,6 +28,8 @@ function setup(
 ) {
   const client: FixtureClient = createFixtureClient({ messages: SESSION_FIXTURES.idle });
   const endpoint = createFakeVoiceEndpoint(endpointOptions);
+  // Every request, so tests can see where it went; the fake answers regardless of the URL.
+  const fetch = vi.fn<typeof globalThis.fetch>((input, init) => endpoint.fetch(input, init));
   const onTranscribed = vi.fn();
   const wrapper = ({ children }: { children?: ReactNode }) => (
     <RecallProvider client={client} throttleMs={0}>
@@ -36,15 +38,13 @@ function setup(
   );
   const hook = renderHook(
     () =>
-      useVoiceInput({
-        endpoint: '/api/transcribe',
-        fetch: endpoint.fetch,
-        onTranscribed,
-        ...options,
-      }),
+      // As an app writes it: no endpoint, the default one.
+      useVoiceInput({ fetch, onTranscribed, ...options }),
     { wrapper },
   );
-  return { ...hook, client, endpoint, onTranscribed };
+  const requested = () =>
+    fetch.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`);
+  return { ...hook, client, endpoint, onTranscribed, requested };
 }
 
 /** Starts recording and waits until the recorder runs. */
@@ -74,6 +74,17 @@ describe('availability', () => {
     });
   });
 
+  test('labels replace the accessible name per status; the others keep their default', async () => {
+    const hook = setup({}, { labels: { idle: 'Speak', recording: 'Stop' } });
+    await waitFor(() => expect(hook.result.current.isAvailable).toBe(true));
+    expect(hook.result.current.buttonProps['aria-label']).toBe('Speak');
+    await record(hook);
+    expect(hook.result.current.buttonProps['aria-label']).toBe('Stop');
+    act(() => hook.result.current.stop());
+    expect(hook.result.current.buttonProps['aria-label']).toBe('Transcribing…');
+    await waitFor(() => expect(hook.result.current.status).toBe('idle'));
+  });
+
   test('hidden when voice is not configured on the server', async () => {
     const { result } = setup({ configured: false });
     await waitFor(() => expect(result.current.isSupported).toBe(true));
@@ -90,6 +101,28 @@ describe('availability', () => {
     await waitFor(() => expect(result.current.isConfigured).toBe(true));
     expect(result.current.isSupported).toBe(false);
     expect(result.current.isAvailable).toBe(false);
+  });
+});
+
+describe('endpoint', () => {
+  test("defaults to '/api/transcribe', the example server's mount path", async () => {
+    const hook = setup();
+    const recorder = await record(hook);
+    act(() => recorder.emit('audio'));
+    act(() => hook.result.current.stop());
+    await waitFor(() => expect(hook.result.current.status).toBe('idle'));
+    expect(hook.requested()).toEqual(['GET /api/transcribe', 'POST /api/transcribe']);
+  });
+
+  test('an explicit endpoint is used for the status check and the upload', async () => {
+    const hook = setup({}, { endpoint: 'https://voice.example.test/v1/transcribe' });
+    await record(hook);
+    act(() => hook.result.current.stop());
+    await waitFor(() => expect(hook.result.current.status).toBe('idle'));
+    expect(hook.requested()).toEqual([
+      'GET https://voice.example.test/v1/transcribe',
+      'POST https://voice.example.test/v1/transcribe',
+    ]);
   });
 });
 

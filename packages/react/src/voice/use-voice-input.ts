@@ -13,8 +13,12 @@ import {
 
 /** Options of {@link useVoiceInput}. */
 export interface UseVoiceInputOptions {
-  /** The transcription endpoint (see `createTranscribeHandler`), e.g. `/api/transcribe`. */
-  endpoint: string;
+  /**
+   * The transcription endpoint (`createTranscribeHandler` from `@recall/ws/server`, mounted
+   * on your server). The default is the path the example server mounts it on.
+   * @default '/api/transcribe'
+   */
+  endpoint?: string;
   /** The session the audio belongs to. @default the `RecallProvider` client's session */
   sessionId?: string;
   /** Called with every non-empty transcript, before it is auto-sent. */
@@ -36,7 +40,15 @@ export interface UseVoiceInputOptions {
   bars?: number;
   /** @default globalThis.fetch */
   fetch?: typeof globalThis.fetch;
+  /**
+   * The button's accessible name per status. If your button shows text, its name must
+   * contain that text (WCAG 2.5.3): show the label, or pass labels that match your text.
+   */
+  labels?: Partial<VoiceInputLabels>;
 }
+
+/** The microphone button's accessible name in each status. */
+export type VoiceInputLabels = Record<VoiceInputStatus, string>;
 
 /** Props for a microphone toggle button; spread them onto a `<button>`. */
 export interface VoiceButtonProps {
@@ -81,9 +93,12 @@ const DEFAULT_MIME_TYPES = [
   'audio/mp4',
 ] as const;
 
+/** Where `createTranscribeHandler` is mounted unless `endpoint` says otherwise. */
+const DEFAULT_ENDPOINT = '/api/transcribe';
+
 const selectSessionId = (snapshot: RecallClientSnapshot) => snapshot.state.sessionId;
 
-const BUTTON_LABELS: Record<VoiceInputStatus, string> = {
+const DEFAULT_LABELS: VoiceInputLabels = {
   idle: 'Answer by voice',
   recording: 'Stop recording and send',
   processing: 'Transcribing…',
@@ -92,16 +107,17 @@ const BUTTON_LABELS: Record<VoiceInputStatus, string> = {
 
 /**
  * Voice answers for the session in `RecallProvider`: records with MediaRecorder, uploads
- * the audio to `endpoint` on stop, and by default sends the transcript as the learner's
- * message. States: `idle → recording → processing → idle`, or `error`. A new recording or
- * unmounting aborts an upload in flight. The microphone should be shown only when
- * `isAvailable` (voice configured on the server and recording supported here).
+ * the audio to `endpoint` (default `/api/transcribe`) on stop, and by default sends the
+ * transcript as the learner's message. States: `idle → recording → processing → idle`, or
+ * `error`. A new recording or unmounting aborts an upload in flight. The microphone should
+ * be shown only when `isAvailable` (voice configured on the server and recording supported
+ * here).
  *
  * @example
- * const voice = useVoiceInput({ endpoint: '/api/transcribe' });
+ * const voice = useVoiceInput({ onTranscribed: (result) => setHeard(result.text) });
  * return voice.isAvailable ? <button {...voice.buttonProps}>🎤</button> : null;
  */
-export function useVoiceInput(options: UseVoiceInputOptions): VoiceInput {
+export function useVoiceInput(options: UseVoiceInputOptions = {}): VoiceInput {
   const { store, actions } = useRecallContext('useVoiceInput');
   const clientSessionId = useStoreSelector(store, selectSessionId);
   const latest = useLatest({ options, clientSessionId, actions });
@@ -113,7 +129,7 @@ export function useVoiceInput(options: UseVoiceInputOptions): VoiceInput {
         actions: currentActions,
       } = latest.current;
       return {
-        endpoint: current.endpoint,
+        endpoint: current.endpoint ?? DEFAULT_ENDPOINT,
         ...(current.headers ? { headers: current.headers } : {}),
         ...(current.credentials ? { credentials: current.credentials } : {}),
         ...(current.fetch ? { fetch: current.fetch } : {}),
@@ -130,7 +146,7 @@ export function useVoiceInput(options: UseVoiceInputOptions): VoiceInput {
       };
     }),
   );
-  const endpoint = options.endpoint;
+  const endpoint = options.endpoint ?? DEFAULT_ENDPOINT;
   // A new endpoint is a new server to ask; the recorder reads it through its settings.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the endpoint changes
   useEffect(() => {
@@ -147,6 +163,7 @@ export function useVoiceInput(options: UseVoiceInputOptions): VoiceInput {
     () => INITIAL_VOICE_INPUT_SNAPSHOT,
   );
 
+  const label = options.labels?.[snapshot.status] ?? DEFAULT_LABELS[snapshot.status];
   return useMemo(() => {
     const isConfigured = snapshot.server === 'configured';
     const isAvailable = snapshot.supported && isConfigured;
@@ -172,9 +189,9 @@ export function useVoiceInput(options: UseVoiceInputOptions): VoiceInput {
         onClick: toggle,
         disabled: !isAvailable,
         'aria-pressed': snapshot.status === 'recording',
-        'aria-label': BUTTON_LABELS[snapshot.status],
+        'aria-label': label,
         'data-state': snapshot.status,
       },
     };
-  }, [snapshot, recorder]);
+  }, [snapshot, recorder, label]);
 }

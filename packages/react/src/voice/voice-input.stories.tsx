@@ -23,17 +23,15 @@ interface VoiceDemoProps {
 
 function VoiceButton({ endpoint, autoSend = true }: VoiceDemoProps) {
   const fake = useMemo(() => createFakeVoiceEndpoint(endpoint), [endpoint]);
-  const voice = useVoiceInput({
-    endpoint: '/api/transcribe',
-    fetch: fake.fetch,
-    autoSend,
-    bars: 16,
-  });
+  // No `endpoint`: the default, '/api/transcribe' (the fake answers any URL).
+  const voice = useVoiceInput({ fetch: fake.fetch, autoSend, bars: 16 });
   return (
     <div style={{ display: 'grid', gap: 8 }}>
       {voice.isAvailable ? (
         <button {...voice.buttonProps} style={{ justifySelf: 'start', padding: '6px 12px' }}>
-          {voice.status === 'recording' ? '■ Stop' : '🎤 Speak'}
+          {/* The visible text is the accessible name, so the two never disagree (WCAG 2.5.3). */}
+          <span aria-hidden="true">{voice.status === 'recording' ? '■ ' : '🎤 '}</span>
+          {voice.buttonProps['aria-label']}
         </button>
       ) : (
         <p>Voice input is off here; type your answer instead.</p>
@@ -62,11 +60,11 @@ function VoiceDemo(props: VoiceDemoProps) {
   const client = useMemo(() => createFixtureClient({ messages: SESSION_FIXTURES.idle }), []);
   return (
     <RecallProvider client={client}>
-      <div style={{ display: 'grid', gap: 12, maxWidth: 420, fontFamily: 'system-ui' }}>
+      <main style={{ display: 'grid', gap: 12, maxWidth: 420, fontFamily: 'system-ui' }}>
         <VoiceButton {...props} />
         {/* The keyboard always works, whatever the microphone does. */}
         <Composer.Root />
-      </div>
+      </main>
     </RecallProvider>
   );
 }
@@ -108,7 +106,8 @@ export const Processing: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(await micButton(canvasElement));
     await userEvent.click(await canvas.findByRole('button', { name: 'Stop recording and send' }));
-    await canvas.findByText('Transcribing…');
+    await canvas.findByRole('button', { name: 'Transcribing…' });
+    await canvas.findByText('Transcribing…', { selector: '[role="status"]' });
   },
 };
 

@@ -56,8 +56,6 @@ export interface RecallClientSnapshot {
   connection: ConnectionState;
   /** Commands not yet acknowledged by the server (sent or waiting to be sent). */
   outbox: number;
-  /** Reserved for voice input. */
-  voiceEnabled?: boolean;
 }
 
 /** A resumable connection to one Recall session. */

@@ -10,6 +10,7 @@ import { refuseWebSocket, rejectUpgrade } from './reject-upgrade';
 import { resolveSession, type SessionRefusal } from './resolve-session';
 import { type RecallServerOptions, resolveServerOptions } from './server-options';
 import { attachSessionConnection, type SessionConnection } from './session-connection';
+import { createKeyedTokenBuckets } from './token-bucket';
 
 /** Options for {@link RecallServer.close}. */
 export interface RecallServerCloseOptions {
@@ -69,6 +70,12 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
   });
   const connections = new Set<SessionConnection>();
   const admission = createAdmission(resolved);
+  const userCommandBuckets = resolved.userRateLimit
+    ? createKeyedTokenBuckets({
+        capacity: resolved.userRateLimit.burst,
+        refillPerSecond: resolved.userRateLimit.refillPerSecond,
+      })
+    : null;
   let closing = false;
   let closePromise: Promise<void> | null = null;
 
@@ -162,6 +169,7 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
         identity: { userId, sessionId, remoteAddress: fields.remoteAddress },
         afterSeq,
         options: resolved,
+        userBucket: userCommandBuckets?.forKey(userId) ?? null,
       });
       connections.add(connection);
       logger.info?.('connected', { ...fields, userId, sessionId, afterSeq });

@@ -18,17 +18,37 @@ export type ResolveSessionResult =
   | { ok: true; sessionId: string; afterSeq: number }
   | { ok: false; refusal: SessionRefusal };
 
-const forbidden = (logReason: string): SessionRefusal => ({
-  code: 'FORBIDDEN',
-  message: 'You may not access this session.',
-  closeCode: CLOSE_CODES.FORBIDDEN.code,
-  logReason,
-});
+/** What a refused session or recall set is called in {@link refuseAccess}. */
+type Refused = 'session' | 'recall set';
+
+/**
+ * The one refusal for a session or recall set the caller may not open. "Does not exist" and
+ * "belongs to someone else" get byte-identical answers (code, message, close code), so ids
+ * cannot be probed for existence (X2); only the log, never the wire, says which it was.
+ * `FORBIDDEN`/4003 rather than a neutral not-found: it is what the caller may rely on either
+ * way (this id is not theirs to open), and clients never retry it.
+ */
+export function refuseAccess(refused: Refused, logReason: string): SessionRefusal {
+  return {
+    code: 'FORBIDDEN',
+    message: `You may not access this ${refused}.`,
+    closeCode: CLOSE_CODES.FORBIDDEN.code,
+    logReason,
+  };
+}
+
+/** Engine errors that would tell an unknown id from a foreign one. */
+const REVEALING_CODES: ReadonlySet<RecallErrorCode> = new Set([
+  'FORBIDDEN',
+  'SESSION_NOT_FOUND',
+  'RECALL_SET_NOT_FOUND',
+]);
 
 /**
  * Decides which session a connection attaches to and from which seq, checking ownership:
  * a session belongs to the user that started it; a recall set with an owner only to them.
- * Refusals reveal nothing about another user's session (no status, no seq, no content).
+ * Refusals reveal nothing about another user's session (no status, no seq, no content, not
+ * even whether it exists).
  */
 export async function resolveSession(
   target: ConnectionTarget,
@@ -36,22 +56,15 @@ export async function resolveSession(
   options: Pick<ResolvedServerOptions, 'storage' | 'engine'>,
 ): Promise<ResolveSessionResult> {
   const { storage, engine } = options;
+  const refused: Refused = target.kind === 'recall-set' ? 'recall set' : 'session';
   try {
     if (target.kind === 'recall-set') {
       const recallSet = await storage.getRecallSet(target.recallSetId);
       if (recallSet === null) {
-        return {
-          ok: false,
-          refusal: {
-            code: 'RECALL_SET_NOT_FOUND',
-            message: 'No recall set has this id.',
-            closeCode: CLOSE_CODES.SESSION_NOT_FOUND.code,
-            logReason: 'unknown recall set',
-          },
-        };
+        return { ok: false, refusal: refuseAccess(refused, 'unknown recall set') };
       }
       if (recallSet.ownerId !== undefined && recallSet.ownerId !== userId) {
-        return { ok: false, refusal: forbidden('recall set owned by another user') };
+        return { ok: false, refusal: refuseAccess(refused, 'recall set owned by another user') };
       }
       const { sessionId } = await engine.startSession(target.recallSetId, { userId });
       return { ok: true, sessionId, afterSeq: 0 };
@@ -59,18 +72,10 @@ export async function resolveSession(
 
     const session = await storage.getSession(target.sessionId);
     if (session === null) {
-      return {
-        ok: false,
-        refusal: {
-          code: 'SESSION_NOT_FOUND',
-          message: 'No session has this id.',
-          closeCode: CLOSE_CODES.SESSION_NOT_FOUND.code,
-          logReason: 'unknown session',
-        },
-      };
+      return { ok: false, refusal: refuseAccess(refused, 'unknown session') };
     }
     if (session.userId !== userId) {
-      return { ok: false, refusal: forbidden('session owned by another user') };
+      return { ok: false, refusal: refuseAccess(refused, 'session owned by another user') };
     }
     const head = await storage.lastSeq(target.sessionId);
     if (target.afterSeq === null || target.afterSeq > head) {
@@ -87,6 +92,13 @@ export async function resolveSession(
     return { ok: true, sessionId: target.sessionId, afterSeq: target.afterSeq };
   } catch (error) {
     const recallError = toRecallError(error);
+    // E.g. the set was deleted between the owner check and the start.
+    if (REVEALING_CODES.has(recallError.code)) {
+      return {
+        ok: false,
+        refusal: refuseAccess(refused, `session resolution failed: ${recallError.code}`),
+      };
+    }
     const retryable = recallError.retryable;
     return {
       ok: false,

@@ -9,7 +9,7 @@ export interface AuthenticatedUser {
   userId: string;
 }
 
-/** Per-connection command rate limit (a token bucket). */
+/** A command or connection rate limit (a token bucket). */
 export interface RateLimitOptions {
   /** Commands accepted at once. @default 10 */
   burst?: number;
@@ -53,6 +53,13 @@ export interface RecallServerOptions {
   maxContentLength?: number;
   /** Per-connection command rate limit, or `false` for none. @default { burst: 10, refillPerSecond: 5 } */
   rateLimit?: RateLimitOptions | false;
+  /**
+   * Command rate limit per user, shared by all of that user's sockets on this server (so
+   * opening more sockets buys no more budget), or `false` for none. Applies on top of
+   * `rateLimit`; a command must fit both. Per process: with N nodes a user may get N budgets.
+   * @default { burst: 20, refillPerSecond: 5 }
+   */
+  userRateLimit?: RateLimitOptions | false;
   /** Open sockets allowed per user. @default 16 */
   maxSocketsPerUser?: number;
   /**
@@ -82,6 +89,7 @@ export interface ResolvedServerOptions {
   maxPayload: number;
   maxContentLength: number;
   rateLimit: Required<RateLimitOptions> | false;
+  userRateLimit: Required<RateLimitOptions> | false;
   maxSocketsPerUser: number;
   connectionRateLimit: Required<RateLimitOptions> | false;
   heartbeatIntervalMs: number;
@@ -96,6 +104,7 @@ const DEFAULTS = {
   maxPayload: DEFAULT_MAX_CLIENT_FRAME_BYTES,
   maxContentLength: DEFAULT_MAX_CONTENT_LENGTH,
   rateLimit: { burst: 10, refillPerSecond: 5 },
+  userRateLimit: { burst: 20, refillPerSecond: 5 },
   maxSocketsPerUser: 16,
   connectionRateLimit: { burst: 30, refillPerSecond: 1 },
   heartbeatIntervalMs: 30_000,
@@ -163,6 +172,11 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
     );
   }
   const rateLimit = resolveRateLimit('rateLimit', options.rateLimit, DEFAULTS.rateLimit);
+  const userRateLimit = resolveRateLimit(
+    'userRateLimit',
+    options.userRateLimit,
+    DEFAULTS.userRateLimit,
+  );
   const connectionRateLimit = resolveRateLimit(
     'connectionRateLimit',
     options.connectionRateLimit,
@@ -197,6 +211,7 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
     maxPayload,
     maxContentLength,
     rateLimit,
+    userRateLimit,
     maxSocketsPerUser,
     connectionRateLimit,
     heartbeatIntervalMs,

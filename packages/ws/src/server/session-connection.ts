@@ -6,6 +6,7 @@ import type { ServerMessage, ServerMessageOf } from '../protocol/server-messages
 import { type CommandMessage, dispatchCommand } from './dispatch-command';
 import { type EncodedMessage, encodeFeedItem, encodeMessage } from './feed-serializer';
 import type { ResolvedServerOptions } from './server-options';
+import { createCommandRateLimit } from './command-rate-limit';
 import { createTokenBucket, type TokenBucket } from './token-bucket';
 
 /** Who is on the other end of a connection, for logs and per-user limits. */
@@ -36,6 +37,8 @@ export interface AttachSessionConnectionOptions {
   /** Events with `seq > afterSeq` are sent first (history), then live ones. */
   afterSeq: number;
   options: ResolvedServerOptions;
+  /** The command bucket shared by all sockets of this user (`null`: no per-user limit). */
+  userBucket: TokenBucket | null;
 }
 
 /** How long a closing socket may take to finish the close handshake before it is dropped. */
@@ -49,12 +52,15 @@ const CLOSE_GRACE_MS = 1_000;
 export function attachSessionConnection(attach: AttachSessionConnectionOptions): SessionConnection {
   const { socket, identity, options } = attach;
   const { engine, logger } = options;
-  const bucket: TokenBucket | null = options.rateLimit
-    ? createTokenBucket({
-        capacity: options.rateLimit.burst,
-        refillPerSecond: options.rateLimit.refillPerSecond,
-      })
-    : null;
+  const rateLimit = createCommandRateLimit({
+    connection: options.rateLimit
+      ? createTokenBucket({
+          capacity: options.rateLimit.burst,
+          refillPerSecond: options.rateLimit.refillPerSecond,
+        })
+      : null,
+    user: attach.userBucket,
+  });
   let alive = true;
   let closing = false;
   let unsubscribe: (() => void) | null = null;
@@ -136,21 +142,19 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
       send({ type: 'pong', timestamp: Date.now() });
       return;
     }
-    if (bucket !== null) {
-      const taken = bucket.take();
-      if (!taken.allowed) {
-        logger.warn?.('rate limited', { ...identity, command: message.type });
-        send({
-          type: 'error',
-          code: 'RATE_LIMITED',
-          message: `Too many messages; retry in ${taken.retryAfterMs} ms.`,
-          retryAfterMs: taken.retryAfterMs,
-          ...(message.clientMessageId === undefined
-            ? {}
-            : { clientMessageId: message.clientMessageId }),
-        });
-        return;
-      }
+    const taken = rateLimit.take();
+    if (!taken.allowed) {
+      logger.warn?.('rate limited', { ...identity, command: message.type, scope: taken.scope });
+      send({
+        type: 'error',
+        code: 'RATE_LIMITED',
+        message: `Too many messages; retry in ${taken.retryAfterMs} ms.`,
+        retryAfterMs: taken.retryAfterMs,
+        ...(message.clientMessageId === undefined
+          ? {}
+          : { clientMessageId: message.clientMessageId }),
+      });
+      return;
     }
     commandChain = commandChain.then(() => runCommand(message));
   }

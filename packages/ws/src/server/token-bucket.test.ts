@@ -27,7 +27,36 @@ describe('createTokenBucket', () => {
   });
 });
 
+describe('TokenBucket.waitMs', () => {
+  test('reports the wait without taking a token', () => {
+    let time = 0;
+    const bucket = createTokenBucket({ capacity: 1, refillPerSecond: 4, now: () => time });
+    expect(bucket.waitMs()).toBe(0);
+    expect(bucket.waitMs()).toBe(0);
+    expect(bucket.take()).toEqual({ allowed: true });
+    expect(bucket.waitMs()).toBe(250);
+    time += 100;
+    expect(bucket.waitMs()).toBe(150);
+    time += 150;
+    expect(bucket.waitMs()).toBe(0);
+    expect(bucket.take()).toEqual({ allowed: true });
+  });
+});
+
 describe('createKeyedTokenBuckets', () => {
+  test('forKey gives views that share one bucket per key', () => {
+    const buckets = createKeyedTokenBuckets({ capacity: 2, refillPerSecond: 1, now: () => 0 });
+    const first = buckets.forKey('alice');
+    const second = buckets.forKey('alice');
+    const other = buckets.forKey('bob');
+    expect(first.waitMs()).toBe(0);
+    expect(first.take().allowed).toBe(true);
+    expect(second.take().allowed).toBe(true);
+    expect(first.take()).toEqual({ allowed: false, retryAfterMs: 1_000 });
+    expect(second.waitMs()).toBe(1_000);
+    expect(other.take().allowed).toBe(true);
+  });
+
   test('keeps one bucket per key and drops buckets that have refilled', () => {
     let time = 0;
     const buckets = createKeyedTokenBuckets({

@@ -14,6 +14,8 @@ export type TakeResult = { allowed: true } | { allowed: false; retryAfterMs: num
 /** A token bucket: `capacity` commands at once, then `refillPerSecond` per second. */
 export interface TokenBucket {
   take(): TakeResult;
+  /** Milliseconds until {@link take} would succeed (0: now); takes nothing. */
+  waitMs(): number;
 }
 
 /** Creates a token bucket that starts full. */
@@ -23,16 +25,28 @@ export function createTokenBucket(options: TokenBucketOptions): TokenBucket {
   let tokens = options.capacity;
   let updatedAt = now();
 
+  function refill(): void {
+    const time = now();
+    tokens = Math.min(options.capacity, tokens + (time - updatedAt) * refillPerMs);
+    updatedAt = time;
+  }
+
+  function waitMs(): number {
+    return tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) / refillPerMs));
+  }
+
   return {
     take() {
-      const time = now();
-      tokens = Math.min(options.capacity, tokens + (time - updatedAt) * refillPerMs);
-      updatedAt = time;
+      refill();
       if (tokens >= 1) {
         tokens -= 1;
         return { allowed: true };
       }
-      return { allowed: false, retryAfterMs: Math.max(1, Math.ceil((1 - tokens) / refillPerMs)) };
+      return { allowed: false, retryAfterMs: waitMs() };
+    },
+    waitMs() {
+      refill();
+      return waitMs();
     },
   };
 }
@@ -40,6 +54,10 @@ export function createTokenBucket(options: TokenBucketOptions): TokenBucket {
 /** Token buckets per key (e.g. per user), created on first use and pruned once full again. */
 export interface KeyedTokenBuckets {
   take(key: string): TakeResult;
+  /** Milliseconds until `take(key)` would succeed (0: now); takes nothing. */
+  waitMs(key: string): number;
+  /** The bucket of one key, as a {@link TokenBucket} (e.g. shared by one user's sockets). */
+  forKey(key: string): TokenBucket;
   /** Keys currently tracked. */
   readonly size: number;
 }
@@ -60,7 +78,7 @@ export function createKeyedTokenBuckets(
     }
   }
 
-  return {
+  const keyed: KeyedTokenBuckets = {
     take(key) {
       const time = now();
       if (buckets.size > pruneAbove) prune(time);
@@ -72,8 +90,16 @@ export function createKeyedTokenBuckets(
       entry.lastUsed = time;
       return entry.bucket.take();
     },
+    waitMs(key) {
+      // No bucket yet is a full one.
+      return buckets.get(key)?.bucket.waitMs() ?? 0;
+    },
+    forKey(key) {
+      return { take: () => keyed.take(key), waitMs: () => keyed.waitMs(key) };
+    },
     get size() {
       return buckets.size;
     },
   };
+  return keyed;
 }

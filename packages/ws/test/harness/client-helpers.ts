@@ -97,3 +97,32 @@ export function createProbeWebSocket(): {
   }
   return { WebSocket: ProbeWebSocket, frames, closeCodes };
 }
+
+/** Waits until the client's state has stopped changing for `quietMs` and its outbox is empty. */
+export async function waitForQuiet(
+  client: RecallClient,
+  quietMs = 300,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = client.getSnapshot();
+  let since = Date.now();
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    const current = client.getSnapshot();
+    if (current !== last) {
+      last = current;
+      since = Date.now();
+    } else if (
+      Date.now() - since >= quietMs &&
+      current.connection === 'open' &&
+      current.outbox === 0 &&
+      current.state.stream === null
+    ) {
+      return;
+    }
+  }
+  throw new Error(
+    `The client did not settle: ${JSON.stringify({ connection: last.connection, outbox: last.outbox })}`,
+  );
+}

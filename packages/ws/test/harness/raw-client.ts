@@ -6,6 +6,8 @@ import type { ServerMessage } from '../../src/protocol/server-messages';
 export interface RawClient {
   readonly socket: WebSocket;
   readonly messages: ServerMessage[];
+  /** Every text frame exactly as received, for byte-level comparisons. */
+  readonly frames: string[];
   send(value: unknown): void;
   sendRaw(data: string | Buffer, options?: { binary?: boolean }): void;
   /** Resolves with the first message (past or future) matching `predicate`. */
@@ -25,13 +27,16 @@ export function openRawClient(
 ): Promise<RawClient> {
   const socket = new WebSocket(url, { headers });
   const messages: ServerMessage[] = [];
+  const frames: string[] = [];
   const waiters = new Set<{
     predicate: (message: ServerMessage) => boolean;
     resolve: (message: ServerMessage) => void;
   }>();
   socket.on('message', (data, isBinary) => {
     if (isBinary) return;
-    const message = JSON.parse(data.toString()) as ServerMessage;
+    const text = data.toString();
+    frames.push(text);
+    const message = JSON.parse(text) as ServerMessage;
     messages.push(message);
     for (const waiter of waiters) {
       if (waiter.predicate(message)) {
@@ -46,6 +51,7 @@ export function openRawClient(
   const client: RawClient = {
     socket,
     messages,
+    frames,
     closed,
     send(value) {
       socket.send(JSON.stringify(value));

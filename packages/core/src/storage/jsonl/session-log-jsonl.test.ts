@@ -132,6 +132,8 @@ describe('exportSessionLog / importSessionLog', () => {
       sessionId: 'sess_1',
       status: 'appended',
       eventCount: 5,
+      // No session_started: the log cannot describe its session row.
+      session: null,
     });
     expect(await target.read('sess_1')).toEqual(events);
     expect((await importSessionLog(target, text)).status).toBe('duplicate');
@@ -164,6 +166,7 @@ describe('exportSessionLog / importSessionLog', () => {
       sessionId: 'sess_2',
       status: 'appended',
       eventCount: 1,
+      session: null,
       droppedLine: { line: 2, reason: expect.stringContaining('torn write') },
     });
   });

@@ -95,16 +95,9 @@ function assertContinues(
   }
 }
 
-// Envelope first, data last: the order a person scans a log in.
+// Envelope first, data last: the order a person scans a log in. Every other envelope field
+// (turnId, responseId, commandId, …) is kept, whatever it is.
 function readableEnvelope(event: SessionEvent): Record<string, unknown> {
-  return {
-    seq: event.seq,
-    type: event.type,
-    id: event.id,
-    sessionId: event.sessionId,
-    timestamp: event.timestamp,
-    ...(event.turnId === undefined ? {} : { turnId: event.turnId }),
-    ...(event.responseId === undefined ? {} : { responseId: event.responseId }),
-    data: event.data,
-  };
+  const { seq, type, id, sessionId, timestamp, data, ...otherFields } = event;
+  return { seq, type, id, sessionId, timestamp, ...otherFields, data };
 }

@@ -35,6 +35,7 @@ export function createMemoryStorage(): StorageAdapter {
 
   return {
     specificationVersion: 'recall-storage-v1',
+    scope: 'process',
 
     async saveRecallSet(recallSet) {
       recallSets.set(recallSet.id, structuredClone(recallSet));

@@ -83,5 +83,5 @@ async function openOn(database: PGlite, lock: DirectoryLock | undefined): Promis
   const hub = new SubscriptionHub({
     read: (sessionId, afterSeq, limit) => readEvents(executor, sessionId, { afterSeq, limit }),
   });
-  return createSqlStorage({ executor, hub, close });
+  return Object.assign(createSqlStorage({ executor, hub, close }), { scope: 'process' as const });
 }

@@ -88,7 +88,7 @@ export async function createPostgresStorage(
       else hub.wakeAll();
     },
   });
-  return createSqlStorage({
+  const storage = createSqlStorage({
     executor,
     hub,
     notifyChannel: settings.channel,
@@ -100,6 +100,7 @@ export async function createPostgresStorage(
       await releasePool();
     },
   });
+  return Object.assign(storage, { scope: 'shared' as const });
 }
 
 function listenerConfig(connectionString: string | undefined, pool: Pool): ClientConfig {

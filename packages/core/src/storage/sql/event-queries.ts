@@ -23,12 +23,25 @@ const MAX_NOTIFY_PAYLOAD_BYTES = 7900;
 
 const INSERT_EVENTS = `
   insert into recall_events (session_id, seq, id, type, data, "timestamp", turn_id, response_id,
-    client_message_id)
+    client_message_id, meta)
   select $1, u.seq, u.id, u.type, u.data::jsonb, u.ts, u.turn_id, u.response_id,
-    u.client_message_id
+    u.client_message_id, u.meta::jsonb
   from unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[],
-    $8::text[], $9::text[])
-    as u(seq, id, type, data, ts, turn_id, response_id, client_message_id)`;
+    $8::text[], $9::text[], $10::text[])
+    as u(seq, id, type, data, ts, turn_id, response_id, client_message_id, meta)`;
+
+// Event fields stored in columns of their own; any other envelope field (commandId, and those a
+// later version adds) is kept in the `meta` jsonb column, so none is ever dropped.
+const COLUMN_FIELDS: ReadonlySet<string> = new Set([
+  'id',
+  'sessionId',
+  'seq',
+  'timestamp',
+  'turnId',
+  'responseId',
+  'type',
+  'data',
+]);
 
 // One round trip tells whether the batch may be written: the head, which of its ids are
 // stored (anywhere), and whether its client message id was already used in this session.
@@ -41,7 +54,8 @@ const CLASSIFY_BATCH = `
       order by seq limit 1) as repeated_message_seq`;
 
 const SELECT_EVENTS = `
-  select session_id, seq, id, type, data, "timestamp", turn_id, response_id from recall_events`;
+  select session_id, seq, id, type, data, "timestamp", turn_id, response_id, meta
+  from recall_events`;
 
 /**
  * Appends a batch atomically with the StorageAdapter's semantics: gapless seqs from
@@ -172,7 +186,16 @@ function insertParameters(sessionId: string, events: readonly SessionEvent[]): u
     events.map((event) => event.turnId ?? null),
     events.map((event) => event.responseId ?? null),
     events.map((event) => clientMessageIdOf(event) ?? null),
+    events.map(metaOf),
   ];
+}
+
+/** The envelope fields without a column, as a JSON object (null when there are none). */
+function metaOf(event: SessionEvent): string | null {
+  const fields = Object.entries(event).filter(
+    ([key, value]) => !COLUMN_FIELDS.has(key) && value !== undefined,
+  );
+  return fields.length === 0 ? null : JSON.stringify(Object.fromEntries(fields));
 }
 
 type Numeric = number | string | bigint;
@@ -192,6 +215,7 @@ interface EventRow {
   timestamp: Numeric;
   turn_id: string | null;
   response_id: string | null;
+  meta: unknown;
 }
 
 // Key order matches createEventContext's envelopes, so exports read the same as live events.
@@ -202,6 +226,7 @@ function toSessionEvent(row: EventRow): SessionEvent {
     seq: toNumber(row.seq),
     timestamp: toNumber(row.timestamp),
     ...(row.turn_id === null ? {} : { turnId: row.turn_id }),
+    ...(row.meta === null ? {} : parseJsonColumn<Record<string, unknown>>(row.meta)),
     ...(row.response_id === null ? {} : { responseId: row.response_id }),
     type: row.type,
     data: parseJsonColumn(row.data),

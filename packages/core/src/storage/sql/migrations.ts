@@ -116,6 +116,15 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 2,
+    description: 'recall_events.meta: envelope fields without a column of their own (commandId, …)',
+    statements: [
+      // Nullable with no default: adding it rewrites no rows, and events without such fields
+      // (every event a version 1 database holds) store nothing in it.
+      'alter table recall_events add column meta jsonb',
+    ],
+  },
 ];
 
 /** The schema version this code writes and understands. */

@@ -1,6 +1,10 @@
+/// <reference types="vite/client" />
+import type { ChatMessage } from '@recall/ws';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import 'katex/dist/katex.min.css';
 import { expect, within } from 'storybook/test';
 import { SESSION_STATES, withFixtureSession } from '../../stories/fixture-story';
+import { FormattedText } from '../../voice/formatted-text/formatted-text';
 import * as MessageList from './parts';
 
 const meta = {
@@ -31,3 +35,27 @@ export const Overlay: StoryObj<typeof meta> = SESSION_STATES.Overlay;
 export const Paused: StoryObj<typeof meta> = SESSION_STATES.Paused;
 export const ErrorState: StoryObj<typeof meta> = { ...SESSION_STATES.Error, name: 'Error' };
 export const Reconnecting: StoryObj<typeof meta> = SESSION_STATES.Reconnecting;
+
+const renderFormatted = (message: ChatMessage) => (
+  <FormattedText data-part="content" text={message.content} />
+);
+
+/**
+ * `renderContent` with `FormattedText` (from `@recall/react/formatted-text`): the learner's
+ * `$…$` maths and backtick code, as the voice pipeline writes them, render formatted.
+ */
+export const FormattedMessages: StoryObj<typeof meta> = {
+  args: { renderContent: renderFormatted },
+  parameters: {
+    recall: {
+      fixture: 'recalled',
+      pendingMessage: 'The leaf area grows like $x^2$; in code that is `side ** 2`.',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const log = within(canvasElement).getByRole('log', { name: 'Conversation' });
+    const sent = log.lastElementChild;
+    await expect(sent?.querySelector('.katex annotation')?.textContent).toBe('x^2');
+    await expect(sent?.querySelector('code')?.textContent).toBe('side ** 2');
+  },
+};

@@ -123,4 +123,81 @@ describe('MessageList', () => {
     expect(log.children[1]?.textContent).toBe('Ich: Sunlight, water and CO2.');
     expect(log.children[1]?.className).toBe('row');
   });
+
+  describe('renderContent', () => {
+    const emphasised = (message: ChatMessage) => (
+      <div data-part="content" data-rendered="list">
+        <em>{message.content}</em>
+      </div>
+    );
+
+    test("the list's renderContent replaces each message's text; author and status stay", () => {
+      const client = createFixtureClient({ messages: SESSION_FIXTURES.recalled });
+      renderWithClient(<MessageList.Root renderContent={emphasised} />, { client });
+      act(() => {
+        client.sendMessage('Is it $x^2$?');
+      });
+      const rows = Array.from(screen.getByRole('log').children);
+      expect(rows).toHaveLength(4);
+      for (const row of rows) {
+        expect(row.querySelector('p[data-part="content"]')).toBeNull();
+        expect(row.querySelector('[data-rendered="list"] > em')).not.toBeNull();
+      }
+      expect(rows[1]?.querySelector('em')?.textContent).toBe('Sunlight, water and CO2.');
+      expect(rows[1]?.querySelector('[data-part="author"]')?.textContent).toBe('You');
+      expect(rows[3]?.querySelector('em')?.textContent).toBe('Is it $x^2$?');
+      expect(rows[3]?.querySelector('[data-part="status"]')?.textContent).toBe('Sending…');
+    });
+
+    test("a message's own renderContent wins over the list's; children win over both", () => {
+      const client = createFixtureClient({ messages: SESSION_FIXTURES.recalled });
+      const own = (message: ChatMessage) => <code data-part="content">{message.content}</code>;
+      renderWithClient(
+        <MessageList.Root renderContent={emphasised}>
+          {(message, index) =>
+            index === 2 ? (
+              <MessageList.Message key={message.id} message={message} renderContent={own}>
+                replaced
+              </MessageList.Message>
+            ) : (
+              <MessageList.Message
+                key={message.id}
+                message={message}
+                {...(index === 1 ? { renderContent: own } : {})}
+              />
+            )
+          }
+        </MessageList.Root>,
+        { client },
+      );
+      const rows = Array.from(screen.getByRole('log').children);
+      expect(rows[0]?.querySelector('[data-part="content"]')?.tagName).toBe('DIV');
+      expect(rows[1]?.querySelector('[data-part="content"]')?.tagName).toBe('CODE');
+      expect(rows[1]?.querySelector('[data-part="content"]')?.textContent).toBe(
+        'Sunlight, water and CO2.',
+      );
+      expect(rows[2]?.textContent).toBe('replaced');
+    });
+
+    test('without renderContent the text is the plain <p data-part="content"> as before', () => {
+      const client = createFixtureClient({ messages: SESSION_FIXTURES.recalled });
+      renderWithClient(<MessageList.Root />, { client });
+      const contents = screen.getByRole('log').querySelectorAll('[data-part="content"]');
+      expect([...contents].map((element) => element.tagName)).toEqual(['P', 'P', 'P']);
+      expect(contents[1]?.innerHTML).toBe('Sunlight, water and CO2.');
+    });
+
+    test('a stable renderContent runs only for the streaming message while it streams', () => {
+      const client = createFixtureClient({ messages: SESSION_FIXTURES.recalled });
+      const renderContent = vi.fn((message: ChatMessage) => (
+        <p data-part="content">{message.content}</p>
+      ));
+      renderWithClient(<MessageList.Root renderContent={renderContent} />, { client });
+      expect(renderContent).toHaveBeenCalledTimes(3);
+      renderContent.mockClear();
+      for (let index = 0; index < 20; index += 1) act(() => client.receive(chunk(index)));
+      const rendered = new Set(renderContent.mock.calls.map(([message]) => message.id));
+      expect([...rendered]).toEqual(['response-live']);
+    });
+  });
 });

@@ -31,7 +31,19 @@ const DEFAULT_LABELS: MessageListLabels = {
   },
 };
 
-const labelsContext = createRequiredContext<MessageListLabels>('MessageList.Root');
+/**
+ * Renders a message's text in place of the default `<p data-part="content">`, e.g. through
+ * `FormattedText` from `@recall/react/formatted-text` for maths and code. Keep its identity
+ * stable (module scope or `useCallback`): messages are memoised and re-render when it changes.
+ */
+export type MessageContentRenderer = (message: ChatMessage) => ReactNode;
+
+interface MessageListContext {
+  labels: MessageListLabels;
+  renderContent: MessageContentRenderer | undefined;
+}
+
+const listContext = createRequiredContext<MessageListContext>('MessageList.Root');
 
 const selectMessages = ({ state }: RecallClientSnapshot) => state.messages;
 
@@ -40,6 +52,19 @@ export interface MessageListRootProps extends Omit<PrimitiveProps<'div'>, 'child
   labels?: Partial<MessageListLabels>;
   /** Renders one message; by default a `MessageList.Message` with author and text. */
   children?: (message: ChatMessage, index: number) => ReactNode;
+  /**
+   * Renders the text of every `MessageList.Message` in this list that has no `renderContent`
+   * of its own.
+   * @default the plain text in a `<p data-part="content">`
+   *
+   * @example
+   * import { FormattedText } from '@recall/react/formatted-text';
+   * const renderContent = (message: ChatMessage) => (
+   *   <FormattedText data-part="content" text={message.content} />
+   * );
+   * <MessageList.Root renderContent={renderContent} />
+   */
+  renderContent?: MessageContentRenderer;
 }
 
 /**
@@ -48,16 +73,19 @@ export interface MessageListRootProps extends Omit<PrimitiveProps<'div'>, 'child
  * `throttleMs` of the provider). `data-state` is `"streaming"` while a reply streams.
  */
 export const MessageListRoot = forwardRef<HTMLDivElement, MessageListRootProps>(
-  function MessageListRoot({ labels, children, ...props }, ref) {
+  function MessageListRoot({ labels, children, renderContent, ...props }, ref) {
     const messages = useSnapshotSelector('MessageList.Root', selectMessages, undefined, 'stream');
-    const mergedLabels = useMemo(() => ({ ...DEFAULT_LABELS, ...labels }), [labels]);
+    const context = useMemo(
+      () => ({ labels: { ...DEFAULT_LABELS, ...labels }, renderContent }),
+      [labels, renderContent],
+    );
     const streaming = messages.some((message) => message.status === 'streaming');
     return (
-      <labelsContext.Provider value={mergedLabels}>
+      <listContext.Provider value={context}>
         <Primitive.div
           role="log"
           aria-live="polite"
-          aria-label={mergedLabels.root}
+          aria-label={context.labels.root}
           data-state={streaming ? 'streaming' : 'idle'}
           {...props}
           ref={ref}
@@ -70,7 +98,7 @@ export const MessageListRoot = forwardRef<HTMLDivElement, MessageListRootProps>(
             ),
           )}
         </Primitive.div>
-      </labelsContext.Provider>
+      </listContext.Provider>
     );
   },
 );
@@ -78,12 +106,20 @@ export const MessageListRoot = forwardRef<HTMLDivElement, MessageListRootProps>(
 /** Props of `MessageList.Message`. */
 export interface MessageListMessageProps extends PrimitiveProps<'div'> {
   message: ChatMessage;
+  /**
+   * Renders the message's text in place of the default `<p data-part="content">`; author and
+   * status stay. Ignored when the message has `children`.
+   * @default the list's `renderContent`, else the plain text
+   */
+  renderContent?: MessageContentRenderer;
 }
 
 const MessageListMessageImpl = forwardRef<HTMLDivElement, MessageListMessageProps>(
-  function MessageListMessage({ message, children, ...props }, ref) {
-    const labels = useRequiredContext(labelsContext, 'MessageList.Message');
+  function MessageListMessage({ message, children, renderContent, ...props }, ref) {
+    const list = useRequiredContext(listContext, 'MessageList.Message');
+    const { labels } = list;
     const status = labels.status(message);
+    const render = renderContent ?? list.renderContent;
     return (
       <Primitive.div
         data-role={message.role}
@@ -95,7 +131,7 @@ const MessageListMessageImpl = forwardRef<HTMLDivElement, MessageListMessageProp
         {children ?? (
           <>
             <span data-part="author">{labels.author(message)}</span>
-            <p data-part="content">{message.content}</p>
+            {render ? render(message) : <p data-part="content">{message.content}</p>}
             {status === null ? null : <span data-part="status">{status}</span>}
           </>
         )}
@@ -106,8 +142,9 @@ const MessageListMessageImpl = forwardRef<HTMLDivElement, MessageListMessageProp
 
 /**
  * One message: `data-role="user|assistant"`, `data-state` its status (`"streaming"` while
- * it streams). Memoised: settled messages keep their identity, so they do not re-render
- * while another one streams.
+ * it streams), by default its author, text and status note. `renderContent` replaces how
+ * the text is rendered, `children` the whole row. Memoised: settled messages keep their
+ * identity, so they do not re-render while another one streams.
  */
 export const MessageListMessage = memo(MessageListMessageImpl);
 MessageListMessage.displayName = 'MessageList.Message';

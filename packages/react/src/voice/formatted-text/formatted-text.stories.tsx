@@ -7,6 +7,14 @@ const meta = {
   title: 'Voice/FormattedText',
   component: FormattedText,
   args: { text: '' },
+  // A landmark around the text, as on a real page (axe checks that content is in one).
+  decorators: [
+    (Story) => (
+      <main>
+        <Story />
+      </main>
+    ),
+  ],
 } satisfies Meta<typeof FormattedText>;
 
 export default meta;

@@ -1,0 +1,57 @@
+import type { ChatMessage } from '@recall/ws';
+import { act, screen } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
+import { MessageList } from '../src';
+import { createFixtureClient, SESSION_FIXTURES } from '../src/testing';
+import { FormattedText } from '../src/voice/formatted-text';
+import { renderWithClient } from './render';
+
+// happy-dom has no `compatMode`; a real page with a doctype reports standards mode, and
+// KaTeX warns about quirks mode on import otherwise.
+vi.hoisted(() => {
+  if (document.compatMode === undefined) {
+    Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true });
+  }
+});
+
+// The two entries together, as an app wires them: the headless list from `@recall/react`,
+// the KaTeX renderer from `@recall/react/formatted-text`.
+const renderContent = (message: ChatMessage) => (
+  <FormattedText data-part="content" text={message.content} />
+);
+
+describe('MessageList with FormattedText', () => {
+  test("a learner's $x^2$ and backtick code render formatted; plain messages stay plain", () => {
+    const client = createFixtureClient({ messages: SESSION_FIXTURES.recalled });
+    renderWithClient(<MessageList.Root renderContent={renderContent} />, { client });
+    act(() => {
+      client.sendMessage('It grows like $x^2$, see `area(x)`.');
+    });
+    const rows = Array.from(screen.getByRole('log', { name: 'Conversation' }).children);
+    const sent = rows.at(-1);
+    const content = sent?.querySelector('[data-part="content"]');
+    expect(content?.querySelector('.katex annotation')?.textContent).toBe('x^2');
+    expect(content?.querySelector('code[data-code="inline"]')?.textContent).toBe('area(x)');
+    expect(sent?.querySelector('[data-part="author"]')?.textContent).toBe('You');
+    expect(sent?.querySelector('[data-part="status"]')?.textContent).toBe('Sending…');
+    // A message without notation is its text as before, now in FormattedText's <div>.
+    expect(rows[1]?.querySelector('[data-part="content"]')?.outerHTML).toBe(
+      '<div data-formatted-text="" data-part="content">Sunlight, water and CO2.</div>',
+    );
+  });
+
+  test('maths arriving in a streamed reply is rendered once its closing $ arrives', () => {
+    const client = createFixtureClient({ messages: SESSION_FIXTURES.recalled });
+    renderWithClient(<MessageList.Root renderContent={renderContent} />, { client });
+    const streamed = () => screen.getByRole('log').lastElementChild;
+    act(() =>
+      client.receive({ type: 'assistant_chunk', responseId: 'r', index: 0, text: 'So $E = m' }),
+    );
+    expect(streamed()?.getAttribute('data-state')).toBe('streaming');
+    expect(streamed()?.querySelector('.katex')).toBeNull();
+    act(() =>
+      client.receive({ type: 'assistant_chunk', responseId: 'r', index: 1, text: 'c^2$ holds.' }),
+    );
+    expect(streamed()?.querySelector('.katex annotation')?.textContent).toBe('E = mc^2');
+  });
+});
