@@ -41,6 +41,113 @@ afterAll(async () => {
   await postgres?.stop();
 });
 
+// Runs first: the next test kills node B (M4).
+describe('a burst across nodes (M1, M2, M3)', () => {
+  /** Backends of one node that are LISTENing (their last statement was the LISTEN). */
+  async function listenerPids(admin: pg.Client, applicationName: string): Promise<number[]> {
+    const result = await admin.query<{ pid: number }>(
+      "select pid from pg_stat_activity where application_name = $1 and query like 'LISTEN%'",
+      [applicationName],
+    );
+    return result.rows.map((row) => row.pid);
+  }
+
+  test("1,000 events appended through node A reach node B's client exactly once and in order, through a killed LISTEN connection; so does a 60 KB event", async () => {
+    const admin = new pg.Client({ connectionString });
+    await admin.connect();
+    // A session of its own, started through node A's engine.
+    const learner = createTestClient({
+      url: `ws://127.0.0.1:${nodeA.port}/ws`,
+      recallSetId: 'cell-energy',
+      userToken: 'token-carol',
+    });
+    const probe = createProbeWebSocket();
+    let observer: ReturnType<typeof createTestClient> | null = null;
+    try {
+      const started = await waitForSnapshot(
+        learner,
+        (snapshot) => snapshot.state.stream === null && snapshot.state.messages.length === 1,
+        15_000,
+      );
+      const sessionId = started.state.sessionId ?? '';
+      const head = started.state.lastSeq;
+      const attached = createTestClient({
+        url: `ws://127.0.0.1:${nodeB.port}/ws`,
+        sessionId,
+        userToken: 'token-carol',
+        WebSocket: probe.WebSocket,
+      });
+      observer = attached;
+      await waitForSnapshot(attached, (snapshot) => snapshot.state.lastSeq === head, 10_000);
+      const attachedAt = probe.frames.length;
+      const [listener] = await listenerPids(admin, NODE_B);
+      expect(listener).toBeDefined();
+
+      // M1: 1,000 events, 5 per append (each append NOTIFYs once), from node A.
+      const burstIds = Array.from({ length: 1_000 }, (_, index) => `burst-${index}`);
+      const burst: PublishedEvent[] = burstIds.map((resourceId, index) => ({
+        type: 'show_resource',
+        data: { resourceId, title: `Burst ${index}`, snippet: `event ${index}` },
+      }));
+      const appended = nodeA.append({ sessionId, events: burst, batchSize: 5, pauseMs: 1 });
+
+      // M2: mid-stream, node B loses its LISTEN connection.
+      await waitForSnapshot(attached, (snapshot) => snapshot.state.lastSeq >= head + 100, 15_000);
+      await admin.query('select pg_terminate_backend($1)', [listener]);
+      const seenAtCut = attached.getSnapshot().state.lastSeq;
+      const burstEnd = await appended;
+      expect(seenAtCut).toBeLessThan(burstEnd);
+      // B listens again on a new connection and catches up from the rows.
+      await vi.waitFor(
+        async () => {
+          const pids = await listenerPids(admin, NODE_B);
+          expect(pids).toHaveLength(1);
+          expect(pids[0]).not.toBe(listener);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      await waitForSnapshot(attached, (snapshot) => snapshot.state.lastSeq === burstEnd, 15_000);
+
+      // M3: a ~60 KB event; NOTIFY carries only its seq, so it cannot hit the 8000-byte limit.
+      const large = 'L'.repeat(60_000);
+      const largeSeq = await nodeA.append({
+        sessionId,
+        events: [
+          {
+            type: 'assistant_streaming_end',
+            data: { responseId: 'large-response', fullContent: large, totalChunks: 1 },
+          },
+        ],
+      });
+      const final = await waitForSnapshot(
+        attached,
+        (snapshot) => snapshot.state.lastSeq === largeSeq,
+        15_000,
+      );
+      expect(final.state.messages.at(-1)?.content).toBe(large);
+
+      // Exactly once, in order: the seq-bearing frames after the attach are the log's.
+      const liveSeqs = probe.frames
+        .slice(attachedAt)
+        .flatMap((frame) => (typeof frame.seq === 'number' ? [frame.seq] : []));
+      const expectedSeqs = (await storage.read(sessionId, { afterSeq: head }))
+        .filter((event) => toHistoryMessage(event) !== null)
+        .map((event) => event.seq);
+      expect(expectedSeqs).toHaveLength(1_001);
+      expect(liveSeqs).toEqual(expectedSeqs);
+      const resourceIds = probe.frames
+        .slice(attachedAt)
+        .flatMap((frame) => (frame.type === 'show_resource' ? [frame.resourceId] : []));
+      expect(resourceIds).toEqual(burstIds);
+      await waitForConvergence(attached, storage, { timeoutMs: 10_000 });
+    } finally {
+      observer?.close();
+      learner.close();
+      await admin.end();
+    }
+  }, 60_000);
+});
+
 describe('two server processes on one PostgreSQL (M1, C5, M4)', () => {
   test('commands on node A reach a client on node B live and in order; both nodes serve one session; B dies and the client fails over', async () => {
     const learner = createTestClient({
@@ -147,112 +254,6 @@ describe('two server processes on one PostgreSQL (M1, C5, M4)', () => {
     } finally {
       learner.close();
       await proxy.close();
-    }
-  }, 60_000);
-});
-
-describe('a burst across nodes (M1, M2, M3)', () => {
-  /** Backends of one node that are LISTENing (their last statement was the LISTEN). */
-  async function listenerPids(admin: pg.Client, applicationName: string): Promise<number[]> {
-    const result = await admin.query<{ pid: number }>(
-      "select pid from pg_stat_activity where application_name = $1 and query like 'LISTEN%'",
-      [applicationName],
-    );
-    return result.rows.map((row) => row.pid);
-  }
-
-  test("1,000 events appended through node A reach node B's client exactly once and in order, through a killed LISTEN connection; so does a 60 KB event", async () => {
-    const admin = new pg.Client({ connectionString });
-    await admin.connect();
-    // A session of its own, started through node A's engine.
-    const learner = createTestClient({
-      url: `ws://127.0.0.1:${nodeA.port}/ws`,
-      recallSetId: 'cell-energy',
-      userToken: 'token-carol',
-    });
-    const probe = createProbeWebSocket();
-    let observer: ReturnType<typeof createTestClient> | null = null;
-    try {
-      const started = await waitForSnapshot(
-        learner,
-        (snapshot) => snapshot.state.stream === null && snapshot.state.messages.length === 1,
-        15_000,
-      );
-      const sessionId = started.state.sessionId ?? '';
-      const head = started.state.lastSeq;
-      const attached = createTestClient({
-        url: `ws://127.0.0.1:${nodeB.port}/ws`,
-        sessionId,
-        userToken: 'token-carol',
-        WebSocket: probe.WebSocket,
-      });
-      observer = attached;
-      await waitForSnapshot(attached, (snapshot) => snapshot.state.lastSeq === head, 10_000);
-      const attachedAt = probe.frames.length;
-      const [listener] = await listenerPids(admin, NODE_B);
-      expect(listener).toBeDefined();
-
-      // M1: 1,000 events, 5 per append (each append NOTIFYs once), from node A.
-      const burstIds = Array.from({ length: 1_000 }, (_, index) => `burst-${index}`);
-      const burst: PublishedEvent[] = burstIds.map((resourceId, index) => ({
-        type: 'show_resource',
-        data: { resourceId, title: `Burst ${index}`, snippet: `event ${index}` },
-      }));
-      const appended = nodeA.append({ sessionId, events: burst, batchSize: 5, pauseMs: 1 });
-
-      // M2: mid-stream, node B loses its LISTEN connection.
-      await waitForSnapshot(attached, (snapshot) => snapshot.state.lastSeq >= head + 100, 15_000);
-      await admin.query('select pg_terminate_backend($1)', [listener]);
-      const seenAtCut = attached.getSnapshot().state.lastSeq;
-      const burstEnd = await appended;
-      expect(seenAtCut).toBeLessThan(burstEnd);
-      // B listens again on a new connection and catches up from the rows.
-      await vi.waitFor(
-        async () => {
-          const pids = await listenerPids(admin, NODE_B);
-          expect(pids).toHaveLength(1);
-          expect(pids[0]).not.toBe(listener);
-        },
-        { timeout: 10_000, interval: 50 },
-      );
-      await waitForSnapshot(attached, (snapshot) => snapshot.state.lastSeq === burstEnd, 15_000);
-
-      // M3: a ~60 KB event; NOTIFY carries only its seq, so it cannot hit the 8000-byte limit.
-      const large = 'L'.repeat(60_000);
-      const largeSeq = await nodeA.append({
-        sessionId,
-        events: [
-          {
-            type: 'assistant_streaming_end',
-            data: { responseId: 'large-response', fullContent: large, totalChunks: 1 },
-          },
-        ],
-      });
-      const final = await waitForSnapshot(
-        attached,
-        (snapshot) => snapshot.state.lastSeq === largeSeq,
-        15_000,
-      );
-      expect(final.state.messages.at(-1)?.content).toBe(large);
-
-      // Exactly once, in order: the seq-bearing frames after the attach are the log's.
-      const liveSeqs = probe.frames
-        .slice(attachedAt)
-        .flatMap((frame) => (typeof frame.seq === 'number' ? [frame.seq] : []));
-      const expectedSeqs = (await storage.read(sessionId, { afterSeq: head }))
-        .filter((event) => toHistoryMessage(event) !== null)
-        .map((event) => event.seq);
-      expect(expectedSeqs).toHaveLength(1_001);
-      expect(liveSeqs).toEqual(expectedSeqs);
-      const resourceIds = probe.frames
-        .slice(attachedAt)
-        .flatMap((frame) => (frame.type === 'show_resource' ? [frame.resourceId] : []));
-      expect(resourceIds).toEqual(burstIds);
-      await waitForConvergence(attached, storage, { timeoutMs: 10_000 });
-    } finally {
-      observer?.close();
-      learner.close();
-      await admin.end();
     }
   }, 60_000);
 });

@@ -8,6 +8,15 @@ export function escapeTagText(text: string): string {
   return text.replace(/[&<>"]/g, (character) => ESCAPES[character]!);
 }
 
+/**
+ * Escapes every `<` that could start a tag (`<name`, `</name`, `< /name`, `<!`, `<?`), so
+ * text from outside — the learner's words — can neither open nor close the tagged sections
+ * the engine writes around it; everything else stays exactly as written (`a < b` included).
+ */
+export function neutralizeTags(text: string): string {
+  return text.replace(/<(?=\s*[/!?]?\s*[A-Za-z_])/g, '&lt;');
+}
+
 /** Reverses {@link escapeTagText}. */
 export function unescapeTagText(text: string): string {
   return text

@@ -61,13 +61,14 @@ export function withTutorNotes(userText: string, notes: TutorNotes): string {
 
 /** The user's words before the notes (the whole text when there are none). */
 export function stripTutorNotes(text: string): string {
-  const start = text.indexOf('<session_notes>');
+  // The engine's notes come last: anything earlier that looks like them is the user's.
+  const start = text.lastIndexOf('<session_notes>');
   return start === -1 ? text : text.slice(0, start).trimEnd();
 }
 
 /** Parses the notes back out of a user message; null when it carries none. */
 export function parseTutorNotes(text: string): TutorNotes | null {
-  const sessionNotes = findTags(text, 'session_notes')[0];
+  const sessionNotes = findTags(text, 'session_notes').at(-1);
   if (sessionNotes === undefined) return null;
   const body = sessionNotes.body;
   const focus = findTags(body, 'focus')[0]?.attributes;

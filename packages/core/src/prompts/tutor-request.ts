@@ -3,6 +3,7 @@ import type { RecallSet } from '../model/recall-set';
 import { uncheckedPointIds } from '../session/checklist';
 import type { EngineSessionState } from '../session/session-state';
 import { pointLabelsById } from './point-labels';
+import { neutralizeTags } from './tagged-text';
 import {
   type TutorNotes,
   type TutorObservation,
@@ -22,13 +23,18 @@ export interface TutorRequestOptions {
  * The tutor call for the current state: the stable system prompt, the stored history
  * (learner words and tutor replies only, so it is a stable cacheable prefix), and the
  * final user message with this turn's short `<session_notes>` appended (point labels only;
- * the points themselves are in the system prompt).
+ * the points themselves are in the system prompt). The learner's words only ever appear in
+ * user turns, with tag-like text neutralised ({@link neutralizeTags}).
  */
 export function buildTutorRequest(options: TutorRequestOptions): {
   system: string;
   messages: LLMMessage[];
 } {
-  const messages = mergeConsecutiveRoles(options.state.tutorMessages);
+  // The learner's words can hold tag-like text: neutralised in every user turn (the same
+  // way each time, so the prefix stays cacheable) so they cannot fake or end the notes.
+  const messages = mergeConsecutiveRoles(options.state.tutorMessages).map((message) =>
+    message.role === 'user' ? { ...message, content: neutralizeTags(message.content) } : message,
+  );
   const last = messages.at(-1);
   const notes = buildTutorNotes(options);
   if (last === undefined || last.role !== 'user') {

@@ -53,7 +53,7 @@ describe('getProtocolJsonSchema', () => {
   });
 });
 
-test('the shipped protocol.schema.json matches the schemas (rebuild @recall/ws to refresh it)', () => {
+test('the shipped protocol.schema.json matches the schemas (run `npm run docs:schema` to refresh it)', () => {
   const shipped = readFileSync(new URL('../../protocol.schema.json', import.meta.url), 'utf8');
   expect(JSON.parse(shipped)).toEqual(JSON.parse(JSON.stringify(getProtocolJsonSchema())));
 });
