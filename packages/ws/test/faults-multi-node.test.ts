@@ -80,8 +80,15 @@ describe('a burst across nodes (M1, M2, M3)', () => {
       observer = attached;
       await waitForSnapshot(attached, (snapshot) => snapshot.state.lastSeq === head, 10_000);
       const attachedAt = probe.frames.length;
-      const [listener] = await listenerPids(admin, NODE_B);
-      expect(listener).toBeDefined();
+      // Node B starts listening with its first subscription.
+      const listener = await vi.waitFor(
+        async () => {
+          const [pid] = await listenerPids(admin, NODE_B);
+          expect(pid).toBeDefined();
+          return pid;
+        },
+        { timeout: 10_000, interval: 20 },
+      );
 
       // M1: 1,000 events, 5 per append (each append NOTIFYs once), from node A.
       const burstIds = Array.from({ length: 1_000 }, (_, index) => `burst-${index}`);

@@ -1,9 +1,16 @@
-import { createMemoryStorage, type StorageAdapter } from '@recall/core';
+import {
+  createMemoryStorage,
+  createRecallEngine,
+  type SessionEvent,
+  type StorageAdapter,
+} from '@recall/core';
 import { afterEach, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
 import type { RecallClient } from '../src/client/client-options';
 import { createRecallClient } from '../src/client/create-recall-client';
+import { CLOSE_CODES } from '../src/protocol/close-codes';
 import { createTestClient, FAST_CLIENT_OPTIONS, waitForSnapshot } from './harness/client-helpers';
+import { createEngineSetup } from './harness/engine-setup';
 import { createFeedEngine, type FeedEngine, type PublishedEvent } from './harness/feed-engine';
 import { makeRecallSet } from './harness/fixtures';
 import { waitForConvergence } from './harness/oracle';
@@ -36,11 +43,16 @@ async function proxyTo(port: number) {
 function probedClient(url: string, extra: Partial<Parameters<typeof createTestClient>[0]> = {}) {
   const frames: unknown[] = [];
   const closeCodes: number[] = [];
+  /** How many frames had arrived when each socket closed. */
+  const framesAtClose: number[] = [];
   class ProbeWebSocket extends WebSocket {
     constructor(address: string) {
       super(address);
       this.addEventListener('message', (event) => frames.push(JSON.parse(String(event.data))));
-      this.addEventListener('close', (event) => closeCodes.push(event.code));
+      this.addEventListener('close', (event) => {
+        closeCodes.push(event.code);
+        framesAtClose.push(frames.length);
+      });
     }
   }
   const client = createRecallClient({
@@ -53,7 +65,7 @@ function probedClient(url: string, extra: Partial<Parameters<typeof createTestCl
     WebSocket: ProbeWebSocket,
   });
   clients.push(client);
-  return { client, frames, closeCodes };
+  return { client, frames, closeCodes, framesAtClose };
 }
 
 function resourceEvents(count: number, snippet = 'snippet'): PublishedEvent[] {
@@ -269,6 +281,77 @@ describe('graceful shutdown (T9)', () => {
     expect(closeCodes[0]).toBe(1001);
     expect(second.logs.some((entry) => entry.message === 'connected')).toBe(true);
   });
+});
+
+describe('graceful shutdown with the real engine (T9)', () => {
+  test('close() during a slow stream: the turn is recorded as interrupted (or finished) before the sockets close with 1001; the client resumes elsewhere', async () => {
+    const reply = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
+    let tutorCalls = 0;
+    const setup = await createEngineSetup({
+      // The opening question streams at once; every later reply crawls (50 ms per word).
+      tutor: () => {
+        tutorCalls += 1;
+        return tutorCalls === 1 ? 'What do you remember?' : { text: reply, chunkDelayMs: 50 };
+      },
+    });
+    const { storage } = setup;
+    const first = await serve({ storage, engine: setup.engine });
+    const second = await serve({
+      storage,
+      engine: createRecallEngine({ storage, llm: setup.llm }),
+    });
+    const proxy = await proxyTo(first.port);
+    const { client, frames, closeCodes, framesAtClose } = probedClient(
+      `ws://127.0.0.1:${proxy.port}/ws`,
+      { recallSetId: 'cell-energy' },
+    );
+    const sessionId =
+      (
+        await waitForSnapshot(
+          client,
+          (snapshot) => snapshot.state.stream === null && snapshot.state.messages.length === 1,
+        )
+      ).state.sessionId ?? '';
+    const id = client.sendMessage('RECALL-p1 ATP synthase makes ATP');
+    await waitForSnapshot(
+      client,
+      (snapshot) => (snapshot.state.stream?.nextIndex ?? 0) > 2,
+      5_000,
+    );
+
+    const closing = first.server.close();
+    proxy.retarget(second.port);
+    await closing;
+    expect(closeCodes[0]).toBe(CLOSE_CODES.GOING_AWAY.code);
+
+    // The in-flight turn was closed in the log before the socket went away…
+    const events = await storage.read(sessionId);
+    const responseIds = (type: SessionEvent['type']) =>
+      events.filter((event) => event.type === type).map((event) => event.responseId);
+    expect(responseIds('assistant_streaming_end')).toEqual(
+      responseIds('assistant_streaming_start'),
+    );
+    const last = events.filter((event) => event.type === 'assistant_message').at(-1);
+    expect(last?.type).toBe('assistant_message');
+    if (last?.type !== 'assistant_message') return;
+    if (last.data.interrupted === true) {
+      expect(reply.startsWith(last.data.content)).toBe(true);
+      expect(last.data.content.length).toBeLessThan(reply.length);
+    } else {
+      expect(last.data.content).toBe(reply);
+    }
+    // …and the client got that ending on the closing socket, not only after reconnecting.
+    const end = events.find(
+      (event) => event.type === 'assistant_streaming_end' && event.responseId === last.responseId,
+    );
+    const closedAt = frames.findIndex((frame) => seqOf(frame) === end?.seq);
+    expect(closedAt).toBeGreaterThanOrEqual(0);
+    expect(closedAt).toBeLessThan(framesAtClose[0] ?? -1);
+
+    // The client reconnects to the other node and converges; the command was processed once.
+    await waitForConvergence(client, storage, { sentClientMessageIds: [id], timeoutMs: 5_000 });
+    expect(second.logs.some((entry) => entry.message === 'connected')).toBe(true);
+  }, 15_000);
 });
 
 describe('reconnect storm (T10)', () => {

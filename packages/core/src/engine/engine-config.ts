@@ -44,7 +44,15 @@ export interface EngineConfig {
   /**
    * A response still open after this long with no live stream on this instance is taken as
    * cut off (its writer died) and closed as interrupted by the next command; until then, a
-   * command waits for that writer's turn to end. @default 60000
+   * command waits for that writer's turn to end.
+   *
+   * This delay only matters when the storage is shared with other processes (`scope`
+   * `'shared'` or absent, e.g. PostgreSQL). On a `scope: 'process'` storage (in-memory,
+   * PGlite) a response no live engine of this process is streaming is closed at once — after
+   * a crash and restart, nothing waits. It stays at 60 s rather than less because a live turn
+   * on another node legitimately stays open while its model call is retried (the Anthropic
+   * adapter waits up to 60 s for headers, 30 s of silence, and honours `retry-after`), and
+   * taking over a live turn would interleave two turns in the log. @default 60000
    */
   orphanedResponseMs: number;
   /** Idle sessions kept in the in-memory cache (least recently used are dropped). @default 1000 */
