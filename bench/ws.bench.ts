@@ -1,6 +1,10 @@
 // Transport benchmark of @recall/ws. Measures, side by side with bare `ws` in the same run:
-//   (a) fan-out throughput: deliveries/s of small messages from an engine-like source to 100
-//       connected clients (the clients run in a child process);
+//   (a) fan-out throughput: deliveries/s of small messages to 100 connected clients (the
+//       clients run in a child process), twice: from an engine-like source that emits
+//       pre-built events (transport only, send buffer bound raised to 512 MiB), and from a real
+//       `createRecallEngine` (memory storage, offline model) driven turn by turn, through
+//       `createRecallServer` with default options except the two admission limits that would
+//       refuse 100 sockets of one user; each beside bare `ws` broadcasting the same payloads;
 //   (b) resume latency: from a TCP cut to the client being caught up again (backoff minimum 0);
 //   (c) memory per idle connected session (server in a child process with --expose-gc):
 //       heap after GC and RSS, median of MEMORY_RUNS runs; RSS also with V8's young
@@ -25,6 +29,7 @@ import {
 } from '@recall/core';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createRecallClient } from '../packages/ws/src/index';
+import { encodeFeedItem } from '../packages/ws/src/server/feed-serializer';
 import { createRecallServer, type RecallServerEngine } from '../packages/ws/src/server/index';
 import { CELL_ENERGY } from '../packages/ws/test/harness/engine-setup';
 import { createFeedEngine } from '../packages/ws/test/harness/feed-engine';
@@ -68,24 +73,49 @@ async function nextLine(lines: AsyncIterator<string>): Promise<string> {
 
 // ---- child: 100 receiving clients --------------------------------------------------------
 
-async function runClients(url: string, expected: number): Promise<void> {
+/**
+ * Connects {@link CLIENTS} sockets, prints `connected`, then `done <closed>` once every socket
+ * still open has received `target` messages (`closed`: sockets the server closed meanwhile,
+ * e.g. as slow consumers). The target is argv (`> 0`) or a later `target N` line on stdin;
+ * any other stdin line stops the child.
+ */
+async function runClients(url: string, initialTarget: number): Promise<void> {
   const sockets: WebSocket[] = [];
-  let finished = 0;
+  const counts: number[] = [];
+  const closed = new Set<number>();
+  let target = initialTarget > 0 ? initialTarget : Number.POSITIVE_INFINITY;
+  let finished = false;
+  let stopping = false;
+  const check = () => {
+    if (finished || sockets.length < CLIENTS) return;
+    if (counts.every((count, index) => closed.has(index) || count >= target)) {
+      finished = true;
+      process.stdout.write(`done ${closed.size}\n`);
+    }
+  };
   for (let index = 0; index < CLIENTS; index += 1) {
     const socket = new WebSocket(url);
-    let received = 0;
+    counts.push(0);
     socket.on('message', () => {
-      received += 1;
-      if (received === expected) {
-        finished += 1;
-        if (finished === CLIENTS) process.stdout.write('done\n');
-      }
+      counts[index] = (counts[index] ?? 0) + 1;
+      if (counts[index] === target) check();
+    });
+    socket.on('close', () => {
+      if (stopping) return;
+      closed.add(index);
+      check();
     });
     await new Promise((resolve) => socket.once('open', resolve));
     sockets.push(socket);
   }
   process.stdout.write('connected\n');
-  process.stdin.on('data', () => {
+  createInterface({ input: process.stdin }).on('line', (line) => {
+    if (line.startsWith('target ')) {
+      target = Number(line.slice('target '.length));
+      check();
+      return;
+    }
+    stopping = true;
     for (const socket of sockets) socket.terminate();
     process.exit(0);
   });
@@ -153,7 +183,8 @@ async function measureFanout(
   await sleep(200);
   const started = performance.now();
   await emitAll();
-  if ((await nextLine(clients.lines)) !== 'done') throw new Error('clients failed');
+  const done = await nextLine(clients.lines);
+  if (!done.startsWith('done ')) throw new Error('clients failed');
   const seconds = (performance.now() - started) / 1000;
   clients.stdin!.write('stop\n');
   return { label, deliveriesPerSecond: (CLIENTS * expected) / seconds, seconds };
@@ -220,6 +251,106 @@ async function fanout() {
   bare.close();
   http.close();
   return { recallResult, bareResult, payloadBytes: Buffer.byteLength(payloads[0] ?? '') };
+}
+
+// ---- (a) fan-out from the real engine --------------------------------------------------------
+
+/** What the learner says every turn: judged neither a recall nor a tangent, so turns go on. */
+const NEUTRAL_ANSWER = 'I do not remember this one yet.';
+
+async function engineWithSet() {
+  const storage = createMemoryStorage();
+  await storage.saveRecallSet(defineRecallSet(CELL_ENERGY, { now: Date.now() - 60_000 }));
+  const engine = createRecallEngine({ storage, llm: createOfflineLLM() });
+  const { sessionId } = await engine.startSession('cell-energy', { userId: 'bench' });
+  await engine.whenIdle(sessionId);
+  return { storage, engine, sessionId, head: await storage.lastSeq(sessionId) };
+}
+
+/**
+ * Runs learner turns until the session's subscribers have been sent at least `messages`
+ * messages; returns the encoded messages (the same buffers the server writes to sockets).
+ */
+async function driveTurns(
+  engine: Awaited<ReturnType<typeof engineWithSet>>['engine'],
+  sessionId: string,
+  afterSeq: number,
+  messages: number,
+): Promise<Buffer[]> {
+  const sent: Buffer[] = [];
+  const stop = engine.subscribe(sessionId, { afterSeq }, (item) => {
+    const encoded = encodeFeedItem(item);
+    if (encoded !== null) sent.push(encoded);
+  });
+  for (let turn = 0; sent.length < messages; turn += 1) {
+    await engine.sendUserMessage(sessionId, NEUTRAL_ANSWER, { clientMessageId: `turn-${turn}` });
+    await engine.whenIdle(sessionId);
+  }
+  stop();
+  return sent;
+}
+
+async function engineFanout() {
+  // The engine alone, no sockets: what it can produce on this machine.
+  const alone = await engineWithSet();
+  const aloneStarted = performance.now();
+  const aloneSent = await driveTurns(alone.engine, alone.sessionId, alone.head, MESSAGES);
+  const engineAlonePerSecond = aloneSent.length / ((performance.now() - aloneStarted) / 1000);
+  await alone.engine.close();
+
+  const { storage, engine, sessionId, head } = await engineWithSet();
+  // Default options (1 MiB send-buffer bound, heartbeats, command rate limits, console
+  // logger) except admission: 100 sockets of one user on one session.
+  const recall = createRecallServer({
+    engine,
+    storage,
+    authenticate: () => ({ userId: 'bench' }),
+    port: 0,
+    maxSocketsPerUser: CLIENTS,
+    connectionRateLimit: false,
+  });
+  await recall.ready;
+  const url = `ws://127.0.0.1:${recall.address()?.port}/ws?sessionId=${sessionId}&afterSeq=${head}`;
+  const clients = spawnSelf(['clients', url, '0']);
+  if ((await nextLine(clients.lines)) !== 'connected') throw new Error('clients failed');
+  await sleep(200);
+  const started = performance.now();
+  const sent = await driveTurns(engine, sessionId, head, MESSAGES);
+  clients.stdin!.write(`target ${sent.length}\n`);
+  const done = await nextLine(clients.lines);
+  const seconds = (performance.now() - started) / 1000;
+  const disconnected = Number(done.split(' ')[1]);
+  if (!done.startsWith('done ') || !Number.isInteger(disconnected)) {
+    throw new Error('clients failed');
+  }
+  clients.stdin!.write('stop\n');
+  await recall.close();
+  const recallResult = {
+    deliveriesPerSecond: ((CLIENTS - disconnected) * sent.length) / seconds,
+    disconnected,
+  };
+
+  // Bare ws: the very same payloads (count and bytes), broadcast in batches.
+  const http: Server = createServer();
+  const bare = new WebSocketServer({ server: http, perMessageDeflate: false });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const bareResult = await measureFanout(
+    'bare ws broadcast',
+    `ws://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    async () => {
+      for (let offset = 0; offset < sent.length; offset += BATCH) {
+        for (const payload of sent.slice(offset, offset + BATCH)) {
+          for (const client of bare.clients) client.send(payload, { binary: false });
+        }
+        await immediate();
+      }
+    },
+    sent.length,
+  );
+  bare.close();
+  http.close();
+  const averageBytes = sent.reduce((total, payload) => total + payload.length, 0) / sent.length;
+  return { recallResult, bareResult, engineAlonePerSecond, messages: sent.length, averageBytes };
 }
 
 // ---- (b) resume latency --------------------------------------------------------------------
@@ -448,6 +579,9 @@ async function medianMemoryPerSession(
 async function main(): Promise<void> {
   const { recallResult, bareResult, payloadBytes } = await fanout();
   const ratio = recallResult.deliveriesPerSecond / bareResult.deliveriesPerSecond;
+  const fromEngine = await engineFanout();
+  const engineRatio =
+    fromEngine.recallResult.deliveriesPerSecond / fromEngine.bareResult.deliveriesPerSecond;
   const { recallTimes, bareTimes } = await resumeLatency();
   const recallMemory = await medianMemoryPerSession('recall');
   const recallCapped = await medianMemoryPerSession('recall', [CAPPED_YOUNG_GENERATION]);
@@ -455,13 +589,27 @@ async function main(): Promise<void> {
   const bareMemory = await medianMemoryPerSession('bare');
   const bareCapped = await medianMemoryPerSession('bare', [CAPPED_YOUNG_GENERATION]);
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  const withinTarget = (bytes: number) =>
+    bytes <= 50 * 1024 ? 'within the 50 KiB target' : 'ABOVE the 50 KiB target';
   const ms = (value: number) => `${value.toFixed(2)} ms`;
   const rows: Array<[string, string, string, string]> = [
     [
       `(a) fan-out, ${CLIENTS} clients × ${MESSAGES} msgs of ${payloadBytes} B`,
       `${Math.round(recallResult.deliveriesPerSecond).toLocaleString('en')} /s`,
       `${Math.round(bareResult.deliveriesPerSecond).toLocaleString('en')} /s`,
-      `ratio ${ratio.toFixed(2)} (target ≥ 0.70)`,
+      `ratio ${ratio.toFixed(2)} (target ≥ 0.70); engine-like source, maxBufferedBytes 512 MiB`,
+    ],
+    [
+      `(a) fan-out from the real engine, ${CLIENTS} clients × ${fromEngine.messages} msgs of ~${Math.round(fromEngine.averageBytes)} B`,
+      `${Math.round(fromEngine.recallResult.deliveriesPerSecond).toLocaleString('en')} /s`,
+      `${Math.round(fromEngine.bareResult.deliveriesPerSecond).toLocaleString('en')} /s`,
+      `ratio ${engineRatio.toFixed(2)} (target ≥ 0.70); default server options but admission; ${fromEngine.recallResult.disconnected} slow-consumer disconnects`,
+    ],
+    [
+      '(a) the engine alone (offline model, no sockets)',
+      `${Math.round(fromEngine.engineAlonePerSecond).toLocaleString('en')} msgs/s`,
+      '',
+      'messages it produces per second for one session: an upper bound for the row above ÷ clients',
     ],
     [
       `(b) resume after cut, p50 (${CUTS} cuts)`,
@@ -476,22 +624,22 @@ async function main(): Promise<void> {
       '',
     ],
     [
-      `(c) heap per idle session (${IDLE_SESSIONS}, median of ${MEMORY_RUNS})`,
+      `(c) heap used per idle session, after GC (${IDLE_SESSIONS} sessions, median of ${MEMORY_RUNS})`,
       kib(recallMemory.heapPerSession),
       kib(bareMemory.heapPerSession),
-      'real engine (offline model): state + log + feed + socket',
+      `${withinTarget(recallMemory.heapPerSession)}; real engine (offline model): state + log + feed + socket`,
     ],
     [
-      '(c) RSS per idle session, young gen. capped',
-      kib(recallCapped.rssPerSession),
-      kib(bareCapped.rssPerSession),
-      `target ≤ 50 KiB; ${CAPPED_YOUNG_GENERATION}, range ${kib(recallCapped.rssRange[0])}–${kib(recallCapped.rssRange[1])}`,
-    ],
-    [
-      '(c) RSS per idle session, default flags',
+      '(c) RSS per idle session, DEFAULT node flags',
       kib(recallMemory.rssPerSession),
       kib(bareMemory.rssPerSession),
-      `range ${kib(recallMemory.rssRange[0])}–${kib(recallMemory.rssRange[1])}; incl. young-gen growth`,
+      `${withinTarget(recallMemory.rssPerSession)}; range ${kib(recallMemory.rssRange[0])}–${kib(recallMemory.rssRange[1])}; incl. V8 young-gen growth of the connect burst`,
+    ],
+    [
+      `(c) RSS per idle session, ${CAPPED_YOUNG_GENERATION}`,
+      kib(recallCapped.rssPerSession),
+      kib(bareCapped.rssPerSession),
+      `${withinTarget(recallCapped.rssPerSession)}; young gen. capped, range ${kib(recallCapped.rssRange[0])}–${kib(recallCapped.rssRange[1])}`,
     ],
     [
       '(c) heap / RSS, transport only',

@@ -226,7 +226,7 @@ export function rabbitholeRequest(
   );
   if (record === undefined) throw new RecallError('NOT_IN_RABBITHOLE', 'No rabbit hole is open.');
   return {
-    system: buildRabbitholeSystemPrompt(recallSet, record.topic),
+    system: buildRabbitholeSystemPrompt(recallSet),
     messages: mergeConsecutiveRoles(record.messages),
   };
 }

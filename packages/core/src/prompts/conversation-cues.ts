@@ -11,3 +11,10 @@ export const RESUME_CUE = 'I am back to continue the session.';
 export function rabbitholeCue(topic: string): string {
   return `I'm curious about ${topic}. Tell me more.`;
 }
+
+const RABBITHOLE_CUE_PATTERN = /^I'm curious about (.+)\. Tell me more\.$/s;
+
+/** The topic named by a rabbit hole's opening user turn, or '' when the turn is not one. */
+export function topicOfRabbitholeCue(content: string): string {
+  return RABBITHOLE_CUE_PATTERN.exec(content)?.[1] ?? '';
+}

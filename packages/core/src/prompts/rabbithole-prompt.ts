@@ -12,36 +12,35 @@ During a recall session the user wandered onto a tangent and chose to explore it
 - When the resources below cover something, prefer them over your own memory.`;
 
 /**
- * The rabbit-hole agent's system prompt: its persona, the tangent's topic, the recall set,
- * and the full text of the set's resources. Identical for every turn of one rabbit hole.
+ * The rabbit-hole agent's system prompt: its persona, the recall set, and the full text of the
+ * set's resources. Identical for every turn of every rabbit hole of a set. The topic is not in
+ * it: the detector derives the topic from the learner's words, and learner-derived text only
+ * ever travels in messages (the agent's first user turn names it — see `rabbitholeCue`).
  */
-export function buildRabbitholeSystemPrompt(recallSet: RecallSet, topic: string): string {
+export function buildRabbitholeSystemPrompt(recallSet: RecallSet): string {
   const resources = recallSet.resources.map((resource) =>
     resource.kind === 'text'
       ? textTag('resource', resource.content, { title: resource.title })
       : textTag('resource', resource.caption ?? '', { title: resource.title, kind: 'image' }),
   );
   const context = [
-    textTag('topic', topic),
     tag(
       'recall_set',
       `\n${textTag('name', recallSet.name)}\n${textTag('description', recallSet.description)}\n`,
     ),
     ...(resources.length === 0 ? [] : [tag('resources', `\n${resources.join('\n')}\n`)]),
   ];
-  return `${PERSONA}\n\n# The tangent\n${context.join('\n')}`;
+  return `${PERSONA}\n\n# Context\n${context.join('\n')}`;
 }
 
-/** The topic and resources of a rabbit-hole system prompt (used by the offline adapter). */
+/** The recall set and resources of a rabbit-hole system prompt (used by the offline adapter). */
 export function parseRabbitholeSystemPrompt(system: string): {
-  topic: string;
   recallSetName: string;
   resources: Array<{ title: string; content: string }>;
 } {
   const setBody = findTags(system, 'recall_set')[0]?.body ?? '';
   const resourcesBody = findTags(system, 'resources')[0]?.body ?? '';
   return {
-    topic: findTagText(system, 'topic') ?? '',
     recallSetName: findTagText(setBody, 'name') ?? '',
     resources: findTags(resourcesBody, 'resource').map((resource) => ({
       title: resource.attributes.title ?? '',

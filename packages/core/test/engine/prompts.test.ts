@@ -260,8 +260,10 @@ describe('requests across a session', () => {
     expect(EVALUATOR_SYSTEM_PROMPT).toContain('recalled');
     expect(EVALUATOR_SYSTEM_PROMPT).toContain('nearMiss');
     expect(EVALUATOR_SYSTEM_PROMPT).toContain('certainty');
-    const rabbithole = buildRabbitholeSystemPrompt(recallSet, 'mitochondrial DNA');
-    expect(rabbithole).toContain('<topic>mitochondrial DNA</topic>');
+    const rabbithole = buildRabbitholeSystemPrompt(recallSet);
+    // The topic comes from the learner's words via the detector: it stays out of the system
+    // prompt (learner-derived text only travels in messages).
+    expect(rabbithole).not.toContain('<topic>');
     expect(rabbithole).toContain('Full passage text.');
     expect(rabbithole).not.toContain('Socratic');
     expect(rabbithole).toContain('No bullet points');

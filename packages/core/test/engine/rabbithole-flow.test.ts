@@ -46,7 +46,7 @@ describe('rabbit-hole flow', () => {
     expect(opening!.messages).toEqual([
       { role: 'user', content: "I'm curious about mitochondrial DNA. Tell me more." },
     ]);
-    expect(opening!.system).toContain('<topic>mitochondrial DNA</topic>');
+    expect(opening!.system).not.toContain('mitochondrial DNA');
     expect(opening!.system).toContain('keep their own circular DNA');
     expect(opening!.system).not.toBe(h.llm.requestsOf('tutor')[0]!.system);
     const state = await h.engine.getSessionState(sessionId);

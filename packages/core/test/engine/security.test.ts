@@ -117,6 +117,11 @@ describe('learner text is data, never instructions (X16)', () => {
 
     const requests = h.llm.requestsOf('rabbithole');
     expect(requests).toHaveLength(INJECTIONS.length + 1);
+    // The topic is the detector's reading of the learner's words: it travels in the agent's
+    // first user turn, never in its system prompt.
+    expect(pending.topic.length).toBeGreaterThan(0);
+    expect(requests[0]!.system).not.toContain(pending.topic);
+    expect(requests[0]!.messages[0]!.content).toContain(pending.topic);
     for (const request of requests) {
       expect(request.system).toBe(requests[0]!.system);
       for (const marker of MARKERS) expect(request.system).not.toContain(marker);

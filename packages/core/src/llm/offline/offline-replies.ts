@@ -1,5 +1,6 @@
 import type { LLMMessage } from '../llm-adapter';
 import { parseRabbitholeSystemPrompt } from '../../prompts/rabbithole-prompt';
+import { topicOfRabbitholeCue } from '../../prompts/conversation-cues';
 import { stripTutorNotes } from '../../prompts/tutor-notes';
 import { keyTerms, splitSentences } from './lexical';
 
@@ -8,7 +9,8 @@ import { keyTerms, splitSentences } from './lexical';
  * words and the topic, skipping sentences it already said.
  */
 export function rabbitholeReplyOffline(system: string, messages: readonly LLMMessage[]): string {
-  const { topic, recallSetName, resources } = parseRabbitholeSystemPrompt(system);
+  const { recallSetName, resources } = parseRabbitholeSystemPrompt(system);
+  const topic = topicOfRabbitholeCue(messages[0]?.content ?? '');
   const said = messages
     .filter((message) => message.role === 'assistant')
     .map((message) => message.content)
