@@ -8,6 +8,7 @@ import {
 import { type SessionEvent, sessionEventSchema } from './envelope';
 import { createEventContext } from './event-context';
 import { parseSessionEvent } from './parse-session-event';
+import { sampleEventData as sampleData } from '../testing/event-fixtures';
 
 /** The catalog as the issue lists it; the test fails when a type is added or removed. */
 const EXPECTED_TYPES = [
@@ -28,81 +29,6 @@ const EXPECTED_TYPES = [
   'assistant_streaming_start',
   'assistant_streaming_end',
 ];
-
-const usage = { inputTokens: 120, outputTokens: 30, cacheReadTokens: 100, cacheWriteTokens: 0 };
-
-// One valid payload per type; a missing or extra key fails to compile.
-const sampleData: { [T in SessionEventType]: SessionEventData<T> } = {
-  session_started: {
-    sessionId: 'session-1',
-    recallSetId: 'set-1',
-    recallSetName: 'Cell biology',
-    totalPoints: 5,
-    recalledCount: 0,
-    resumed: false,
-  },
-  session_paused: { sessionId: 'session-1', recalledCount: 2, totalPoints: 5 },
-  session_complete_overlay: {
-    message: 'You recalled everything.',
-    recalledCount: 5,
-    totalPoints: 5,
-    durationMs: 600_000,
-  },
-  session_completed: {
-    sessionId: 'session-1',
-    summary: {
-      sessionId: 'session-1',
-      recalledCount: 5,
-      totalPoints: 5,
-      durationMs: 610_000,
-      rabbitholeCount: 1,
-      recalledPointIds: ['p1', 'p2', 'p3', 'p4', 'p5'],
-      usage,
-      estimatedCostUsd: 0.0123,
-    },
-  },
-  recall_point_recalled: { pointId: 'p2', pointIndex: 0, recalledCount: 1, totalPoints: 5 },
-  recall_point_near_miss: { pointId: 'p3', feedback: 'Close: it is the inner membrane.' },
-  rabbithole_detected: {
-    rabbitholeEventId: 'rh-1',
-    topic: 'Why mitochondria have their own DNA',
-    label: 'Mitochondrial DNA',
-    triggerMessageContent: 'Wait, do mitochondria have DNA?',
-  },
-  rabbithole_entered: {
-    rabbitholeEventId: 'rh-1',
-    topic: 'Why mitochondria have their own DNA',
-    label: 'Mitochondrial DNA',
-  },
-  rabbithole_exited: {
-    rabbitholeEventId: 'rh-1',
-    label: 'Mitochondrial DNA',
-    pointsRecalledDuring: 1,
-    completionPending: false,
-  },
-  rabbithole_declined: { rabbitholeEventId: 'rh-2', topic: 'Endosymbiosis' },
-  show_image: {
-    resourceId: 'r1',
-    url: 'https://example.invalid/cell.png',
-    caption: 'A eukaryotic cell',
-    mimeType: 'image/png',
-  },
-  show_resource: { resourceId: 'r2', title: 'Krebs cycle', snippet: 'The citric acid cycle…' },
-  user_message: { content: 'The powerhouse of the cell.', clientMessageId: 'c-1', tokenCount: 7 },
-  assistant_message: {
-    content: 'Right. What does it produce?',
-    agent: 'tutor',
-    tokenCount: 8,
-    usage,
-    interrupted: false,
-  },
-  assistant_streaming_start: { responseId: 'resp-1', agent: 'tutor' },
-  assistant_streaming_end: {
-    responseId: 'resp-1',
-    fullContent: 'Right. What does it produce?',
-    totalChunks: 3,
-  },
-};
 
 function buildSampleEvent(type: SessionEventType): SessionEvent {
   let id = 0;

@@ -35,3 +35,6 @@ export type {
 } from './scripted-llm';
 export { scriptEvaluation, scriptDetection } from './script-replies';
 export type { ScriptEvaluationOptions, ScriptDetectionOptions } from './script-replies';
+
+// Event fixtures built through the one envelope builder
+export { sampleEventData, buildSampleEvent } from './event-fixtures';

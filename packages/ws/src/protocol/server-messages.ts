@@ -24,7 +24,9 @@ const errorCodes = Object.keys(RECALL_ERROR_CODES) as [RecallErrorCode, ...Recal
  * Payloads reuse the event catalog's schemas so both stay one definition.
  */
 export const serverMessageSchemas = {
+  // The targets and the owner are engine bookkeeping, not client state.
   session_started: eventData.session_started
+    .omit({ targetPointIds: true, userId: true })
     .extend({
       type: z.literal('session_started'),
       seq,
