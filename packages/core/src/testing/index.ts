@@ -1,27 +1,8 @@
 // A local HTTP server imitating the Messages API, for testing Anthropic integrations without a
 // key. The msw handlers live on `@recall/core/testing/msw`, so this entry does not need msw.
 export { startMessagesApiServer } from './msw/messages-api-server';
-export type {
-  MessagesApiServer,
-  MessagesApiServerOptions,
-  MessagesApiContentReplyFields,
-  MessagesApiErrorReply,
-  MessagesApiErrorType,
-  MessagesApiJsonReply,
-  MessagesApiMockOptions,
-  MessagesApiNetworkErrorReply,
-  MessagesApiRawEvent,
-  MessagesApiReply,
-  MessagesApiReplySource,
-  MessagesApiRequestBody,
-  MessagesApiSseReply,
-  MessagesApiStopReason,
-  MessagesApiStreamEnd,
-  MessagesApiTextReply,
-  MessagesApiTiming,
-  MessagesApiUsage,
-  RecordedMessagesRequest,
-} from './msw/index';
+export type { MessagesApiServer, MessagesApiServerOptions } from './msw/messages-api-server';
+export type * from './msw/messages-api-types';
 
 // Scripted LLM adapter for deterministic engine tests
 export { createScriptedLLM } from './scripted-llm';
