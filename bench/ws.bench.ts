@@ -609,7 +609,7 @@ async function main(): Promise<void> {
       '(a) the engine alone (offline model, no sockets)',
       `${Math.round(fromEngine.engineAlonePerSecond).toLocaleString('en')} msgs/s`,
       '',
-      'messages it produces per second for one session: an upper bound for the row above ÷ clients',
+      'one session, one in-process subscriber, no server: the source rate before any fan-out',
     ],
     [
       `(b) resume after cut, p50 (${CUTS} cuts)`,

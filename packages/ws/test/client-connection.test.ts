@@ -252,7 +252,7 @@ describe('close codes (T11)', () => {
     });
   });
 
-  test("a remembered session of another user falls back to the recall set once, then stops if that is refused too", async () => {
+  test('a remembered session of another user falls back to the recall set once, then stops if that is refused too', async () => {
     const server = await serve();
     await server.storage.saveRecallSet(makeRecallSet({ id: 'alice-set', ownerId: 'alice' }));
     const owner = track(

@@ -313,11 +313,7 @@ describe('graceful shutdown with the real engine (T9)', () => {
         )
       ).state.sessionId ?? '';
     const id = client.sendMessage('RECALL-p1 ATP synthase makes ATP');
-    await waitForSnapshot(
-      client,
-      (snapshot) => (snapshot.state.stream?.nextIndex ?? 0) > 2,
-      5_000,
-    );
+    await waitForSnapshot(client, (snapshot) => (snapshot.state.stream?.nextIndex ?? 0) > 2, 5_000);
 
     const closing = first.server.close();
     proxy.retarget(second.port);

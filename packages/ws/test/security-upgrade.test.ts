@@ -134,12 +134,12 @@ describe('session ownership (X2)', () => {
 
     // Both attempts are logged as warnings with user and address; only the log says which.
     const refusals = server.logs.filter((entry) => entry.message === 'connection refused');
-    expect(refusals.map((entry) => [entry.level, entry.fields.userId, entry.fields.reason])).toEqual(
-      [
-        ['warn', 'bob', 'session owned by another user'],
-        ['warn', 'bob', 'unknown session'],
-      ],
-    );
+    expect(
+      refusals.map((entry) => [entry.level, entry.fields.userId, entry.fields.reason]),
+    ).toEqual([
+      ['warn', 'bob', 'session owned by another user'],
+      ['warn', 'bob', 'unknown session'],
+    ]);
     expect(refusals.every((entry) => entry.fields.remoteAddress === '127.0.0.1')).toBe(true);
     expect(JSON.stringify(server.logs)).not.toContain('alice secret');
 

@@ -25,7 +25,10 @@ export interface ServerProcess {
   /** Every line the child reported, in order (phase markers included). */
   readonly reports: ChildReport[];
   /** Resolves with the first report (past or future) matching `predicate`. */
-  waitForReport(predicate: (report: ChildReport) => boolean, timeoutMs?: number): Promise<ChildReport>;
+  waitForReport(
+    predicate: (report: ChildReport) => boolean,
+    timeoutMs?: number,
+  ): Promise<ChildReport>;
   /**
    * Appends `events` to a session's log through the child's storage, `batchSize` per append;
    * resolves with the last seq once the child has appended them all.

@@ -32,7 +32,10 @@ function clientMessageIdsOf(events: readonly SessionEvent[]): string[] {
  * reports `append-start`, waits `appendDelayMs` (the kill window: nothing is written yet),
  * appends, then reports `append-done`. Every other member (including `scope`) passes through.
  */
-export function withAppendProbe(storage: StorageAdapter, options: AppendProbeOptions): StorageAdapter {
+export function withAppendProbe(
+  storage: StorageAdapter,
+  options: AppendProbeOptions,
+): StorageAdapter {
   const delayMs = options.appendDelayMs ?? 0;
   const delayed = options.delayedEventTypes;
   const append: StorageAdapter['append'] = async (sessionId, events, appendOptions) => {

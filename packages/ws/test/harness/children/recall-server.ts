@@ -30,8 +30,7 @@ export interface RecallServerChildSpec {
 
 const spec = JSON.parse(process.argv[2] ?? '{}') as RecallServerChildSpec;
 const report = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
-const sleep = (milliseconds: number) =>
-  new Promise((resolve) => setTimeout(resolve, milliseconds));
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 const baseStorage: StorageAdapter =
   spec.storage.driver === 'pglite'
