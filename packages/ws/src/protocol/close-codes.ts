@@ -70,7 +70,8 @@ export const CLOSE_CODES = {
   SESSION_NOT_FOUND: {
     code: 4004,
     retry: 'never',
-    description: 'No session has this id.',
+    description:
+      'No session has this id. Not sent by current servers, which refuse unknown and foreign sessions alike with FORBIDDEN (4003); clients still honour it.',
   },
   SLOW_CONSUMER: {
     code: 4008,
