@@ -64,7 +64,7 @@ export class InMemoryEventLog {
     const storedIds = events.filter((event) => log.ids.has(event.id)).map((event) => event.id);
     if (storedIds.length > 0) throw partlyStoredBatchError(sessionId, storedIds);
     const stored = events.map((event, index) =>
-      structuredClone({ ...event, sessionId, seq: expectedSeq + index + 1 }),
+      deepFreeze(structuredClone({ ...event, sessionId, seq: expectedSeq + index + 1 })),
     );
     for (const event of stored) {
       log.events.push(event);
@@ -138,7 +138,9 @@ function pump(log: SessionLog, subscriber: Subscriber): void {
       const event = log.events[subscriber.cursor]!;
       subscriber.cursor += 1;
       try {
-        subscriber.onEvent(structuredClone(event));
+        // Stored events are deep-frozen, so every subscriber can share one object: fan-out to
+        // many sockets costs no copy per subscriber.
+        subscriber.onEvent(event);
       } catch {
         // A failing listener must not break delivery to the others.
       }
@@ -146,4 +148,12 @@ function pump(log: SessionLog, subscriber: Subscriber): void {
   } finally {
     subscriber.pumping = false;
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }

@@ -14,7 +14,8 @@ import { InMemoryEventLog } from './event-log';
 
 /**
  * A StorageAdapter that keeps everything in memory: for tests, browsers and demos.
- * Values are copied in and out, so callers can never mutate stored state.
+ * Values are copied in and out, and events delivered to subscribers are deep-frozen (one shared
+ * object per event), so callers can never mutate stored state.
  *
  * @example
  * const engine = createRecallEngine({ storage: createMemoryStorage(), llm: createOfflineLLM() });
