@@ -15,14 +15,16 @@ import type { PersistedServerMessage, ServerMessageOf } from './server-messages'
 export function toServerMessage(event: SessionEvent): PersistedServerMessage | null {
   const { seq } = event;
   switch (event.type) {
-    // No live message for these four, on purpose:
+    // No message for these four in the engine → client mapping, on purpose:
     // - user_message: the sender already shows its own message optimistically and is
-    //   answered with an `ack`; replayed history uses `toHistoryMessage` to rebuild it.
+    //   answered with an `ack`. (`toHistoryMessage` adds a `user_message` frame on top of this
+    //   mapping; Recall's server sends through it, live and in history, so a reloaded page,
+    //   a second tab and a client on another node also get the learner's lines.)
     // - assistant_message: the persisted full text duplicates `assistant_streaming_end`,
     //   which becomes `assistant_complete`.
     // - assistant_streaming_start: the stream's start is implied by its first chunk.
     // - rabbithole_declined: a decline only clears the prompt, which the declining client
-    //   already did locally.
+    //   already did locally. (`toHistoryMessage` adds it for the same reason as above.)
     case 'user_message':
     case 'assistant_message':
     case 'assistant_streaming_start':
