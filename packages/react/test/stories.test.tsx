@@ -1,6 +1,5 @@
 /// <reference types="vite/client" />
 import { composeStories } from '@storybook/react-vite';
-import { cleanup } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import * as completionOverlay from '../src/components/completion-overlay/completion-overlay.stories';
 import * as composer from '../src/components/composer/composer.stories';
@@ -19,6 +18,7 @@ import * as session from '../src/stories/session.stories';
 import * as formattedText from '../src/voice/formatted-text/formatted-text.stories';
 import * as voiceInput from '../src/voice/voice-input.stories';
 import { axeViolations } from './render';
+import { type ComposedStory, runStory, unmountStory } from './story-runner';
 
 // happy-dom has no `compatMode`; a real page with a doctype reports standards mode, and
 // KaTeX (in the FormattedText stories) warns about quirks mode on import otherwise.
@@ -75,21 +75,19 @@ describe.each(Object.entries(STORY_FILES))('%s stories', (_component, file) => {
   });
 
   test.each(Object.entries(stories))('%s: play passes, no axe violations', async (_, Story) => {
-    await Story.run();
+    await runStory(Story);
     expect(await axeViolations(document.body)).toEqual([]);
-    cleanup();
   });
 });
 
 describe.each(Object.entries(OTHER_STORY_FILES))('%s stories', (_component, file) => {
-  // The two files' story types have nothing in common for TypeScript but `run`.
-  const stories: Record<string, { run(): Promise<void> }> = composeStories(file);
+  // The two files' story types have nothing in common for TypeScript but `run` and `load`.
+  const stories: Record<string, ComposedStory> = composeStories(file);
 
   test.each(Object.entries(stories))('%s: play passes, no axe violations', async (_, Story) => {
-    await Story.run();
+    await runStory(Story);
     expect(document.body.textContent).not.toBe('');
     expect(await axeViolations(document.body)).toEqual([]);
-    cleanup();
   });
 });
 
@@ -108,6 +106,14 @@ test('every stories file in the package is checked here', () => {
 
 test('the live story runs a real offline session in the page', async () => {
   const { Live } = composeStories(liveSession, { args: { chunkDelayMs: 0 } });
-  await Live.run();
+  await runStory(Live);
   expect(await axeViolations(document.body)).toEqual([]);
 }, 20_000);
+
+test('a story run by runStory is unmounted again, so no React work outlives its test', async () => {
+  const { Idle } = composeStories(composer);
+  await runStory(Idle);
+  expect(document.body.querySelector('textarea')).not.toBeNull();
+  await unmountStory();
+  expect(document.body.querySelector('textarea')).toBeNull();
+});

@@ -2,6 +2,7 @@ import { composeStories } from '@storybook/react-vite';
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { axeViolations } from '../../test/render';
+import { runStory } from '../../test/story-runner';
 import * as stories from './voice-input.stories';
 
 // Every story renders and its play function passes, ending in the state it is named after,
@@ -23,7 +24,7 @@ describe('useVoiceInput stories', () => {
     ['NotConfigured', NotConfigured, () => screen.findByText(/Voice input is off/)],
     ['Unsupported', Unsupported, () => screen.findByText(/Voice input is off/)],
   ] as const)('%s', async (_, Story, find) => {
-    await Story.run();
+    await runStory(Story);
     expect(await find()).toBeTruthy();
     // The keyboard fallback is always there.
     expect(screen.getByRole('textbox')).toBeTruthy();
