@@ -1,37 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { createLogMessageFactory } from '../../test/fixtures/session-events';
+import {
+  fold,
+  overlay,
+  rabbithole,
+  recalled,
+  startedSession,
+} from '../../test/fixtures/client-state-session';
 import type { ServerMessage } from '../protocol/server-messages';
-import { type ClientSessionState, createInitialClientState } from './client-session-state';
 import { applyOutgoingMessage } from './outgoing';
 import { reduceClientState } from './reduce-client-state';
-import { replayServerMessages } from './replay-server-messages';
-
-const sessionId = 'session-1';
-const started = {
-  sessionId,
-  recallSetId: 'set-1',
-  recallSetName: 'Cells',
-  totalPoints: 4,
-  recalledCount: 0,
-  resumed: false,
-};
-const rabbithole = { rabbitholeEventId: 'rh-1', topic: 'Mitochondrial DNA', label: 'Mito DNA' };
-const overlay = { message: 'All recalled.', recalledCount: 4, totalPoints: 4, durationMs: 1000 };
-
-function recalled(pointId: string, recalledCount: number) {
-  return { pointId, pointIndex: recalledCount - 1, recalledCount, totalPoints: 4 };
-}
-
-/** A started session, plus the factory for the messages that follow. */
-function startedSession() {
-  const log = createLogMessageFactory();
-  const state = reduceClientState(createInitialClientState(), log('session_started', started));
-  return { log, state };
-}
-
-function fold(state: ClientSessionState, messages: ServerMessage[]): ClientSessionState {
-  return replayServerMessages(messages, state);
-}
 
 describe('reduceClientState: learner messages', () => {
   test('ack marks the pending message sent; an unknown ack changes nothing', () => {
