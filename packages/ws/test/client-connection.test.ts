@@ -32,6 +32,17 @@ function track<T extends RecallClient>(client: T): T {
   return client;
 }
 
+/** Alice's client on the shared recall set of `server`, tracked for cleanup. */
+function connectAlice(server: TestServer) {
+  return track(
+    createTestClient({
+      url: `ws://127.0.0.1:${server.port}/ws`,
+      recallSetId: 'shared',
+      userToken: 'token-alice',
+    }),
+  );
+}
+
 describe('createRecallClient options', () => {
   test('rejects impossible combinations with a TypeError', () => {
     const base = { url: 'ws://127.0.0.1:1/ws', WebSocket, storage: null, autoConnect: false };
@@ -75,13 +86,7 @@ describe('connection lifecycle', () => {
 
   test('snapshots are immutable and replaced only on change; unsubscribe stops notifications', async () => {
     const server = await serve();
-    const client = track(
-      createTestClient({
-        url: `ws://127.0.0.1:${server.port}/ws`,
-        recallSetId: 'shared',
-        userToken: 'token-alice',
-      }),
-    );
+    const client = connectAlice(server);
     await waitForSnapshot(client, (current) => current.state.status === 'active');
     const before = client.getSnapshot();
     expect(client.getSnapshot()).toBe(before);
@@ -101,13 +106,7 @@ describe('connection lifecycle', () => {
 
   test('a message shows at once as pending, turns sent on ack, and is never duplicated by its echo', async () => {
     const server = await serve();
-    const client = track(
-      createTestClient({
-        url: `ws://127.0.0.1:${server.port}/ws`,
-        recallSetId: 'shared',
-        userToken: 'token-alice',
-      }),
-    );
+    const client = connectAlice(server);
     await waitForSnapshot(client, (current) => current.state.status === 'active');
     const id = client.sendMessage('Mitochondria make ATP.');
     expect(client.getSnapshot().outbox).toBe(1);
@@ -128,13 +127,7 @@ describe('connection lifecycle', () => {
 
   test('commands are sent one at a time in order and each is processed once', async () => {
     const server = await serve();
-    const client = track(
-      createTestClient({
-        url: `ws://127.0.0.1:${server.port}/ws`,
-        recallSetId: 'shared',
-        userToken: 'token-alice',
-      }),
-    );
+    const client = connectAlice(server);
     const ids = ['a', 'b', 'c', 'd', 'e'].map((text) => client.sendMessage(text));
     await waitForConvergence(client, server.storage, { sentClientMessageIds: ids });
     expect(server.feed?.commands.map((command) => command.clientMessageId)).toEqual(ids);
@@ -149,13 +142,7 @@ describe('rate limits (X14, client side)', () => {
     });
     servers.push(server);
     await server.storage.saveRecallSet(makeRecallSet({ id: 'shared' }));
-    const client = track(
-      createTestClient({
-        url: `ws://127.0.0.1:${server.port}/ws`,
-        recallSetId: 'shared',
-        userToken: 'token-alice',
-      }),
-    );
+    const client = connectAlice(server);
     const ids = ['one', 'two', 'three'].map((text) => client.sendMessage(text));
     await waitForSnapshot(client, (snapshot) => snapshot.state.lastError?.code === 'RATE_LIMITED');
     expect(
@@ -172,13 +159,7 @@ describe('rate limits (X14, client side)', () => {
 describe('close codes (T11)', () => {
   test('a revoked user is not retried: closed with UNAUTHORIZED, the outbox kept', async () => {
     const server = await serve();
-    const client = track(
-      createTestClient({
-        url: `ws://127.0.0.1:${server.port}/ws`,
-        recallSetId: 'shared',
-        userToken: 'token-alice',
-      }),
-    );
+    const client = connectAlice(server);
     await waitForSnapshot(client, (current) => current.state.status === 'active');
     server.server.disconnectUser('alice');
     const snapshot = await waitForSnapshot(client, (current) => current.connection === 'closed');

@@ -10,7 +10,7 @@ import { describeStorageConformance } from './conformance';
 import { directoryDigest } from './directory-digest';
 import { eventBuilder, messages, recallSet, uniqueId } from './fixtures';
 import { appendUntilKilled, expectIntactLog, seededRandom } from './kill-test-helpers';
-import { createVersion1Database } from './schema-v1';
+import { createVersion1Database, eventColumns, expectUpgradedLog } from './schema-v1';
 import { SCHEMA_VERSION } from '../../src/storage/sql/migrations';
 
 const root = mkdtempSync(join(tmpdir(), 'recall-pglite-'));
@@ -95,31 +95,15 @@ describe('PGlite data directory', () => {
       join(directory, 'recall.json'),
       JSON.stringify({ format: 'recall-pglite', schemaVersion: 1 }),
     );
-    const columns = (fingerprint: unknown) =>
-      (fingerprint as { columns: { table_name: string; column_name: string }[] }).columns
-        .filter((column) => column.table_name === 'recall_events')
-        .map((column) => column.column_name);
-    expect(columns(await schemaFingerprint(directory))).not.toContain('meta');
+    expect(eventColumns(await schemaFingerprint(directory))).not.toContain('meta');
 
     const storage = await createPGliteStorage({ dataDir: directory });
-    expect(await storage.read(sessionId)).toEqual(old);
-    const [next] = messages(sessionId, 3, 1);
-    const withCommand = { ...next!, commandId: 'cmd-1' };
-    await storage.append(sessionId, [withCommand], { expectedSeq: 3 });
-    expect((await storage.read(sessionId, { afterSeq: 3 }))[0]).toEqual(withCommand);
-    // The version 1 client message ids still de-duplicate.
-    const resent = eventBuilder(sessionId, 4).build('user_message', {
-      content: 'resent?',
-      clientMessageId: 'cm-1',
-    });
-    expect((await storage.append(sessionId, [resent], { expectedSeq: 4 })).status).toBe(
-      'duplicate',
-    );
+    const withCommand = await expectUpgradedLog(storage, sessionId, old);
     await storage.close();
 
     const migrated = await schemaFingerprint(directory);
     expect(migrated).toMatchObject({ meta: [{ key: 'schema_version', value: '2' }] });
-    expect(columns(migrated)).toContain('meta');
+    expect(eventColumns(migrated)).toContain('meta');
     expect(JSON.parse(readFileSync(join(directory, 'recall.json'), 'utf8'))).toMatchObject({
       schemaVersion: 2,
     });

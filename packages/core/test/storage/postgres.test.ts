@@ -5,7 +5,7 @@ import { spawnChildScript } from './child-process';
 import { describeStorageConformance } from './conformance';
 import { eventBuilder, messages, uniqueId } from './fixtures';
 import { type PostgresServer, startPostgresServer } from './postgres-server';
-import { createVersion1Database } from './schema-v1';
+import { createVersion1Database, eventColumns, expectUpgradedLog } from './schema-v1';
 import { SCHEMA_VERSION } from '../../src/storage/sql/migrations';
 
 let server: PostgresServer;
@@ -199,30 +199,15 @@ describe('PostgreSQL schema', () => {
     await withClient(database, (client) =>
       createVersion1Database((sql, parameters) => client.query(sql, parameters), old),
     );
-    const columns = (fingerprint: Awaited<ReturnType<typeof schemaFingerprint>>) =>
-      (fingerprint.columns as { table_name: string; column_name: string }[])
-        .filter((column) => column.table_name === 'recall_events')
-        .map((column) => column.column_name);
-    expect(columns(await schemaFingerprint(database))).not.toContain('meta');
+    expect(eventColumns(await schemaFingerprint(database))).not.toContain('meta');
 
     const storage = await createPostgresStorage({ connectionString: database });
-    expect(await storage.read(sessionId)).toEqual(old);
-    const [next] = messages(sessionId, 3, 1);
-    const withCommand = { ...next!, commandId: 'cmd-1' };
-    await storage.append(sessionId, [withCommand], { expectedSeq: 3 });
-    expect((await storage.read(sessionId, { afterSeq: 3 }))[0]).toEqual(withCommand);
-    const resent = eventBuilder(sessionId, 4).build('user_message', {
-      content: 'resent?',
-      clientMessageId: 'cm-1',
-    });
-    expect((await storage.append(sessionId, [resent], { expectedSeq: 4 })).status).toBe(
-      'duplicate',
-    );
+    const withCommand = await expectUpgradedLog(storage, sessionId, old);
     await storage.close();
 
     const migrated = await schemaFingerprint(database);
     expect(migrated.meta).toEqual([{ key: 'schema_version', value: '2' }]);
-    expect(columns(migrated)).toContain('meta');
+    expect(eventColumns(migrated)).toContain('meta');
     const again = await createPostgresStorage({ connectionString: database });
     expect(await again.read(sessionId)).toEqual([...old, withCommand]);
     await again.close();

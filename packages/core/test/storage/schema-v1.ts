@@ -1,4 +1,6 @@
-import type { SessionEvent } from '@recall/core';
+import type { SessionEvent, StorageAdapter } from '@recall/core';
+import { expect } from 'vitest';
+import { eventBuilder, messages } from './fixtures';
 // Migration 1 is released and frozen, so its statements are exactly what a version 1 database holds.
 import { MIGRATIONS } from '../../src/storage/sql/migrations';
 
@@ -33,4 +35,35 @@ export async function createVersion1Database(
       ],
     );
   }
+}
+
+/** The column names of `recall_events` in a schema fingerprint. */
+export function eventColumns(fingerprint: unknown): string[] {
+  return (fingerprint as { columns: { table_name: string; column_name: string }[] }).columns
+    .filter((column) => column.table_name === 'recall_events')
+    .map((column) => column.column_name);
+}
+
+/**
+ * Checks a storage just opened on a version 1 database holding `old` (3 events of
+ * `sessionId`, the first a `user_message` with client message id `cm-1`): the old log reads
+ * back unchanged, new envelope fields round-trip, and old client message ids still de-duplicate.
+ * Returns the event it appended at seq 4.
+ */
+export async function expectUpgradedLog(
+  storage: StorageAdapter,
+  sessionId: string,
+  old: readonly SessionEvent[],
+): Promise<SessionEvent> {
+  expect(await storage.read(sessionId)).toEqual(old);
+  const [next] = messages(sessionId, 3, 1);
+  const withCommand = { ...next!, commandId: 'cmd-1' };
+  await storage.append(sessionId, [withCommand], { expectedSeq: 3 });
+  expect((await storage.read(sessionId, { afterSeq: 3 }))[0]).toEqual(withCommand);
+  const resent = eventBuilder(sessionId, 4).build('user_message', {
+    content: 'resent?',
+    clientMessageId: 'cm-1',
+  });
+  expect((await storage.append(sessionId, [resent], { expectedSeq: 4 })).status).toBe('duplicate');
+  return withCommand;
 }
