@@ -53,6 +53,7 @@ export async function runEvaluator(
       system: EVALUATOR_SYSTEM_PROMPT,
       messages: buildEvaluatorMessages({
         points,
+        focusPointId: options.state.answeringFocusPointId,
         conversation: recentBefore(options, turn.runtime.config.judgeContextMessages),
         latestMessage: options.latestMessage,
       }),

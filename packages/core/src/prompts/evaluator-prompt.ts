@@ -19,6 +19,14 @@ export const evaluationSchema = z.object({
       missing: z.string(),
       /** 0–1: how sure the judge is of this verdict. */
       certainty: z.number().min(0).max(1),
+      /**
+       * The latest message tried to state this point, right or wrong ("I don't remember" in
+       * answer to a question about it counts). Answering another point or going off-topic is
+       * never an attempt on this one.
+       */
+      attempted: z.boolean(),
+      /** For a recalled point: a short quote of the user's own words that shows it ('' otherwise). */
+      evidence: z.string(),
     }),
   ),
 });
@@ -34,12 +42,16 @@ For each point return:
 - nearMiss: true only when the user clearly addressed this point but was vague, used a wrong term, or left out a key element. A point the user did not address is never a near miss.
 - missing: for a near miss, a short phrase naming what was vague or absent, worded as a nudge that does not state the answer (e.g. "where this happens"); otherwise "".
 - certainty: from 0 to 1, how sure you are of this verdict.
+- attempted: true when the latest message tried to state this point, right or wrong.
+- evidence: for a recalled point, a short quote of the user's own words that shows it; otherwise "".
 
 Judge every listed point, each independently; one message may recall several points, in any order.`;
 
 /** Options for {@link buildEvaluatorMessages}. */
 export interface EvaluatorRequestOptions {
   points: ReadonlyArray<{ id: string; content: string }>;
+  /** The point the tutor's question (the one the latest message answers) was about. */
+  focusPointId?: string | null;
   /** Recent conversation before the latest message (oldest first). */
   conversation: readonly LLMMessage[];
   latestMessage: string;
@@ -47,7 +59,13 @@ export interface EvaluatorRequestOptions {
 
 /** The evaluator's single user message. */
 export function buildEvaluatorMessages(options: EvaluatorRequestOptions): LLMMessage[] {
-  const points = options.points.map((point) => textTag('point', point.content, { id: point.id }));
+  const points = options.points.map((point) =>
+    textTag(
+      'point',
+      point.content,
+      point.id === options.focusPointId ? { id: point.id, focus: 'true' } : { id: point.id },
+    ),
+  );
   const conversation = options.conversation.map((message) =>
     textTag(message.role === 'user' ? 'user' : 'assistant', message.content),
   );
@@ -60,7 +78,9 @@ export function buildEvaluatorMessages(options: EvaluatorRequestOptions): LLMMes
 }
 
 /** Parses an evaluator request back (used by the offline adapter). */
-export function parseEvaluatorRequest(content: string): EvaluatorRequestOptions {
+export function parseEvaluatorRequest(
+  content: string,
+): EvaluatorRequestOptions & { focusPointId: string | null } {
   const pointsBody = findTags(content, 'points')[0]?.body ?? '';
   const conversationBody = findTags(content, 'conversation')[0]?.body ?? '';
   const conversation: LLMMessage[] = [
@@ -69,11 +89,13 @@ export function parseEvaluatorRequest(content: string): EvaluatorRequestOptions 
     role: match[1] as 'user' | 'assistant',
     content: unescapeTagText(match[2]!),
   }));
+  const points = findTags(pointsBody, 'point');
   return {
-    points: findTags(pointsBody, 'point').map((point) => ({
+    points: points.map((point) => ({
       id: point.attributes.id ?? '',
       content: unescapeTagText(point.body),
     })),
+    focusPointId: points.find((point) => point.attributes.focus === 'true')?.attributes.id ?? null,
     conversation,
     latestMessage: findTagText(content, 'latest_message') ?? '',
   };

@@ -1,7 +1,18 @@
 import { findTags, tag, textTag, unescapeTagText } from './tagged-text';
 
-/** What the tutor must write this turn. */
-export type TutorTask = 'opening' | 'recap' | 'reply';
+/**
+ * What the tutor must write this turn: `opening` (first question), `recap` (back after a
+ * pause), `reply` (answer the learner's latest message), `return` (the learner just came back
+ * from a rabbit hole: bring them back and re-ask the pending question, no learner message).
+ */
+export type TutorTask = 'opening' | 'recap' | 'reply' | 'return';
+
+/**
+ * What the tutor does when the learner's latest message covers the focus point: one neutral
+ * acknowledgement, then a question about the point `label` (`next`), or no new question
+ * because it was the last unchecked point (`close`).
+ */
+export type AfterFocus = { kind: 'next'; label: string } | { kind: 'close' };
 
 /** What the evaluator observed about one point, by the point's label. */
 export type TutorObservation =
@@ -17,6 +28,8 @@ export interface TutorNotes {
   task: TutorTask;
   /** The point to probe now; null when every point is recalled. */
   focus: { label: string; failedAttempts: number; nearMisses: number } | null;
+  /** The branch for a message that covers the focus; null when there is no focus. */
+  afterFocus: AfterFocus | null;
   /** Labels of the other pending points, in checklist order. */
   unchecked: string[];
   /** Labels of the recalled points, in order of recall. */
@@ -37,6 +50,13 @@ export function renderTutorNotes(notes: TutorNotes): string {
         point: notes.focus.label,
         failed_attempts: String(notes.focus.failedAttempts),
         near_misses: String(notes.focus.nearMisses),
+      }),
+    );
+  }
+  if (notes.afterFocus !== null) {
+    parts.push(
+      tag('if_focus_covered', '', {
+        next: notes.afterFocus.kind === 'next' ? notes.afterFocus.label : 'close',
       }),
     );
   }
@@ -73,6 +93,7 @@ export function parseTutorNotes(text: string): TutorNotes | null {
   const body = sessionNotes.body;
   const focus = findTags(body, 'focus')[0]?.attributes;
   const task = findTags(body, 'task')[0]?.attributes.kind;
+  const coveredNext = findTags(body, 'if_focus_covered')[0]?.attributes.next;
   const readLabels = (name: string): string[] =>
     unescapeTagText(findTags(body, name)[0]?.body ?? '')
       .split(',')
@@ -91,7 +112,7 @@ export function parseTutorNotes(text: string): TutorNotes | null {
     })),
   ];
   return {
-    task: task === 'opening' || task === 'recap' ? task : 'reply',
+    task: task === 'opening' || task === 'recap' || task === 'return' ? task : 'reply',
     focus:
       focus === undefined
         ? null
@@ -100,6 +121,12 @@ export function parseTutorNotes(text: string): TutorNotes | null {
             failedAttempts: Number(focus.failed_attempts ?? 0),
             nearMisses: Number(focus.near_misses ?? 0),
           },
+    afterFocus:
+      coveredNext === undefined || focus === undefined
+        ? null
+        : coveredNext === 'close'
+          ? { kind: 'close' }
+          : { kind: 'next', label: coveredNext },
     unchecked: readLabels('unchecked_points'),
     recalled: readLabels('recalled_points'),
     observations,

@@ -60,8 +60,17 @@ export function buildTutorNotes(options: TutorRequestOptions): TutorNotes {
   const focusLabel = state.focusPointId === null ? undefined : labels.get(state.focusPointId);
   const progress =
     state.focusPointId === null ? undefined : state.pointProgress[state.focusPointId];
+  const others = uncheckedPointIds(state)
+    .filter((pointId) => pointId !== state.focusPointId)
+    .flatMap(labelOf);
   return {
     task: options.task,
+    afterFocus:
+      focusLabel === undefined
+        ? null
+        : others[0] === undefined
+          ? { kind: 'close' }
+          : { kind: 'next', label: others[0] },
     focus:
       focusLabel === undefined
         ? null
@@ -70,9 +79,7 @@ export function buildTutorNotes(options: TutorRequestOptions): TutorNotes {
             failedAttempts: progress?.failedAttempts ?? 0,
             nearMisses: progress?.nearMisses ?? 0,
           },
-    unchecked: uncheckedPointIds(state)
-      .filter((pointId) => pointId !== state.focusPointId)
-      .flatMap(labelOf),
+    unchecked: others,
     recalled: state.recalledPointIds.flatMap(labelOf),
     observations: state.tutorNotes.flatMap((observation): TutorObservation[] =>
       labelOf(observation.pointId).map((label) =>

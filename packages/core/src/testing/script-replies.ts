@@ -25,6 +25,8 @@ export function scriptEvaluation(options: ScriptEvaluationOptions = {}): Scripte
       nearMiss: false,
       missing: '',
       certainty,
+      attempted: true,
+      evidence: '',
     })),
     ...Object.entries(options.nearMiss ?? {}).map(([pointId, missing]) => ({
       pointId,
@@ -32,6 +34,8 @@ export function scriptEvaluation(options: ScriptEvaluationOptions = {}): Scripte
       nearMiss: true,
       missing,
       certainty: 0.8,
+      attempted: true,
+      evidence: '',
     })),
     ...(options.notAddressed ?? []).map((pointId) => ({
       pointId,
@@ -39,6 +43,8 @@ export function scriptEvaluation(options: ScriptEvaluationOptions = {}): Scripte
       nearMiss: false,
       missing: '',
       certainty: 0.95,
+      attempted: false,
+      evidence: '',
     })),
   ];
   return {

@@ -139,6 +139,7 @@ describe('per-turn notes', () => {
   const notes: TutorNotes = {
     task: 'reply',
     focus: { label: 'P1', failedAttempts: 2, nearMisses: 1 },
+    afterFocus: { kind: 'next', label: 'P2' },
     unchecked: ['P2', 'P4'],
     recalled: ['P3'],
     observations: [{ label: 'P1', kind: 'near_miss', missing: 'the <enzyme>' }],
@@ -148,6 +149,7 @@ describe('per-turn notes', () => {
     const text = renderTutorNotes(notes);
     const order = [
       '<focus point="P1" failed_attempts="2" near_misses="1"></focus>',
+      '<if_focus_covered next="P2"></if_focus_covered>',
       '<unchecked_points>P2, P4</unchecked_points>',
       '<recalled_points>P3</recalled_points>',
       '<observations>\n<near_miss point="P1">the &lt;enzyme&gt;</near_miss>\n</observations>',
@@ -177,6 +179,7 @@ describe('per-turn notes', () => {
       task: 'reply',
       // The first answer left P1 pending (one failed attempt) and came close (one near miss).
       focus: { label: 'P1', failedAttempts: 1, nearMisses: 1 },
+      afterFocus: { kind: 'next', label: 'P2' },
       unchecked: ['P2', 'P3'],
       recalled: [],
       observations: [{ label: 'P1', kind: 'near_miss', missing: 'which enzyme' }],
@@ -186,7 +189,7 @@ describe('per-turn notes', () => {
       expect(notesText).not.toContain(point.content);
       expect(notesText).not.toContain(point.context);
     }
-    expect(notesText.length).toBeLessThan(320);
+    expect(notesText.length).toBeLessThan(380);
     const verbose = await notesOf({
       ...CELL_ENERGY,
       points: CELL_ENERGY.points.map((point) => ({

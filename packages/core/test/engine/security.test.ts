@@ -145,7 +145,16 @@ function rawEvaluation(points: unknown): ScriptedObjectReply {
 }
 
 function verdict(pointId: string, overrides: Record<string, unknown> = {}) {
-  return { pointId, recalled: true, nearMiss: false, missing: '', certainty: 0.99, ...overrides };
+  return {
+    pointId,
+    recalled: true,
+    nearMiss: false,
+    missing: '',
+    certainty: 0.99,
+    attempted: true,
+    evidence: '',
+    ...overrides,
+  };
 }
 
 describe('judge output is checked against the session, not trusted (X17)', () => {

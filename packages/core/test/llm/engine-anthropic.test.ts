@@ -226,6 +226,8 @@ describe('the engine over the Anthropic adapter: usage', () => {
       nearMiss: false,
       missing: '',
       certainty: 0.95,
+      attempted: true,
+      evidence: '',
     });
     mockApi({
       tutor: [

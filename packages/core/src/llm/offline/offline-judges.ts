@@ -35,6 +35,8 @@ export function evaluateOffline(userContent: string): Evaluation {
           ? describeMissing({ content: point.content, said, weightOf })
           : '',
         certainty: judgement.certainty,
+        attempted: judgement.recalled || judgement.nearMiss,
+        evidence: judgement.recalled ? request.latestMessage : '',
       };
     }),
   };
