@@ -31,6 +31,11 @@ export const RECALL_ERROR_CODES = {
   RABBITHOLE_NOT_PENDING: { retryable: false, description: 'No pending rabbit hole has this id.' },
   RABBITHOLE_ALREADY_ACTIVE: { retryable: false, description: 'A rabbit hole is already open.' },
   NOT_IN_RABBITHOLE: { retryable: false, description: 'The session is not in a rabbit hole.' },
+  SESSION_BUSY: {
+    retryable: true,
+    description:
+      'The session already has a running turn and one queued; the message was not stored. Send it again after `retryAfterMs`.',
+  },
   // Storage
   CONCURRENCY_CONFLICT: { retryable: true, description: 'Another writer appended first.' },
   STORAGE_UNAVAILABLE: {
