@@ -57,7 +57,9 @@ const kinds = ['tutor', 'rabbithole', 'evaluator', 'detector', 'transcript', 'te
  * @example
  * { "tutor": ["Where does the first stage happen?"],
  *   "detector": [{ "object": { "isRabbithole": true, "topic": "…", "label": "…",
- *                  "relatedPointIds": [], "certainty": 0.9, "reasoning": "…" } }] }
+ *                  "relatedPointIds": [], "certainty": 0.9, "reasoning": "…" } }],
+ *   "evaluator": [{ "object": { "points": [{ "pointId": "p1", "recalled": true, "nearMiss": false,
+ *                  "missing": "", "certainty": 0.9, "attempted": true, "evidence": "thylakoid" }] } }] }
  */
 const scriptFileSchema = z
   .object({
