@@ -69,11 +69,12 @@ describe('FSRS ratings', () => {
       state: 0,
       reviewedAt: h.clock.now,
     });
-    // Due-point queries follow FSRS `due`.
+    // Due-point queries follow FSRS `due`; even Again schedules a whole day ahead.
     const dueAt = async (now: number) =>
       (await h.storage.getDuePoints({ recallSetId: 'set-four', now })).map((p) => p.id);
     expect(await dueAt(h.clock.now)).toEqual(['e']);
-    expect(await dueAt(h.clock.now + 120_000)).toEqual(['d', 'e']);
+    expect(await dueAt(h.clock.now + 120_000)).toEqual(['e']);
+    expect(await dueAt(h.clock.now + DAY)).toEqual(['d', 'e']);
 
     // Again is given once per session even if it is left again after a resume.
     await h.start('set-four');
