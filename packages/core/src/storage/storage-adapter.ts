@@ -111,6 +111,9 @@ export interface StorageAdapter {
    * The sets the learner may study — shared sets and their own (`ownerId === userId`), never
    * another user's — by name, with the learner's due counts at `now`. The anonymous learner
    * owns no set, so it sees the shared ones.
+   *
+   * @example
+   * const sets = await storage.listRecallSets({ now: Date.now(), userId: request.user.id });
    */
   listRecallSets(options: ListRecallSetsOptions): Promise<RecallSetSummary[]>;
 
