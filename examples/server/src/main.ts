@@ -47,7 +47,7 @@ async function main(): Promise<number> {
       `  storage:  ${storageDescription}`,
       `  voice:    ${voice.description}`,
       `  user:     ${DEMO_USER_ID} (fixed demo sign-in, no password)`,
-      `  sets:     ${server.seeded.length > 0 ? `seeded ${server.seeded.join(', ')}` : 'already seeded'}`,
+      `  sets:     ${server.seeded.length > 0 ? `saved ${server.seeded.join(', ')}` : 'up to date'}`,
       `  app:      ${appBuilt ? appDir : 'not built (npm run demo builds it); API and WebSocket only'}`,
       '',
       `  Open ${server.url}`,

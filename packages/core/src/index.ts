@@ -57,6 +57,7 @@ export { pointScheduleSchema, reviewLogSchema, reviewRatingSchema } from './mode
 export type { PointSchedule, ReviewLog, ReviewRating } from './model/schedule';
 export { sessionSchema, sessionStatusSchema } from './model/session';
 export type { Session, SessionStatus } from './model/session';
+export type { LearnerOptions } from './model/learner';
 
 // Adapters
 export type {
@@ -65,6 +66,12 @@ export type {
   AppendResult,
   ReadOptions,
   ListSessionsOptions,
+  ListRecallSetsOptions,
+  GetSchedulesOptions,
+  GetDuePointsOptions,
+  RecordReviewOptions,
+  GetReviewLogsOptions,
+  FindActiveSessionOptions,
   Unsubscribe,
 } from './storage/storage-adapter';
 export { EMPTY_USAGE, addUsage } from './llm/llm-adapter';

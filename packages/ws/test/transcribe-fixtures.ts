@@ -12,18 +12,6 @@ import {
 } from '@recall/core';
 import { createTranscribeHandler, type TranscribeHandlerOptions } from '@recall/ws/server';
 
-export const SCHEDULE = {
-  due: 0,
-  stability: 0,
-  difficulty: 0,
-  elapsedDays: 0,
-  scheduledDays: 0,
-  learningSteps: 0,
-  reps: 0,
-  lapses: 0,
-  state: 0,
-};
-
 export function fungiSet(): RecallSet {
   return {
     id: 'set-fungi',
@@ -37,7 +25,6 @@ export function fungiSet(): RecallSet {
         content: 'Mycelium is the network of hyphae a fungus grows through soil.',
         context: '',
         position: 0,
-        schedule: SCHEDULE,
         createdAt: 0,
         updatedAt: 0,
       },

@@ -6,13 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   createEventContext,
+  createFsrsScheduler,
   createMemoryStorage,
+  defineRecallSet,
   formatSessionLog,
   type StorageAdapter,
 } from '@recall/core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadSeedData } from '../seed/seed-data';
-import { createApiHandler } from './api-routes';
+import { createApiHandler, type RecallSetListItem } from './api-routes';
 import { createRequestHandler } from './request-handler';
 
 const NOW = Date.UTC(2026, 0, 15, 9);
@@ -31,7 +33,12 @@ beforeAll(async () => {
   await seedSessions(storage);
   const api = createApiHandler({
     storage,
-    userId: 'demo-user',
+    // The test signs in as `x-user` (demo-user by default); `x-user: none` is not signed in.
+    authenticate: (request) => {
+      const user = request.headers['x-user'];
+      if (user === 'none') return null;
+      return { userId: typeof user === 'string' ? user : 'demo-user' };
+    },
     clock: () => NOW,
     exportEvents: formatSessionLog,
     onError: (error) => errors.push(error),
@@ -187,6 +194,57 @@ describe('JSON API', () => {
     const body = JSON.parse(response.text);
     expect(body).toEqual({ error: { code, message: expect.any(String) } });
     expect(response.text).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  test('due counts are the signed-in user’s own; another user’s private set is not theirs to see', async () => {
+    const scheduler = createFsrsScheduler();
+    for (const pointId of ['photosynthesis-point-1', 'photosynthesis-point-2']) {
+      const { schedule, log } = scheduler.rate({
+        pointId,
+        schedule: scheduler.createSchedule(NOW - DAY),
+        rating: 3,
+        now: NOW - 1000,
+        logId: `someone-else:${pointId}`,
+      });
+      await storage.recordReview({ userId: 'someone-else', schedule, log });
+    }
+    await storage.saveRecallSet(
+      defineRecallSet(
+        {
+          id: 'private-set',
+          name: 'Private',
+          ownerId: 'someone-else',
+          points: [{ content: 'A private fact', context: '' }],
+        },
+        { now: NOW - DAY },
+      ),
+    );
+    const as = (user: string) => ({ headers: { 'x-user': user } });
+    const dueCounts = async (user: string) =>
+      Object.fromEntries(
+        (JSON.parse((await get('/api/recall-sets', as(user))).text) as RecallSetListItem[]).map(
+          (set) => [set.id, set.dueCount],
+        ),
+      );
+    expect(await dueCounts('demo-user')).toEqual({
+      photosynthesis: 6,
+      'french-revolution': 7,
+      'javascript-event-loop': expect.any(Number),
+    });
+    expect(await dueCounts('someone-else')).toMatchObject({ photosynthesis: 4, 'private-set': 1 });
+    const detail = async (id: string, user: string) => get(`/api/recall-sets/${id}`, as(user));
+    expect(JSON.parse((await detail('photosynthesis', 'someone-else')).text).dueCount).toBe(4);
+    expect(JSON.parse((await detail('photosynthesis', 'demo-user')).text).dueCount).toBe(6);
+    expect((await detail('private-set', 'someone-else')).status).toBe(200);
+    expect((await detail('private-set', 'demo-user')).status).toBe(404);
+  });
+
+  test('a request without a signed-in user gets 401', async () => {
+    const response = await get('/api/recall-sets', { headers: { 'x-user': 'none' } });
+    expect(response.status).toBe(401);
+    expect(JSON.parse(response.text)).toEqual({
+      error: { code: 'UNAUTHORIZED', message: expect.any(String) },
+    });
   });
 
   test('the API answers only GET', async () => {

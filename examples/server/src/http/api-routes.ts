@@ -2,11 +2,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Resource, SessionEvent, StorageAdapter } from '@recall/core';
 import { sendJson, sendJsonError } from './json-response';
 
+/** Who is asking, as {@link ApiHandlerOptions.authenticate} establishes it. */
+export interface ApiUser {
+  userId: string;
+}
+
 /** Options for {@link createApiHandler}. */
 export interface ApiHandlerOptions {
   storage: StorageAdapter;
-  /** The signed-in user: only their sessions are listed or exported. */
-  userId: string;
+  /**
+   * Establishes the signed-in user from the request (the same check the WebSocket server
+   * runs): only their sessions are listed or exported, due counts are theirs, and another
+   * user's private set is not found. `null` answers `401`.
+   */
+  authenticate: (request: IncomingMessage) => ApiUser | null | Promise<ApiUser | null>;
   /** Epoch ms; decides which points are due. @default Date.now */
   clock?: () => number;
   /** Serialises a session's events as JSON Lines. */
@@ -70,7 +79,12 @@ export function createApiHandler(options: ApiHandlerOptions) {
       return true;
     }
     try {
-      await answer(matchRoute(url.pathname), url, response);
+      const user = await options.authenticate(request);
+      if (user === null) {
+        sendJsonError(response, 401, { code: 'UNAUTHORIZED', message: 'Sign in first.' });
+        return true;
+      }
+      await answer(matchRoute(url.pathname), { url, user }, response);
     } catch (error) {
       options.onError?.(error);
       if (!response.headersSent) {
@@ -82,10 +96,15 @@ export function createApiHandler(options: ApiHandlerOptions) {
     return true;
   };
 
-  async function answer(route: Route, url: URL, response: ServerResponse): Promise<void> {
+  async function answer(
+    route: Route,
+    { url, user }: { url: URL; user: ApiUser },
+    response: ServerResponse,
+  ): Promise<void> {
     switch (route.kind) {
       case 'recall-sets': {
-        const sets = await options.storage.listRecallSets({ now: clock() });
+        // The user's own schedules: a shared set is due for each user on their own.
+        const sets = await options.storage.listRecallSets({ now: clock(), userId: user.userId });
         const items: RecallSetListItem[] = sets
           .filter((set) => set.status === 'active')
           .map((set) => ({
@@ -101,15 +120,22 @@ export function createApiHandler(options: ApiHandlerOptions) {
       }
       case 'recall-set': {
         const set = await options.storage.getRecallSet(route.recallSetId);
-        if (set === null) return notFound(response, 'RECALL_SET_NOT_FOUND', 'No such recall set.');
-        const now = clock();
+        // Another user's private set is reported exactly like a missing one.
+        if (set === null || (set.ownerId !== undefined && set.ownerId !== user.userId)) {
+          return notFound(response, 'RECALL_SET_NOT_FOUND', 'No such recall set.');
+        }
+        const due = await options.storage.getDuePoints({
+          recallSetId: set.id,
+          now: clock(),
+          userId: user.userId,
+        });
         sendJson(response, 200, {
           id: set.id,
           name: set.name,
           description: set.description,
           status: set.status,
           totalPoints: set.points.length,
-          dueCount: set.points.filter((point) => point.schedule.due <= now).length,
+          dueCount: due.length,
           // `context` is help for the tutor and is never sent to the browser.
           points: [...set.points]
             .sort((a, b) => a.position - b.position)
@@ -124,7 +150,7 @@ export function createApiHandler(options: ApiHandlerOptions) {
           return notFound(response, 'RECALL_SET_NOT_FOUND', 'No such recall set.');
         }
         const sessions = await options.storage.listSessions({
-          userId: options.userId,
+          userId: user.userId,
           ...(recallSetId === null ? {} : { recallSetId }),
         });
         const items: SessionListItem[] = sessions
@@ -145,10 +171,7 @@ export function createApiHandler(options: ApiHandlerOptions) {
       case 'session-events': {
         const session = await options.storage.getSession(route.sessionId);
         // Another user's session is reported exactly like a missing one.
-        if (
-          session === null ||
-          (session.userId !== undefined && session.userId !== options.userId)
-        ) {
+        if (session === null || (session.userId !== undefined && session.userId !== user.userId)) {
           return notFound(response, 'SESSION_NOT_FOUND', 'No such session.');
         }
         const body = options.exportEvents(await options.storage.read(route.sessionId));

@@ -45,7 +45,7 @@ export interface DemoServer {
   /** The address to open in a browser, e.g. `http://127.0.0.1:8787/`. */
   url: string;
   port: number;
-  /** Ids of the seed sets saved on this start (empty when they were already there). */
+  /** Ids of the seed sets saved on this start: new or edited seeds (empty when all were stored). */
   seeded: string[];
   /** Stops accepting, lets in-flight turns finish or marks them interrupted, closes storage. */
   close(): Promise<void>;
@@ -61,9 +61,12 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
   const onError = options.onError ?? ((error: unknown) => console.error(error));
   const seeded = await loadSeedData(options.storage, { now: clock() });
   const engine = createRecallEngine({ storage: options.storage, llm: options.llm, clock });
+  // The fixed demo user. A real app verifies a cookie or token here and returns null (→ 401)
+  // when there is none; the JSON API and the WebSocket server ask the same function.
+  const authenticate = () => ({ userId: DEMO_USER_ID });
   const api = createApiHandler({
     storage: options.storage,
-    userId: DEMO_USER_ID,
+    authenticate,
     clock,
     exportEvents: options.exportEvents ?? formatSessionLog,
     onError,
@@ -85,9 +88,7 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
     engine,
     storage: options.storage,
     server: httpServer,
-    // The fixed demo user. A real app verifies a cookie or token here and returns null
-    // (→ 401) when there is none.
-    authenticate: () => ({ userId: DEMO_USER_ID }),
+    authenticate,
   });
   httpServer.listen(options.port ?? 0, options.host ?? '127.0.0.1');
   await once(httpServer, 'listening');

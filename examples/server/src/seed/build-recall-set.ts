@@ -7,8 +7,9 @@ export function seedPointId(setId: string, index: number): string {
 }
 
 /**
- * Turns a hand-written seed into a `RecallSet` with `defineRecallSet` (fresh FSRS schedules,
- * every point due at `now`). Ids are derived from the seed so restarts never duplicate.
+ * Turns a hand-written seed into a `RecallSet` with `defineRecallSet` (points created at `now`,
+ * so due from then on for every learner). Ids are derived from the seed so restarts never
+ * duplicate a set and learners' schedules follow the points.
  */
 export function buildRecallSet(seed: SeedRecallSet, options: { now: number }): RecallSet {
   return defineRecallSet(

@@ -1,6 +1,7 @@
 /**
  * The hand-written shape of a demo recall set. It is turned into the SDK's `RecallSet` by
- * `buildRecallSet`, which adds ids, timestamps and a fresh FSRS schedule per point.
+ * `buildRecallSet`, which adds ids and timestamps. Schedules are per learner and start when a
+ * learner first reviews a point.
  */
 export interface SeedRecallSet {
   /** Stable id, so restarting the server never duplicates a set. */

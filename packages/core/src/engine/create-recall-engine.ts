@@ -31,9 +31,9 @@ import { startSession } from './start-session';
  * await engine.sendUserMessage(sessionId, 'ATP synthase makes ATP.');
  */
 export function createRecallEngine(options: RecallEngineOptions): RecallEngine {
-  if (options.storage?.specificationVersion !== 'recall-storage-v1') {
+  if (options.storage?.specificationVersion !== 'recall-storage-v2') {
     throw new TypeError(
-      'createRecallEngine: `storage` must be a recall-storage-v1 StorageAdapter.',
+      'createRecallEngine: `storage` must be a recall-storage-v2 StorageAdapter (learning state per learner).',
     );
   }
   if (options.llm?.specificationVersion !== 'recall-llm-v1') {

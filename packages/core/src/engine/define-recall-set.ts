@@ -1,10 +1,14 @@
 import { type RecallSet, type Resource, recallSetSchema } from '../model/recall-set';
-import { createFsrsScheduler, type FsrsScheduler } from '../scheduling/fsrs-scheduler';
 
 /** A point to define: `content` must be recalled; `context` helps the tutor, never shown. */
 export interface RecallPointDefinition {
   content: string;
   context: string;
+  /**
+   * Give points stable ids when the set will be edited and saved again: learners' schedules
+   * follow the point id, so a point saved under a new id is new to every learner.
+   * @default a generated id
+   */
   id?: string;
 }
 
@@ -37,18 +41,20 @@ export interface RecallSetDefinition {
 
 /** Options for {@link defineRecallSet}. */
 export interface DefineRecallSetOptions {
-  /** Creation time and the due date of every point (epoch ms). @default Date.now() */
+  /**
+   * Creation time of the set and its points (epoch ms): a learner who has not reviewed a point
+   * yet has it due from then on. @default Date.now()
+   */
   now?: number;
   /** Id generator for the set, points and resources without an id. @default crypto.randomUUID */
   ids?: () => string;
-  /** Creates the fresh schedules. @default createFsrsScheduler() */
-  scheduler?: FsrsScheduler;
 }
 
 /**
- * Builds a valid, active {@link RecallSet} whose points all have fresh FSRS schedules due
- * `now`. Throws a `TypeError` for a link to an unknown point and a zod error for invalid
- * fields.
+ * Builds a valid, active {@link RecallSet}. It holds content only: every learner's schedule
+ * starts when they first review a point, so saving the set again (to edit it) keeps learners'
+ * schedules of the points whose ids it keeps. Throws a `TypeError` for a link to an unknown
+ * point and a zod error for invalid fields.
  *
  * @example
  * const recallSet = defineRecallSet({
@@ -63,7 +69,6 @@ export function defineRecallSet(
 ): RecallSet {
   const now = options.now ?? Date.now();
   const ids = options.ids ?? (() => crypto.randomUUID());
-  const scheduler = options.scheduler ?? createFsrsScheduler();
   const recallSetId = definition.id ?? ids();
   const points = definition.points.map((point, position) => ({
     id: point.id ?? ids(),
@@ -71,7 +76,6 @@ export function defineRecallSet(
     content: point.content,
     context: point.context,
     position,
-    schedule: scheduler.createSchedule(now),
     createdAt: now,
     updatedAt: now,
   }));

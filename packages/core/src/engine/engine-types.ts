@@ -91,7 +91,9 @@ export interface EnterRabbitholeOptions extends CommandOptions {
  */
 export interface RecallEngine {
   /**
-   * Resumes the set's in-progress/paused session (optionally of that user) or starts one.
+   * Resumes the learner's in-progress/paused session of the set or starts one on the points
+   * due for that learner. The learner is `userId`; without one, the session belongs to the
+   * anonymous learner (one learner for every session without a `userId`, never a user).
    * Rejects with RecallError RECALL_SET_NOT_FOUND | RECALL_SET_ARCHIVED | RECALL_SET_EMPTY.
    */
   startSession(

@@ -1,14 +1,16 @@
 import { toRecallError } from '../errors/recall-error';
+import type { LearnerOptions } from '../model/learner';
 import type { RecallSet } from '../model/recall-set';
-import type { ReviewLog } from '../model/schedule';
+import type { PointSchedule, ReviewLog } from '../model/schedule';
 import type { PlannedReview } from './review-plan';
 import { loadRecallSet } from './recall-set-loader';
 import { type EngineRuntime, reportError, type SessionEntry } from './runtime';
 
 /**
- * Writes the reviews a just-appended batch calls for: each the point's new FSRS state and its
- * review log entry. A failed write is reported and kept in the session's owed reviews, retried
- * before its next command (and re-derived from the log by any new engine instance).
+ * Writes the reviews a just-appended batch calls for: each the point's new FSRS state for the
+ * session's learner and its review log entry. A failed write is reported and kept in the
+ * session's owed reviews, retried before its next command (and re-derived from the log by any
+ * new engine instance).
  */
 export async function recordReviews(
   runtime: EngineRuntime,
@@ -16,9 +18,17 @@ export async function recordReviews(
   options: { recallSet: RecallSet; reviews: readonly PlannedReview[] },
 ): Promise<void> {
   if (options.reviews.length === 0) return;
-  const failed = await writeReviews(runtime, {
-    sessionId: entry.sessionId,
+  let schedules: Map<string, PointSchedule>;
+  try {
+    schedules = entry.schedules ?? (await readLearnerSchedules(runtime, entry));
+  } catch (error) {
+    reportError(runtime, entry.sessionId, toRecallError(error));
+    entry.owedReviews.push(...options.reviews);
+    return;
+  }
+  const failed = await writeReviews(runtime, entry, {
     recallSet: options.recallSet,
+    schedules,
     reviews: options.reviews,
     verify: false,
   });
@@ -28,7 +38,8 @@ export async function recordReviews(
 /**
  * Writes the session's owed reviews — those its log calls for that may be missing from
  * storage (after a load, a write failure, or events appended by another writer) — skipping
- * any storage already holds. Never throws: failures are reported and stay owed.
+ * any storage already holds. The learner's schedules are read afresh first, since another
+ * writer may have moved them. Never throws: failures are reported and stay owed.
  */
 export async function settleOwedReviews(
   runtime: EngineRuntime,
@@ -40,9 +51,10 @@ export async function settleOwedReviews(
   let failed: PlannedReview[];
   try {
     const recallSet = await loadRecallSet(runtime, entry.state.recallSetId);
-    failed = await writeReviews(runtime, {
-      sessionId: entry.sessionId,
+    const schedules = await readLearnerSchedules(runtime, entry);
+    failed = await writeReviews(runtime, entry, {
       recallSet,
+      schedules,
       reviews: owed,
       verify: true,
     });
@@ -55,18 +67,47 @@ export async function settleOwedReviews(
   entry.owedReviews = [...failed, ...entry.owedReviews];
 }
 
-/** Writes `reviews` in order; returns the ones that failed (and later ones of their points). */
+/**
+ * The learner a session's learning state belongs to: its user, or the anonymous learner for a
+ * session started without a `userId`.
+ */
+export function learnerOf(entry: SessionEntry): LearnerOptions {
+  const { userId } = entry.state;
+  return userId === null ? {} : { userId };
+}
+
+/** Reads the session's learner's schedules of its set into the entry: one statement. */
+async function readLearnerSchedules(
+  runtime: EngineRuntime,
+  entry: SessionEntry,
+): Promise<Map<string, PointSchedule>> {
+  const schedules = await runtime.storage.getSchedules({
+    recallSetId: entry.state.recallSetId,
+    ...learnerOf(entry),
+  });
+  entry.schedules = schedules;
+  return schedules;
+}
+
+/**
+ * Writes `reviews` in order, rating each from the learner's current schedule of the point (a
+ * new card for a point the learner never reviewed) and updating `schedules` as it goes;
+ * returns the ones that failed (and later ones of their points).
+ */
 async function writeReviews(
   runtime: EngineRuntime,
+  entry: SessionEntry,
   options: {
-    sessionId: string;
     recallSet: RecallSet;
+    schedules: Map<string, PointSchedule>;
     reviews: readonly PlannedReview[];
     /** Read the point's logs first and skip a review already stored. */
     verify: boolean;
   },
 ): Promise<PlannedReview[]> {
-  const { sessionId, recallSet } = options;
+  const { recallSet, schedules } = options;
+  const { sessionId } = entry;
+  const learner = learnerOf(entry);
   const failed: PlannedReview[] = [];
   const stored = new Map<string, ReviewLog[]>();
   for (const review of options.reviews) {
@@ -79,20 +120,22 @@ async function writeReviews(
     }
     try {
       if (options.verify) {
-        const logs = stored.get(point.id) ?? (await runtime.storage.getReviewLogs(point.id));
+        const logs =
+          stored.get(point.id) ??
+          (await runtime.storage.getReviewLogs({ pointId: point.id, ...learner }));
         stored.set(point.id, logs);
         if (isRecorded(logs, review, sessionId)) continue;
       }
       const { schedule, log } = runtime.scheduler.rate({
         pointId: point.id,
-        schedule: point.schedule,
+        schedule: schedules.get(point.id) ?? runtime.scheduler.createSchedule(point.createdAt),
         rating: review.rating,
         now: review.reviewedAt,
         logId: review.logId,
         sessionId,
       });
-      await runtime.storage.recordReview(point.id, schedule, log);
-      point.schedule = schedule;
+      await runtime.storage.recordReview({ ...learner, schedule, log });
+      schedules.set(point.id, schedule);
       stored.get(point.id)?.push(log);
     } catch (error) {
       failed.push(review);

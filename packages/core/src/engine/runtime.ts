@@ -2,6 +2,7 @@ import type { EventEmitter } from 'eventemitter3';
 import type { RecallError } from '../errors/recall-error';
 import type { SessionEvent } from '../events/envelope';
 import type { LLMAdapter } from '../llm/llm-adapter';
+import type { PointSchedule } from '../model/schedule';
 import type { FsrsScheduler } from '../scheduling/fsrs-scheduler';
 import type { EngineSessionState } from '../session/session-state';
 import type { StorageAdapter } from '../storage/storage-adapter';
@@ -55,6 +56,12 @@ export interface SessionEntry {
    * command runs.
    */
   owedReviews: PlannedReview[];
+  /**
+   * The session's learner's FSRS schedules of the set's points (see `review-writes.ts`): read
+   * in one statement when the session starts or resumes (or before its first review after a
+   * load) and kept up to date by this instance's review writes; null when not read yet.
+   */
+  schedules: Map<string, PointSchedule> | null;
   /** Responses this instance started but could not end: orphans at once, not after a delay. */
   readonly abandonedResponseIds: Set<string>;
 }

@@ -80,6 +80,7 @@ export function createSessionEntry(
     writeTail: Promise.resolve(),
     controller: null,
     owedReviews: [],
+    schedules: null,
     abandonedResponseIds: new Set(),
   };
 }

@@ -1,5 +1,6 @@
 import { RecallError } from '../errors/recall-error';
 import type { SessionEvent } from '../events/envelope';
+import { pointDueAt } from '../model/learner';
 import type { RecallSet } from '../model/recall-set';
 import { recalledCount } from '../session/checklist';
 import { reduceSession } from '../session/reduce-session';
@@ -13,10 +14,12 @@ import { catchUp, createSessionEntry, loadSession } from './session-entry';
 import { createTurn } from './turn';
 
 /**
- * Resumes the set's in-progress or paused session (of `userId`, when given) or starts a
- * new one on the due points (all points when none is due). A paused session resumes with
- * `session_started {resumed: true}` and a recap; a new one gets its opening question; an
- * in-progress one only gets a greeting it still owes.
+ * Resumes the learner's in-progress or paused session of the set or starts a new one on the
+ * points due for that learner (all points when none is due). The learner is `userId`, or the
+ * anonymous learner when it is left out (which never resumes a user's session). A paused
+ * session resumes with `session_started {resumed: true}` and a recap; a new one gets its
+ * opening question; an in-progress one only gets a greeting it still owes. The learner's
+ * schedules are read once, in one statement, when a session starts or resumes.
  */
 export async function startSession(
   runtime: EngineRuntime,
@@ -49,10 +52,8 @@ async function startUnlocked(
       `Recall set "${recallSet.name}" has no recall points.`,
     );
   }
-  const active = await runtime.storage.findActiveSession(
-    recallSetId,
-    options.userId === undefined ? {} : { userId: options.userId },
-  );
+  const learner = options.userId === undefined ? {} : { userId: options.userId };
+  const active = await runtime.storage.findActiveSession({ recallSetId, ...learner });
   if (active !== null) {
     const entry = await loadSession(runtime, active.id);
     await catchUp(runtime, entry);
@@ -63,22 +64,28 @@ async function startUnlocked(
     } else {
       // A running session that owes nothing: a reconnect, not a resume — nothing to generate.
       if (status !== 'in_progress' || owesGreeting(entry.state)) {
+        if (status === 'paused') {
+          // The learner may have studied elsewhere since: rate from their current schedules.
+          entry.schedules = await runtime.storage.getSchedules({ recallSetId, ...learner });
+        }
         await openSession(runtime, entry, recallSet);
       }
       return { sessionId: active.id, resumed: true };
     }
   }
   const now = runtime.clock();
-  const due = await runtime.storage.getDuePoints(recallSetId, now);
-  const targets =
-    due.length > 0 ? due : [...recallSet.points].sort((a, b) => a.position - b.position);
+  const schedules = await runtime.storage.getSchedules({ recallSetId, ...learner });
+  const points = [...recallSet.points].sort((a, b) => a.position - b.position);
+  const due = points.filter((point) => pointDueAt(point, schedules.get(point.id)) <= now);
+  const targets = due.length > 0 ? due : points;
   const sessionId = runtime.ids();
   const entry = createSessionEntry(runtime, {
     sessionId,
     recallSetId,
     targetPointIds: targets.map((point) => point.id),
-    ...(options.userId === undefined ? {} : { userId: options.userId }),
+    ...learner,
   });
+  entry.schedules = schedules;
   await runtime.storage.saveSession(toSessionRow(entry.state, now));
   runtime.sessions.set(sessionId, entry);
   await openSession(runtime, entry, recallSet);

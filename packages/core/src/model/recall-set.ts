@@ -1,7 +1,10 @@
 import * as z from 'zod';
-import { pointScheduleSchema } from './schedule';
 
-/** One thing the learner must recall. `context` helps the tutor and is never revealed. */
+/**
+ * One thing the learner must recall. `context` helps the tutor and is never revealed. A point
+ * is content shared by every learner of its set; each learner's FSRS schedule for it is
+ * learning state kept apart, per (learner, point) (`StorageAdapter.getSchedules`).
+ */
 export const recallPointSchema = z.object({
   id: z.string().min(1),
   recallSetId: z.string().min(1),
@@ -9,11 +12,11 @@ export const recallPointSchema = z.object({
   context: z.string(),
   /** Display/probe order within the set. */
   position: z.number().int().nonnegative(),
-  schedule: pointScheduleSchema,
+  /** Epoch ms. A learner who never reviewed the point has it due from this time on. */
   createdAt: z.number(),
   updatedAt: z.number(),
 });
-/** One thing the learner must recall, with its FSRS schedule. */
+/** One thing the learner must recall (content only; schedules are per learner). */
 export type RecallPoint = z.infer<typeof recallPointSchema>;
 
 /** Links a resource to a point, with an optional note on why it is relevant. */
@@ -50,7 +53,10 @@ export type Resource = z.infer<typeof resourceSchema>;
 /** A learner-owned set of recall points. */
 export const recallSetSchema = z.object({
   id: z.string().min(1),
-  /** The user that owns the set; absent for shared/demo sets. */
+  /**
+   * The user that owns the set: only they see it listed and may study it. Absent for a shared
+   * set, which every user studies with a schedule of their own.
+   */
   ownerId: z.string().min(1).optional(),
   name: z.string().min(1),
   description: z.string(),
@@ -64,14 +70,15 @@ export const recallSetSchema = z.object({
 /** A recall set with its points and resources, as stored. */
 export type RecallSet = z.infer<typeof recallSetSchema>;
 
-/** A recall set as listed, with due counts at a given time. */
+/** A recall set as listed for one learner, with that learner's due counts at a given time. */
 export interface RecallSetSummary {
   id: string;
   name: string;
   description: string;
   status: 'active' | 'archived';
   totalPoints: number;
+  /** How many of the set's points are due for this learner (never reviewed counts as due). */
   dueCount: number;
-  /** Epoch ms of the earliest due date among the set's points; null for an empty set. */
+  /** Epoch ms of the learner's earliest due date among the set's points; null for an empty set. */
   nextDueAt: number | null;
 }

@@ -1,8 +1,9 @@
 import * as z from 'zod';
 
 /**
- * A point's FSRS card state, serialised (epoch ms instead of Date) so it stores as JSON.
- * Field meanings follow ts-fsrs' `Card`.
+ * One learner's FSRS card state for one point, serialised (epoch ms instead of Date) so it
+ * stores as JSON. Field meanings follow ts-fsrs' `Card`. Storage keeps one per (learner, point)
+ * once the learner has reviewed the point; a point without one is new to that learner.
  */
 export const pointScheduleSchema = z.object({
   due: z.number(),
@@ -17,7 +18,7 @@ export const pointScheduleSchema = z.object({
   state: z.number().int().min(0).max(3),
   lastReview: z.number().optional(),
 });
-/** A point's serialised FSRS card state (epoch ms for dates). */
+/** One learner's serialised FSRS card state for one point (epoch ms for dates). */
 export type PointSchedule = z.infer<typeof pointScheduleSchema>;
 
 /** FSRS rating given to a point (ts-fsrs `Rating`: 1 Again, 2 Hard, 3 Good, 4 Easy). */
@@ -25,7 +26,7 @@ export const reviewRatingSchema = z.union([z.literal(1), z.literal(2), z.literal
 /** An FSRS rating: 1 Again, 2 Hard, 3 Good, 4 Easy. */
 export type ReviewRating = z.infer<typeof reviewRatingSchema>;
 
-/** One FSRS review of one point. */
+/** One FSRS review of one point by one learner (storage keeps logs per learner and point). */
 export const reviewLogSchema = z.object({
   id: z.string().min(1),
   pointId: z.string().min(1),
@@ -41,5 +42,5 @@ export const reviewLogSchema = z.object({
   /** Epoch ms of the review. */
   reviewedAt: z.number(),
 });
-/** One FSRS review of one point, as stored. */
+/** One FSRS review of one point by one learner, as stored. */
 export type ReviewLog = z.infer<typeof reviewLogSchema>;

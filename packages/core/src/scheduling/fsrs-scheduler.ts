@@ -27,18 +27,21 @@ export interface RateOptions {
 export interface FsrsScheduler {
   readonly requestRetention: number;
   readonly maximumInterval: number;
-  /** A new card, due at `now`. */
+  /** A new card, due at `now`: the state a learner who never reviewed a point is rated from. */
   createSchedule(now: number): PointSchedule;
   /** The schedule after a review with `rating`, and the review's log entry. */
   rate(options: RateOptions): { schedule: PointSchedule; log: ReviewLog };
 }
 
 /**
- * A ts-fsrs `fsrs()` scheduler.
+ * A ts-fsrs `fsrs()` scheduler without short-term learning steps (`enable_short_term: false`):
+ * a recall session reviews a point once, so every rating schedules whole days ahead. A new
+ * card is next due in 1 day after Again, 2 after Hard, 3 after Good and 8 after Easy (the
+ * defaults; retention and maximum interval change them).
  *
  * @example
  * const scheduler = createFsrsScheduler({ requestRetention: 0.85 });
- * const { schedule, log } = scheduler.rate({ pointId, schedule: point.schedule, rating: 3, now, logId });
+ * const { schedule, log } = scheduler.rate({ pointId, schedule: scheduler.createSchedule(now), rating: 3, now, logId });
  */
 export function createFsrsScheduler(options: FsrsSchedulerOptions = {}): FsrsScheduler {
   const requestRetention = options.requestRetention ?? 0.9;
@@ -53,6 +56,9 @@ export function createFsrsScheduler(options: FsrsSchedulerOptions = {}): FsrsSch
     request_retention: requestRetention,
     maximum_interval: maximumInterval,
     enable_fuzz: options.enableFuzz ?? false,
+    // With short-term steps on, Good on a new card would be due again in 10 minutes: the set
+    // would look due right after a good session.
+    enable_short_term: false,
   });
   return {
     requestRetention,

@@ -1,4 +1,5 @@
 import type { SessionEvent } from '../events/envelope';
+import type { LearnerOptions } from '../model/learner';
 import type { RecallPoint, RecallSet, RecallSetSummary } from '../model/recall-set';
 import type { PointSchedule, ReviewLog } from '../model/schedule';
 import type { Session, SessionStatus } from '../model/session';
@@ -29,19 +30,61 @@ export interface ReadOptions {
 /** Stops a subscription. */
 export type Unsubscribe = () => void;
 
-/** Options for {@link StorageAdapter.listSessions}. */
+/** Options for {@link StorageAdapter.listSessions}: filters, each left out to match any. */
 export interface ListSessionsOptions {
   recallSetId?: string;
+  /** Sessions of this user only. Omitted: every user's and anonymous sessions. */
   userId?: string;
   status?: SessionStatus;
+}
+
+/** Options for {@link StorageAdapter.listRecallSets}. */
+export interface ListRecallSetsOptions extends LearnerOptions {
+  /** Epoch ms the due counts are computed at. */
+  now: number;
+}
+
+/** Options for {@link StorageAdapter.getSchedules}. */
+export interface GetSchedulesOptions extends LearnerOptions {
+  recallSetId: string;
+}
+
+/** Options for {@link StorageAdapter.getDuePoints}. */
+export interface GetDuePointsOptions extends LearnerOptions {
+  recallSetId: string;
+  /** Epoch ms: points due at or before it are returned. */
+  now: number;
+}
+
+/** Options for {@link StorageAdapter.recordReview}. */
+export interface RecordReviewOptions extends LearnerOptions {
+  /** The learner's card state for `log.pointId` after the review. */
+  schedule: PointSchedule;
+  /** The review; its `pointId` names the point, its `id` makes a retried call harmless. */
+  log: ReviewLog;
+}
+
+/** Options for {@link StorageAdapter.getReviewLogs}. */
+export interface GetReviewLogsOptions extends LearnerOptions {
+  pointId: string;
+}
+
+/** Options for {@link StorageAdapter.findActiveSession}. */
+export interface FindActiveSessionOptions extends LearnerOptions {
+  recallSetId: string;
 }
 
 /**
  * Everything the engine persists. Implementations: in-memory (here), PGlite and PostgreSQL
  * (subpath exports). All methods are async and safe to call concurrently.
+ *
+ * A recall set and its points are content, shared by every learner who studies the set.
+ * Learning state — FSRS schedules and review logs — belongs to one learner and one point:
+ * methods that touch it take the learner's `userId` ({@link LearnerOptions}; omitted means the
+ * anonymous learner). Version 2 of this contract made learning state per learner.
  */
 export interface StorageAdapter {
-  readonly specificationVersion: 'recall-storage-v1';
+  readonly specificationVersion: 'recall-storage-v2';
   /**
    * Who may write to this storage. `'process'`: every writer lives in this process (the
    * in-memory adapter; PGlite, whose directory lock admits one process), so a response left
@@ -55,24 +98,51 @@ export interface StorageAdapter {
    */
   readonly scope?: 'process' | 'shared';
 
-  // Recall sets and points
-  /** Inserts or replaces a recall set with its points and resources. */
+  // Recall sets and points (shared content)
+  /**
+   * Inserts or replaces a recall set with its points and resources. Never touches learning
+   * state of the points it keeps: points match by id, so an edited set keeps every learner's
+   * schedules; a new point is new to every learner. A point left out of the set is deleted
+   * together with its learners' schedules; review logs are history and stay.
+   */
   saveRecallSet(recallSet: RecallSet): Promise<void>;
   getRecallSet(recallSetId: string): Promise<RecallSet | null>;
-  /** Sets with due counts at `now` (epoch ms). */
-  listRecallSets(options: { now: number; ownerId?: string }): Promise<RecallSetSummary[]>;
-  /** Points of a set whose FSRS `due ≤ now`, in position order. */
-  getDuePoints(recallSetId: string, now: number): Promise<RecallPoint[]>;
-  /** Writes a point's new FSRS state and its review log entry atomically. */
-  recordReview(pointId: string, schedule: PointSchedule, log: ReviewLog): Promise<void>;
-  getReviewLogs(pointId: string): Promise<ReviewLog[]>;
+  /**
+   * The sets the learner may study — shared sets and their own (`ownerId === userId`), never
+   * another user's — by name, with the learner's due counts at `now`. The anonymous learner
+   * owns no set, so it sees the shared ones.
+   *
+   * @example
+   * const sets = await storage.listRecallSets({ now: Date.now(), userId: request.user.id });
+   */
+  listRecallSets(options: ListRecallSetsOptions): Promise<RecallSetSummary[]>;
+
+  // Learning state (per learner and point)
+  /**
+   * The learner's FSRS schedules for the set's points, by point id, in one read. A point the
+   * learner never reviewed has no entry: it is new, due from its `createdAt`.
+   */
+  getSchedules(options: GetSchedulesOptions): Promise<Map<string, PointSchedule>>;
+  /** The set's points due for the learner at `now` (never reviewed counts as due), in position order. */
+  getDuePoints(options: GetDuePointsOptions): Promise<RecallPoint[]>;
+  /**
+   * Writes the learner's new schedule for `log.pointId` and the review log atomically. A log id
+   * already stored writes nothing (neither log nor schedule), so a retried call is harmless.
+   * Rejects when the point does not exist.
+   */
+  recordReview(options: RecordReviewOptions): Promise<void>;
+  /** The learner's review logs of a point, in the order they were recorded. */
+  getReviewLogs(options: GetReviewLogsOptions): Promise<ReviewLog[]>;
 
   // Sessions
   /** Inserts or replaces a session row. */
   saveSession(session: Session): Promise<void>;
   getSession(sessionId: string): Promise<Session | null>;
-  /** The set's in-progress or paused session, newest first; null when none. */
-  findActiveSession(recallSetId: string, options?: { userId?: string }): Promise<Session | null>;
+  /**
+   * The learner's newest in-progress or paused session of the set; null when none. Without a
+   * `userId`, the anonymous learner's (sessions stored without a `userId`) — never a user's.
+   */
+  findActiveSession(options: FindActiveSessionOptions): Promise<Session | null>;
   listSessions(options?: ListSessionsOptions): Promise<Session[]>;
 
   // Event log

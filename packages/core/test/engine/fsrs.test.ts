@@ -49,19 +49,19 @@ describe('FSRS ratings', () => {
     await h.engine.leaveSession(sessionId);
     await h.engine.whenIdle(sessionId);
     const ratings = async (pointId: string) =>
-      (await h.storage.getReviewLogs(pointId)).map((log) => log.rating);
+      (await h.storage.getReviewLogs({ pointId })).map((log) => log.rating);
     expect(await ratings('a')).toEqual([REVIEW_RATINGS.easy]);
     expect(await ratings('b')).toEqual([REVIEW_RATINGS.good]);
     expect(await ratings('c')).toEqual([REVIEW_RATINGS.hard]);
     expect(await ratings('d')).toEqual([REVIEW_RATINGS.again]);
     expect(await ratings('e')).toEqual([]);
-    const stored = (await h.storage.getRecallSet('set-four'))!;
-    const point = (id: string) => stored.points.find((candidate) => candidate.id === id)!;
-    expect(point('e').schedule).toEqual(h.recallSet.points.find((p) => p.id === 'e')!.schedule);
-    expect(point('e').schedule.due).toBeLessThanOrEqual(h.clock.now);
-    expect(point('a').schedule.due).toBeGreaterThan(point('b').schedule.due);
-    expect(point('a').schedule.reps).toBe(1);
-    const [log] = await h.storage.getReviewLogs('a');
+    // The session's learner (here the anonymous one) has a schedule for each rated point only.
+    const schedules = await h.storage.getSchedules({ recallSetId: 'set-four' });
+    const schedule = (id: string) => schedules.get(id)!;
+    expect([...schedules.keys()].sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect(schedule('a').due).toBeGreaterThan(schedule('b').due);
+    expect(schedule('a').reps).toBe(1);
+    const [log] = await h.storage.getReviewLogs({ pointId: 'a' });
     expect(log).toMatchObject({
       pointId: 'a',
       sessionId,
@@ -69,10 +69,12 @@ describe('FSRS ratings', () => {
       state: 0,
       reviewedAt: h.clock.now,
     });
-    // Due-point queries follow FSRS `due`.
-    expect((await h.storage.getDuePoints('set-four', h.clock.now)).map((p) => p.id)).toEqual(['e']);
-    const soon = await h.storage.getDuePoints('set-four', h.clock.now + 120_000);
-    expect(soon.map((candidate) => candidate.id)).toEqual(['d', 'e']);
+    // Due-point queries follow FSRS `due`; even Again schedules a whole day ahead.
+    const dueAt = async (now: number) =>
+      (await h.storage.getDuePoints({ recallSetId: 'set-four', now })).map((p) => p.id);
+    expect(await dueAt(h.clock.now)).toEqual(['e']);
+    expect(await dueAt(h.clock.now + 120_000)).toEqual(['e']);
+    expect(await dueAt(h.clock.now + DAY)).toEqual(['d', 'e']);
 
     // Again is given once per session even if it is left again after a resume.
     await h.start('set-four');
@@ -119,7 +121,7 @@ describe('FSRS ratings', () => {
     expect(() => createFsrsScheduler({ requestRetention: 1.5 })).toThrow(TypeError);
   });
 
-  test('defineRecallSet gives every point a fresh schedule due now', () => {
+  test('defineRecallSet builds content only: points created now, no schedules', () => {
     const now = 5 * DAY;
     const recallSet = defineRecallSet(
       {
@@ -151,17 +153,11 @@ describe('FSRS ratings', () => {
       description: '',
       createdAt: now,
     });
-    expect(
-      recallSet.points.map((point) => [
-        point.id,
-        point.position,
-        point.schedule.due,
-        point.schedule.state,
-      ]),
-    ).toEqual([
-      ['g2', 0, now, 0],
-      ['own', 1, now, 0],
+    expect(recallSet.points.map((point) => [point.id, point.position, point.createdAt])).toEqual([
+      ['g2', 0, now],
+      ['own', 1, now],
     ]);
+    expect(recallSet.points.some((point) => 'schedule' in point)).toBe(false);
     expect(recallSet.resources[0]!.links).toEqual([
       { pointId: 'g2' },
       { pointId: 'own', relevance: 'why' },

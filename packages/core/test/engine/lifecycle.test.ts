@@ -1,4 +1,4 @@
-import { RecallError } from '@recall/core';
+import { RecallError, createFsrsScheduler } from '@recall/core';
 import { scriptEvaluation } from '@recall/core/testing';
 import { describe, expect, test } from 'vitest';
 import { createHarness, ofType } from './harness';
@@ -277,18 +277,28 @@ describe('opening, leave, pause and resume', () => {
     expect((await h.engine.getSessionState(sessionId)).exchangeCount).toBe(1);
   });
 
-  test('targets the due points, or every point when none is due', async () => {
+  test("targets the learner's due points, or every point when none is due", async () => {
     const h = await createHarness();
-    const later = h.clock.now + 86_400_000;
-    const recallSet = structuredClone(h.recallSet);
-    recallSet.points[0]!.schedule.due = later;
-    await h.storage.saveRecallSet(recallSet);
+    const scheduler = createFsrsScheduler();
+    // A review rated Easy now: the point is not due for that learner for days.
+    const reviewed = (pointId: string, learner: { userId?: string } = {}) => {
+      const { schedule, log } = scheduler.rate({
+        pointId,
+        schedule: scheduler.createSchedule(h.clock.now),
+        rating: 4,
+        now: h.clock.now,
+        logId: `${learner.userId ?? 'anonymous'}:${pointId}`,
+      });
+      return h.storage.recordReview({ ...learner, schedule, log });
+    };
+    await reviewed('p1');
     const { sessionId } = await h.start();
     expect((await h.engine.getSessionState(sessionId)).targetPointIds).toEqual(['p2', 'p3']);
     await h.engine.leaveSession(sessionId);
-    for (const point of recallSet.points) point.schedule.due = later;
-    await h.storage.saveRecallSet({ ...recallSet, id: 'set-later' });
-    const all = await h.start('set-later');
+    for (const pointId of ['p1', 'p2', 'p3']) await reviewed(pointId, { userId: 'user-later' });
+    const all = await h.engine.startSession(h.recallSet.id, { userId: 'user-later' });
+    await h.engine.whenIdle(all.sessionId);
+    expect(all.resumed).toBe(false);
     expect((await h.engine.getSessionState(all.sessionId)).targetPointIds).toEqual([
       'p1',
       'p2',

@@ -111,7 +111,9 @@ describe('a session is rebuilt from its log alone', () => {
         expect(imported).toMatchObject({ sessionId, status: 'appended' });
         const row = await original.storage.getSession(sessionId);
         expect(await fresh.getSession(sessionId)).toEqual(row);
-        expect(await fresh.findActiveSession(original.recallSet.id, { userId: USER })).toEqual(row);
+        expect(
+          await fresh.findActiveSession({ recallSetId: original.recallSet.id, userId: USER }),
+        ).toEqual(row);
 
         const next = await continuation(fresh, original.clock.now);
         expect(await next.engine.getSessionState(sessionId)).toEqual(

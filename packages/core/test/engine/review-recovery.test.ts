@@ -14,17 +14,20 @@ type ReviewFault = (log: ReviewLog) => 'throw' | 'hang' | 'pass' | 'legacy-id';
 function withReviewFault(storage: StorageAdapter, fault: ReviewFault): StorageAdapter {
   return {
     ...storage,
-    recordReview(pointId, schedule, log) {
-      switch (fault(log)) {
+    recordReview(options) {
+      switch (fault(options.log)) {
         case 'throw':
           return Promise.reject(new Error('The disk is full.'));
         case 'hang':
           // The process dies before the write: it never happens.
           return new Promise<void>(() => {});
         case 'legacy-id':
-          return storage.recordReview(pointId, schedule, { ...log, id: 'random-legacy-id' });
+          return storage.recordReview({
+            ...options,
+            log: { ...options.log, id: 'random-legacy-id' },
+          });
         case 'pass':
-          return storage.recordReview(pointId, schedule, log);
+          return storage.recordReview(options);
       }
     },
   };
@@ -65,17 +68,19 @@ describe('FSRS reviews survive a crash between the event and the review write', 
     const first = await faultyHarness(base, once('throw'), {
       script: { evaluator: [scriptEvaluation({ recalled: ['p1'] })] },
     });
-    const original = first.recallSet.points.find((point) => point.id === 'p1')!.schedule;
+    // The learner never reviewed p1: it is rated from a new card.
+    const point = first.recallSet.points.find((candidate) => candidate.id === 'p1')!;
+    const original = createFsrsScheduler().createSchedule(point.createdAt);
     const { sessionId } = await first.start();
     first.advance(1234);
     await first.say(sessionId, 'ATP synthase makes ATP from ADP and phosphate');
     expect(first.errors).toEqual(['The disk is full.']);
-    expect(await base.getReviewLogs('p1')).toEqual([]);
+    expect(await base.getReviewLogs({ pointId: 'p1' })).toEqual([]);
 
     const second = await restarted(base, 'b', first.clock.now + 60_000);
     await second.engine.getSessionState(sessionId);
     const [recalled] = ofType(await base.read(sessionId), 'recall_point_recalled');
-    const logs = await base.getReviewLogs('p1');
+    const logs = await base.getReviewLogs({ pointId: 'p1' });
     expect(logs).toEqual([
       expect.objectContaining({
         id: `${recalled!.id}:p1`,
@@ -94,15 +99,14 @@ describe('FSRS reviews survive a crash between the event and the review write', 
       logId: logs[0]!.id,
       sessionId,
     });
-    const stored = async () =>
-      (await base.getRecallSet('set-cell'))!.points.find((point) => point.id === 'p1')!.schedule;
+    const stored = async () => (await base.getSchedules({ recallSetId: 'set-cell' })).get('p1');
     expect(await stored()).toEqual(expected.schedule);
     expect(logs[0]).toEqual(expected.log);
 
     // Later instances find it stored and add nothing.
     const third = await restarted(base, 'c', first.clock.now + 120_000);
     await third.say(sessionId, 'glycolysis');
-    expect(await base.getReviewLogs('p1')).toHaveLength(1);
+    expect(await base.getReviewLogs({ pointId: 'p1' })).toHaveLength(1);
     expect(await stored()).toEqual(expected.schedule);
   });
 
@@ -113,10 +117,10 @@ describe('FSRS reviews survive a crash between the event and the review write', 
     });
     const { sessionId } = await h.start();
     await h.say(sessionId, 'ATP synthase makes ATP from ADP and phosphate');
-    expect(await base.getReviewLogs('p1')).toEqual([]);
+    expect(await base.getReviewLogs({ pointId: 'p1' })).toEqual([]);
     await h.say(sessionId, 'next one');
     await h.say(sessionId, 'and another');
-    expect((await base.getReviewLogs('p1')).map((log) => log.rating)).toEqual([4]);
+    expect((await base.getReviewLogs({ pointId: 'p1' })).map((log) => log.rating)).toEqual([4]);
   });
 
   test('an engine killed before the write: the next instance writes the review once', async () => {
@@ -133,10 +137,10 @@ describe('FSRS reviews survive a crash between the event and the review write', 
     const second = await restarted(base, 'b', first.clock.now + 90_000);
     const state = await second.engine.getSessionState(sessionId);
     expect(state.recalledPointIds).toEqual(['p2']);
-    expect((await base.getReviewLogs('p2')).map((log) => log.rating)).toEqual([4]);
+    expect((await base.getReviewLogs({ pointId: 'p2' })).map((log) => log.rating)).toEqual([4]);
     const third = await restarted(base, 'c', first.clock.now + 100_000);
     await third.engine.getSessionState(sessionId);
-    expect(await base.getReviewLogs('p2')).toHaveLength(1);
+    expect(await base.getReviewLogs({ pointId: 'p2' })).toHaveLength(1);
   });
 
   test('the Again ratings written at leave are recovered the same way', async () => {
@@ -151,20 +155,20 @@ describe('FSRS reviews survive a crash between the event and the review write', 
     await first.engine.leaveSession(sessionId);
     await first.engine.whenIdle(sessionId);
     expect(first.errors).toEqual(['The disk is full.']);
-    expect(await base.getReviewLogs('p1')).toEqual([]);
+    expect(await base.getReviewLogs({ pointId: 'p1' })).toEqual([]);
 
     const second = await restarted(base, 'b', first.clock.now + 1000);
     await second.engine.getSessionState(sessionId);
     const [paused] = ofType(await base.read(sessionId), 'session_paused');
-    expect(await base.getReviewLogs('p1')).toEqual([
+    expect(await base.getReviewLogs({ pointId: 'p1' })).toEqual([
       expect.objectContaining({ id: `${paused!.id}:p1`, rating: 1, reviewedAt: paused!.timestamp }),
     ]);
-    expect(await base.getReviewLogs('p2')).toEqual([]);
+    expect(await base.getReviewLogs({ pointId: 'p2' })).toEqual([]);
     // Resuming and leaving again rates nothing twice.
     await second.start('set-cell');
     await second.engine.leaveSession(sessionId);
     await second.engine.whenIdle(sessionId);
-    expect(await base.getReviewLogs('p1')).toHaveLength(1);
+    expect(await base.getReviewLogs({ pointId: 'p1' })).toHaveLength(1);
   });
 
   test('reviews stored under older random log ids are recognised, not duplicated', async () => {
@@ -174,9 +178,13 @@ describe('FSRS reviews survive a crash between the event and the review write', 
     });
     const { sessionId } = await first.start();
     await first.say(sessionId, 'The Krebs cycle oxidises acetyl-CoA');
-    expect((await base.getReviewLogs('p3')).map((log) => log.id)).toEqual(['random-legacy-id']);
+    expect((await base.getReviewLogs({ pointId: 'p3' })).map((log) => log.id)).toEqual([
+      'random-legacy-id',
+    ]);
     const second = await restarted(base, 'b', first.clock.now + 1000);
     await second.engine.getSessionState(sessionId);
-    expect((await base.getReviewLogs('p3')).map((log) => log.id)).toEqual(['random-legacy-id']);
+    expect((await base.getReviewLogs({ pointId: 'p3' })).map((log) => log.id)).toEqual([
+      'random-legacy-id',
+    ]);
   });
 });

@@ -170,7 +170,8 @@ describe('judge output is checked against the session, not trusted (X17)', () =>
       ...h.recallSet,
       points: h.recallSet.points.map((point) =>
         point.id === 'p3'
-          ? { ...point, schedule: { ...point.schedule, due: h.clock.now + 86_400_000 } }
+          ? // Added tomorrow: new to every learner, not due until then.
+            { ...point, createdAt: h.clock.now + 86_400_000 }
           : point,
       ),
     });
@@ -184,7 +185,7 @@ describe('judge output is checked against the session, not trusted (X17)', () =>
     expect((await h.engine.getSessionState(sessionId)).targetPointIds).toEqual(['p1', 'p2']);
     await h.say(sessionId, 'ATP synthase makes ATP');
     await h.say(sessionId, 'everything, please');
-    const logs = async (pointId: string) => (await h.storage.getReviewLogs(pointId)).length;
+    const logs = async (pointId: string) => (await h.storage.getReviewLogs({ pointId })).length;
     return {
       state: await h.engine.getSessionState(sessionId),
       events: await h.events(sessionId),
@@ -267,7 +268,7 @@ describe('judge output is checked against the session, not trusted (X17)', () =>
     expect(recalled.map((event) => event.data)).toEqual([
       { pointId: 'p2', pointIndex: 0, recalledCount: 1, totalPoints: 3 },
     ]);
-    expect(await h.storage.getReviewLogs('p2')).toHaveLength(1);
+    expect(await h.storage.getReviewLogs({ pointId: 'p2' })).toHaveLength(1);
   });
 });
 

@@ -141,7 +141,7 @@ export function describeLogQueryConformance(adapter: () => StorageAdapter): void
       expect(result).toMatchObject({ sessionId, status: 'appended', eventCount: 11 });
       expect(result.session).toEqual(expected);
       expect(await storage.getSession(sessionId)).toEqual(expected);
-      expect(await storage.findActiveSession('rs_1', { userId })).toEqual(expected);
+      expect(await storage.findActiveSession({ recallSetId: 'rs_1', userId })).toEqual(expected);
       // Re-importing the same file writes no event and leaves the row as it is.
       const again = await importSessionLog(storage, formatSessionLog(events));
       expect(again).toMatchObject({ status: 'duplicate', session: expected });

@@ -1,6 +1,6 @@
 import type { StorageAdapter } from '@recall/core';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { recallSet, reviewLog, schedule, session, uniqueId } from './fixtures';
+import { recallSet, review, reviewLog, schedule, session, uniqueId } from './fixtures';
 
 /** Runs inside describeStorageConformance; `adapter` returns the adapter under test. */
 export function describeModelConformance(adapter: () => StorageAdapter): void {
@@ -11,14 +11,14 @@ export function describeModelConformance(adapter: () => StorageAdapter): void {
 
   describe('recall sets', () => {
     test('a saved set reads back equal; an unknown id is null', async () => {
-      const set = recallSet({ dues: [1000, 2000, 3000], ownerId: uniqueId('user') });
+      const set = recallSet({ points: 3, ownerId: uniqueId('user') });
       await storage.saveRecallSet(set);
       expect(await storage.getRecallSet(set.id)).toEqual(set);
       expect(await storage.getRecallSet(uniqueId('rs'))).toBeNull();
     });
 
     test('saving again replaces the set, its points and its resources', async () => {
-      const set = recallSet({ dues: [1000, 2000, 3000] });
+      const set = recallSet({ points: 3 });
       await storage.saveRecallSet(set);
       const replaced = {
         ...set,
@@ -28,32 +28,39 @@ export function describeModelConformance(adapter: () => StorageAdapter): void {
       };
       await storage.saveRecallSet(replaced);
       expect(await storage.getRecallSet(set.id)).toEqual(replaced);
-      expect(await storage.getDuePoints(set.id, 10_000)).toHaveLength(2);
+      const due = await storage.getDuePoints({ recallSetId: set.id, now: 10_000 });
+      expect(due).toHaveLength(2);
     });
 
-    test('due points have due ≤ now, in position order', async () => {
-      const set = recallSet({ dues: [1000, 5000, 2000, 9000] });
+    test('due points: a point new to the learner is due from its createdAt, a reviewed one at its due; position order', async () => {
+      const set = recallSet({ points: 4, createdAt: 1000 });
       await storage.saveRecallSet(set);
-      const due = await storage.getDuePoints(set.id, 5000);
+      const [first, second, third] = set.points;
+      await storage.recordReview(review(first!.id, { reviewedAt: 1500, due: 9000 }));
+      await storage.recordReview(review(third!.id, { reviewedAt: 1500, due: 3000 }));
+      const due = async (now: number) =>
+        (await storage.getDuePoints({ recallSetId: set.id, now })).map((point) => point.id);
       // Positions were assigned in reverse, so position order is the reverse of array order.
-      expect(due.map((point) => point.id)).toEqual([
-        set.points[2]!.id,
-        set.points[1]!.id,
-        set.points[0]!.id,
-      ]);
-      expect(due[0]).toEqual(set.points[2]);
-      expect(await storage.getDuePoints(set.id, 999)).toEqual([]);
-      expect(await storage.getDuePoints(uniqueId('rs'), 10_000)).toEqual([]);
+      expect(await due(999)).toEqual([]);
+      expect(await due(2000)).toEqual([set.points[3]!.id, second!.id]);
+      expect(await due(5000)).toEqual([set.points[3]!.id, third!.id, second!.id]);
+      expect((await storage.getDuePoints({ recallSetId: set.id, now: 5000 }))[1]).toEqual(third);
+      expect(await due(9000)).toHaveLength(4);
+      expect(await storage.getDuePoints({ recallSetId: uniqueId('rs'), now: 10_000 })).toEqual([]);
     });
 
-    test('listRecallSets counts due points and shows own and shared sets by name', async () => {
-      const ownerId = uniqueId('user');
-      const mine = recallSet({ dues: [1000, 2000, 9000], ownerId, name: 'b mine' });
-      const shared = recallSet({ dues: [], name: 'A shared' });
-      const theirs = recallSet({ dues: [1000], ownerId: uniqueId('user'), name: 'c theirs' });
+    test("listRecallSets counts the learner's due points and shows shared sets and their own, by name", async () => {
+      const userId = uniqueId('user');
+      const mine = recallSet({ points: 3, ownerId: userId, name: 'b mine' });
+      const shared = recallSet({ points: 0, name: 'A shared' });
+      const theirs = recallSet({ points: 1, ownerId: uniqueId('user'), name: 'c theirs' });
       for (const set of [mine, shared, theirs]) await storage.saveRecallSet(set);
+      await storage.recordReview({
+        userId,
+        ...review(mine.points[2]!.id, { reviewedAt: 1500, due: 9000 }),
+      });
       const ids = new Set([mine.id, shared.id, theirs.id]);
-      const listed = (await storage.listRecallSets({ now: 2000, ownerId })).filter((summary) =>
+      const listed = (await storage.listRecallSets({ now: 2000, userId })).filter((summary) =>
         ids.has(summary.id),
       );
       expect(listed).toEqual([
@@ -76,29 +83,41 @@ export function describeModelConformance(adapter: () => StorageAdapter): void {
           nextDueAt: 1000,
         },
       ]);
-      const everyone = await storage.listRecallSets({ now: 2000 });
-      expect(everyone.filter((summary) => ids.has(summary.id))).toHaveLength(3);
     });
 
-    test('recordReview updates the schedule and appends one log per log id', async () => {
-      const set = recallSet({ dues: [1000, 2000] });
+    test("recordReview writes the learner's schedule and log once per log id", async () => {
+      const set = recallSet({ points: 2 });
       await storage.saveRecallSet(set);
       const point = set.points[1]!;
       const first = reviewLog(point.id, 50_000);
       const second = reviewLog(point.id, 40_000);
       const next = schedule(900_000, { reps: 3, stability: 7.125 });
-      await storage.recordReview(point.id, schedule(500_000), first);
-      await storage.recordReview(point.id, next, second);
-      await storage.recordReview(point.id, next, second);
-      expect(await storage.getReviewLogs(point.id)).toEqual([first, second]);
-      const stored = (await storage.getRecallSet(set.id))!.points[1]!;
-      expect(stored.schedule).toEqual(next);
-      expect(stored.updatedAt).toBe(40_000);
-      expect(await storage.getDuePoints(set.id, 800_000)).toEqual([set.points[0]]);
-      expect(await storage.getReviewLogs(uniqueId('rp'))).toEqual([]);
-      await expect(storage.recordReview(uniqueId('rp'), next, reviewLog('x', 1))).rejects.toThrow(
-        /No recall point/,
-      );
+      await storage.recordReview({ schedule: schedule(500_000), log: first });
+      await storage.recordReview({ schedule: next, log: second });
+      // A retry of an earlier review, even with another schedule, changes nothing.
+      await storage.recordReview({ schedule: schedule(1), log: second });
+      await storage.recordReview({ schedule: schedule(2), log: first });
+      expect(await storage.getReviewLogs({ pointId: point.id })).toEqual([first, second]);
+      const schedules = await storage.getSchedules({ recallSetId: set.id });
+      expect(schedules).toEqual(new Map([[point.id, next]]));
+      // Content is not learning state: the point itself is unchanged.
+      expect(await storage.getRecallSet(set.id)).toEqual(set);
+      expect(await storage.getDuePoints({ recallSetId: set.id, now: 800_000 })).toEqual([
+        set.points[0],
+      ]);
+      expect(await storage.getReviewLogs({ pointId: uniqueId('rp') })).toEqual([]);
+      await expect(
+        storage.recordReview({ schedule: next, log: reviewLog(uniqueId('rp'), 1) }),
+      ).rejects.toThrow(/No recall point/);
+    });
+
+    test('a schedule without lastReview reads back without it', async () => {
+      const set = recallSet({ points: 1 });
+      await storage.saveRecallSet(set);
+      const { lastReview: _lastReview, ...fresh } = schedule(7000, { state: 0, reps: 0 });
+      await storage.recordReview({ schedule: fresh, log: reviewLog(set.points[0]!.id, 6000) });
+      const stored = await storage.getSchedules({ recallSetId: set.id });
+      expect(stored.get(set.points[0]!.id)).toEqual(fresh);
     });
   });
 
@@ -119,12 +138,13 @@ export function describeModelConformance(adapter: () => StorageAdapter): void {
       expect(await storage.getSession(uniqueId('sess'))).toBeNull();
     });
 
-    test('findActiveSession returns the newest in-progress or paused session', async () => {
+    test("findActiveSession returns the learner's newest in-progress or paused session", async () => {
       const recallSetId = uniqueId('rs');
       const userId = uniqueId('user');
-      expect(await storage.findActiveSession(recallSetId)).toBeNull();
+      expect(await storage.findActiveSession({ recallSetId })).toBeNull();
       const older = session({ recallSetId, userId, status: 'paused', startedAt: 100 });
       const newer = session({ recallSetId, status: 'in_progress', startedAt: 200 });
+      const newest = session({ recallSetId, userId, status: 'in_progress', startedAt: 250 });
       const done = session({
         recallSetId,
         userId,
@@ -134,9 +154,13 @@ export function describeModelConformance(adapter: () => StorageAdapter): void {
       });
       const dropped = session({ recallSetId, status: 'abandoned', startedAt: 500 });
       for (const row of [older, newer, done, dropped]) await storage.saveSession(row);
-      expect(await storage.findActiveSession(recallSetId)).toEqual(newer);
-      expect(await storage.findActiveSession(recallSetId, { userId })).toEqual(older);
-      expect(await storage.findActiveSession(recallSetId, { userId: uniqueId('user') })).toBeNull();
+      // Without a userId: the anonymous learner's session, never a user's.
+      expect(await storage.findActiveSession({ recallSetId })).toEqual(newer);
+      expect(await storage.findActiveSession({ recallSetId, userId })).toEqual(older);
+      expect(await storage.findActiveSession({ recallSetId, userId: uniqueId('user') })).toBeNull();
+      await storage.saveSession(newest);
+      expect(await storage.findActiveSession({ recallSetId, userId })).toEqual(newest);
+      expect(await storage.findActiveSession({ recallSetId })).toEqual(newer);
     });
 
     test('listSessions filters by set, user and status, newest first', async () => {

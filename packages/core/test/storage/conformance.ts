@@ -1,6 +1,7 @@
 import type { StorageAdapter } from '@recall/core';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { describeEventLogConformance } from './conformance-event-log';
+import { describeLearnerConformance } from './conformance-learners';
 import { describeLiveFeedConformance } from './conformance-live-feed';
 import { describeLogQueryConformance } from './conformance-log-queries';
 import { describeModelConformance } from './conformance-model';
@@ -36,6 +37,7 @@ export function describeStorageConformance(name: string, target: StorageUnderTes
       track: (peer) => opened.push(peer),
     });
     describeModelConformance(current);
+    describeLearnerConformance(current);
     describeLogQueryConformance(current);
   });
 }

@@ -31,24 +31,26 @@ export function schedule(due: number, overrides: Partial<PointSchedule> = {}): P
   };
 }
 
-// A never-reviewed card: no lastReview at all (tests that optional columns stay absent).
-function newCardSchedule(due: number): PointSchedule {
-  const { lastReview: _lastReview, ...rest } = schedule(due, { state: 0, reps: 0 });
-  return rest;
-}
-
-/** A recall set with points due at `dues` (positions in reverse order to test sorting). */
-export function recallSet(options: { dues: number[]; ownerId?: string; name?: string }): RecallSet {
+/**
+ * A recall set of `points` points created at `createdAt` (so new to every learner and due from
+ * then on), with positions in reverse order to test sorting.
+ */
+export function recallSet(options: {
+  points: number;
+  ownerId?: string;
+  name?: string;
+  createdAt?: number;
+}): RecallSet {
   const id = uniqueId('rs');
-  const points: RecallPoint[] = options.dues.map((due, index) => ({
+  const createdAt = options.createdAt ?? 1000;
+  const points: RecallPoint[] = Array.from({ length: options.points }, (_, index) => ({
     id: uniqueId('rp'),
     recallSetId: id,
     content: `Point ${index} — “quoted” ünïcödé`,
     context: `Context ${index}`,
-    position: options.dues.length - 1 - index,
-    schedule: index === 0 ? newCardSchedule(due) : schedule(due),
-    createdAt: 1_700_000_000_000,
-    updatedAt: 1_700_000_000_000 + index,
+    position: options.points - 1 - index,
+    createdAt,
+    updatedAt: createdAt + index,
   }));
   return {
     id,
@@ -83,8 +85,8 @@ export function recallSet(options: { dues: number[]; ownerId?: string; name?: st
         links: [],
       },
     ],
-    createdAt: 1_700_000_000_000,
-    updatedAt: 1_700_000_000_500,
+    createdAt,
+    updatedAt: createdAt + 500,
   };
 }
 
@@ -99,7 +101,11 @@ export function session(overrides: Partial<Session> & { recallSetId: string }): 
   };
 }
 
-export function reviewLog(pointId: string, reviewedAt: number): ReviewLog {
+export function reviewLog(
+  pointId: string,
+  reviewedAt: number,
+  overrides: Partial<ReviewLog> = {},
+): ReviewLog {
   return {
     id: uniqueId('rl'),
     pointId,
@@ -112,6 +118,15 @@ export function reviewLog(pointId: string, reviewedAt: number): ReviewLog {
     elapsedDays: 1,
     scheduledDays: 3,
     reviewedAt,
+    ...overrides,
+  };
+}
+
+/** A review of `pointId` at `reviewedAt` leaving it due at `due`, for `recordReview`. */
+export function review(pointId: string, options: { reviewedAt: number; due: number }) {
+  return {
+    schedule: schedule(options.due, { lastReview: options.reviewedAt }),
+    log: reviewLog(pointId, options.reviewedAt),
   };
 }
 

@@ -10,13 +10,14 @@ import { describeStorageConformance } from './conformance';
 import { directoryDigest } from './directory-digest';
 import { eventBuilder, messages, recallSet, uniqueId } from './fixtures';
 import { appendUntilKilled, expectIntactLog, seededRandom } from './kill-test-helpers';
-import { createVersion1Database, eventColumns, expectUpgradedLog } from './schema-v1';
+import { createVersion1Database, eventColumns, expectUpgradedLog, pointColumns } from './schema-v1';
+import { createVersion2Database, expectMigratedLearners } from './schema-v2';
 import { SCHEMA_VERSION } from '../../src/storage/sql/migrations';
 
 const root = mkdtempSync(join(tmpdir(), 'recall-pglite-'));
 const template = join(root, 'template');
 const templateSession = uniqueId('sess');
-const templateSet = recallSet({ dues: [1000, 2000] });
+const templateSet = recallSet({ points: 2 });
 let copies = 0;
 
 // Creating a PGlite database runs initdb (seconds); tests copy one made by the adapter instead.
@@ -102,13 +103,38 @@ describe('PGlite data directory', () => {
     await storage.close();
 
     const migrated = await schemaFingerprint(directory);
-    expect(migrated).toMatchObject({ meta: [{ key: 'schema_version', value: '2' }] });
+    expect(migrated).toMatchObject({
+      meta: [{ key: 'schema_version', value: String(SCHEMA_VERSION) }],
+    });
     expect(eventColumns(migrated)).toContain('meta');
     expect(JSON.parse(readFileSync(join(directory, 'recall.json'), 'utf8'))).toMatchObject({
-      schemaVersion: 2,
+      schemaVersion: SCHEMA_VERSION,
     });
     const again = await createPGliteStorage({ dataDir: directory });
     expect(await again.read(sessionId)).toEqual([...old, withCommand]);
+    await again.close();
+    expect(await schemaFingerprint(directory)).toEqual(migrated);
+  }, 30_000);
+
+  test('a version 2 database is migrated on open: each learner gets the schedules and logs their sessions wrote', async () => {
+    const directory = join(root, 'version-2');
+    const raw = new PGlite({ dataDir: directory });
+    await createVersion2Database((sql, parameters) => raw.query(sql, parameters));
+    await raw.close();
+    writeFileSync(
+      join(directory, 'recall.json'),
+      JSON.stringify({ format: 'recall-pglite', schemaVersion: 2 }),
+    );
+    expect(pointColumns(await schemaFingerprint(directory))).toContain('due');
+
+    const storage = await createPGliteStorage({ dataDir: directory });
+    await expectMigratedLearners(storage);
+    await storage.close();
+
+    const migrated = await schemaFingerprint(directory);
+    expect(migrated).toMatchObject({ meta: [{ key: 'schema_version', value: '3' }] });
+    expect(pointColumns(migrated)).not.toContain('due');
+    const again = await createPGliteStorage({ dataDir: directory });
     await again.close();
     expect(await schemaFingerprint(directory)).toEqual(migrated);
   }, 30_000);

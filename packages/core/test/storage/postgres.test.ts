@@ -5,7 +5,8 @@ import { spawnChildScript } from './child-process';
 import { describeStorageConformance } from './conformance';
 import { eventBuilder, messages, uniqueId } from './fixtures';
 import { type PostgresServer, startPostgresServer } from './postgres-server';
-import { createVersion1Database, eventColumns, expectUpgradedLog } from './schema-v1';
+import { createVersion1Database, eventColumns, expectUpgradedLog, pointColumns } from './schema-v1';
+import { createVersion2Database, expectMigratedLearners } from './schema-v2';
 import { SCHEMA_VERSION } from '../../src/storage/sql/migrations';
 
 let server: PostgresServer;
@@ -206,11 +207,29 @@ describe('PostgreSQL schema', () => {
     await storage.close();
 
     const migrated = await schemaFingerprint(database);
-    expect(migrated.meta).toEqual([{ key: 'schema_version', value: '2' }]);
+    expect(migrated.meta).toEqual([{ key: 'schema_version', value: String(SCHEMA_VERSION) }]);
     expect(eventColumns(migrated)).toContain('meta');
     const again = await createPostgresStorage({ connectionString: database });
     expect(await again.read(sessionId)).toEqual([...old, withCommand]);
     await again.close();
+    expect(await schemaFingerprint(database)).toEqual(migrated);
+  });
+
+  test('a version 2 database is migrated on open: each learner gets the schedules and logs their sessions wrote', async () => {
+    const database = await server.createDatabase();
+    await withClient(database, (client) =>
+      createVersion2Database((sql, parameters) => client.query(sql, parameters)),
+    );
+    expect(pointColumns(await schemaFingerprint(database))).toContain('due');
+
+    const storage = await createPostgresStorage({ connectionString: database });
+    await expectMigratedLearners(storage);
+    await storage.close();
+
+    const migrated = await schemaFingerprint(database);
+    expect(migrated.meta).toEqual([{ key: 'schema_version', value: '3' }]);
+    expect(pointColumns(migrated)).not.toContain('due');
+    await (await createPostgresStorage({ connectionString: database })).close();
     expect(await schemaFingerprint(database)).toEqual(migrated);
   });
 

@@ -39,8 +39,17 @@ export async function createVersion1Database(
 
 /** The column names of `recall_events` in a schema fingerprint. */
 export function eventColumns(fingerprint: unknown): string[] {
+  return columnsOf(fingerprint, 'recall_events');
+}
+
+/** The column names of `recall_points` in a schema fingerprint. */
+export function pointColumns(fingerprint: unknown): string[] {
+  return columnsOf(fingerprint, 'recall_points');
+}
+
+function columnsOf(fingerprint: unknown, table: string): string[] {
   return (fingerprint as { columns: { table_name: string; column_name: string }[] }).columns
-    .filter((column) => column.table_name === 'recall_events')
+    .filter((column) => column.table_name === table)
     .map((column) => column.column_name);
 }
 

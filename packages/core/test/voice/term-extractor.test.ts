@@ -9,18 +9,6 @@ beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const SCHEDULE = {
-  due: 0,
-  stability: 0,
-  difficulty: 0,
-  elapsedDays: 0,
-  scheduledDays: 0,
-  learningSteps: 0,
-  reps: 0,
-  lapses: 0,
-  state: 0,
-};
-
 function recallSet(id: string, contents: string[]): RecallSet {
   return {
     id,
@@ -33,7 +21,6 @@ function recallSet(id: string, contents: string[]): RecallSet {
       content,
       context: `context for ${content}`,
       position,
-      schedule: SCHEDULE,
       createdAt: 0,
       updatedAt: 0,
     })),

@@ -74,7 +74,7 @@ export function createFeedEngine(storage: StorageAdapter): FeedEngine {
     async startSession(recallSetId, options = {}) {
       const recallSet: RecallSet | null = await storage.getRecallSet(recallSetId);
       if (recallSet === null) throw new RecallError('RECALL_SET_NOT_FOUND', 'No recall set.');
-      const active = await storage.findActiveSession(recallSetId, options);
+      const active = await storage.findActiveSession({ recallSetId, ...options });
       const sessionId = active?.id ?? randomUUID();
       if (active === null) {
         await storage.saveSession({

@@ -1,7 +1,8 @@
 import type { SessionEvent } from '../../events/envelope';
+import { pointDueAt } from '../../model/learner';
 import type { RecallPoint, RecallSet, RecallSetSummary } from '../../model/recall-set';
-import type { PointSchedule, ReviewLog } from '../../model/schedule';
 import type { Session } from '../../model/session';
+import { learnerKey } from '../learner-key';
 import type {
   AppendOptions,
   AppendResult,
@@ -11,6 +12,7 @@ import type {
   Unsubscribe,
 } from '../storage-adapter';
 import { InMemoryEventLog } from './event-log';
+import { InMemoryLearningState } from './learning-state';
 
 /**
  * A StorageAdapter that keeps everything in memory: for tests, browsers and demos.
@@ -23,38 +25,44 @@ import { InMemoryEventLog } from './event-log';
 export function createMemoryStorage(): StorageAdapter {
   const recallSets = new Map<string, RecallSet>();
   const sessions = new Map<string, Session>();
-  const reviewLogs = new Map<string, ReviewLog[]>();
+  const learning = new InMemoryLearningState();
   const eventLog = new InMemoryEventLog();
 
-  function findPoint(pointId: string): RecallPoint | undefined {
+  function pointExists(pointId: string): boolean {
     for (const recallSet of recallSets.values()) {
-      const point = recallSet.points.find((candidate) => candidate.id === pointId);
-      if (point) return point;
+      if (recallSet.points.some((point) => point.id === pointId)) return true;
     }
-    return undefined;
+    return false;
+  }
+
+  function pointsOf(recallSetId: string): RecallPoint[] {
+    return recallSets.get(recallSetId)?.points ?? [];
   }
 
   return {
-    specificationVersion: 'recall-storage-v1',
+    specificationVersion: 'recall-storage-v2',
     scope: 'process',
 
     async saveRecallSet(recallSet) {
+      const kept = new Set(recallSet.points.map((point) => point.id));
+      const removed = pointsOf(recallSet.id).filter((point) => !kept.has(point.id));
+      learning.forgetSchedules(removed.map((point) => point.id));
       recallSets.set(recallSet.id, structuredClone(recallSet));
     },
     async getRecallSet(recallSetId) {
       const recallSet = recallSets.get(recallSetId);
       return recallSet ? structuredClone(recallSet) : null;
     },
-    async listRecallSets({ now, ownerId }) {
+    async listRecallSets({ now, userId }) {
+      learnerKey(userId);
       const summaries: RecallSetSummary[] = [];
       for (const recallSet of recallSets.values()) {
-        if (
-          ownerId !== undefined &&
-          recallSet.ownerId !== undefined &&
-          recallSet.ownerId !== ownerId
-        )
-          continue;
-        const dues = recallSet.points.map((point) => point.schedule.due);
+        if (recallSet.ownerId !== undefined && recallSet.ownerId !== userId) continue;
+        const schedules = learning.schedules(
+          userId,
+          recallSet.points.map((point) => point.id),
+        );
+        const dues = recallSet.points.map((point) => pointDueAt(point, schedules.get(point.id)));
         summaries.push({
           id: recallSet.id,
           name: recallSet.name,
@@ -67,25 +75,31 @@ export function createMemoryStorage(): StorageAdapter {
       }
       return summaries.sort((a, b) => a.name.localeCompare(b.name));
     },
-    async getDuePoints(recallSetId, now) {
-      const points = recallSets.get(recallSetId)?.points ?? [];
+
+    async getSchedules({ recallSetId, userId }) {
+      return learning.schedules(
+        userId,
+        pointsOf(recallSetId).map((point) => point.id),
+      );
+    },
+    async getDuePoints({ recallSetId, now, userId }) {
+      const points = pointsOf(recallSetId);
+      const schedules = learning.schedules(
+        userId,
+        points.map((point) => point.id),
+      );
       return points
-        .filter((point) => point.schedule.due <= now)
+        .filter((point) => pointDueAt(point, schedules.get(point.id)) <= now)
         .sort((a, b) => a.position - b.position)
         .map((point) => structuredClone(point));
     },
-    async recordReview(pointId: string, schedule: PointSchedule, log: ReviewLog) {
-      const point = findPoint(pointId);
-      if (!point) throw new Error(`No recall point has id ${pointId}.`);
-      point.schedule = structuredClone(schedule);
-      point.updatedAt = log.reviewedAt;
-      const logs = reviewLogs.get(pointId) ?? [];
-      // A retried call with the same log id records the review once.
-      if (!logs.some((stored) => stored.id === log.id)) logs.push(structuredClone(log));
-      reviewLogs.set(pointId, logs);
+    async recordReview({ userId, schedule, log }) {
+      learnerKey(userId);
+      if (!pointExists(log.pointId)) throw new Error(`No recall point has id ${log.pointId}.`);
+      learning.record(userId, schedule, log);
     },
-    async getReviewLogs(pointId) {
-      return structuredClone(reviewLogs.get(pointId) ?? []);
+    async getReviewLogs({ pointId, userId }) {
+      return learning.logs(userId, pointId);
     },
 
     async saveSession(session) {
@@ -95,13 +109,14 @@ export function createMemoryStorage(): StorageAdapter {
       const session = sessions.get(sessionId);
       return session ? structuredClone(session) : null;
     },
-    async findActiveSession(recallSetId, options = {}) {
+    async findActiveSession({ recallSetId, userId }) {
+      learnerKey(userId);
       const active = [...sessions.values()]
         .filter(
           (session) =>
             session.recallSetId === recallSetId &&
             (session.status === 'in_progress' || session.status === 'paused') &&
-            (options.userId === undefined || session.userId === options.userId),
+            session.userId === userId,
         )
         .sort((a, b) => b.startedAt - a.startedAt);
       return active[0] ? structuredClone(active[0]) : null;

@@ -3,12 +3,12 @@ import type { StorageAdapter } from '../storage-adapter';
 import { appendEvents, lastSeq, readEvents } from './event-queries';
 import {
   getDuePoints,
-  getRecallSet,
   getReviewLogs,
+  getSchedules,
   listRecallSets,
   recordReview,
-  saveRecallSet,
-} from './recall-set-queries';
+} from './learner-queries';
+import { getRecallSet, saveRecallSet } from './recall-set-queries';
 import { findActiveSession, getSession, listSessions, saveSession } from './session-queries';
 import type { SqlExecutor } from './sql-executor';
 import type { SubscriptionHub } from './subscription-hub';
@@ -40,19 +40,19 @@ export function createSqlStorage(options: SqlStorageOptions): StorageAdapter {
   }
 
   return {
-    specificationVersion: 'recall-storage-v1',
+    specificationVersion: 'recall-storage-v2',
 
     saveRecallSet: async (recallSet) => saveRecallSet(open(), recallSet),
     getRecallSet: async (recallSetId) => getRecallSet(open(), recallSetId),
     listRecallSets: async (listOptions) => listRecallSets(open(), listOptions),
-    getDuePoints: async (recallSetId, now) => getDuePoints(open(), recallSetId, now),
-    recordReview: async (pointId, schedule, log) => recordReview(open(), pointId, schedule, log),
-    getReviewLogs: async (pointId) => getReviewLogs(open(), pointId),
+    getSchedules: async (learnerOptions) => getSchedules(open(), learnerOptions),
+    getDuePoints: async (learnerOptions) => getDuePoints(open(), learnerOptions),
+    recordReview: async (reviewOptions) => recordReview(open(), reviewOptions),
+    getReviewLogs: async (learnerOptions) => getReviewLogs(open(), learnerOptions),
 
     saveSession: async (session) => saveSession(open(), session),
     getSession: async (sessionId) => getSession(open(), sessionId),
-    findActiveSession: async (recallSetId, findOptions) =>
-      findActiveSession(open(), recallSetId, findOptions),
+    findActiveSession: async (findOptions) => findActiveSession(open(), findOptions),
     listSessions: async (listOptions) => listSessions(open(), listOptions),
 
     async append(sessionId, events, appendOptions) {

@@ -125,6 +125,63 @@ export const MIGRATIONS: readonly Migration[] = [
       'alter table recall_events add column meta jsonb',
     ],
   },
+  {
+    version: 3,
+    description:
+      'learning state per learner: recall_schedules per (user, point), recall_review_logs.user_id',
+    statements: [
+      // '' is the anonymous learner (sessions without a user id): no user id is empty.
+      `create table recall_schedules (
+        user_id text not null,
+        point_id text not null references recall_points (id) on delete cascade,
+        due bigint not null,
+        stability double precision not null,
+        difficulty double precision not null,
+        elapsed_days double precision not null,
+        scheduled_days double precision not null,
+        learning_steps integer not null,
+        reps integer not null,
+        lapses integer not null,
+        state smallint not null,
+        last_review bigint,
+        updated_at bigint not null,
+        primary key (user_id, point_id)
+      )`,
+      // Serves the cascade when a re-saved set drops a point.
+      'create index recall_schedules_point_idx on recall_schedules (point_id)',
+      'alter table recall_review_logs add column user_id text',
+      // A log belongs to the learner of the session that wrote it (NULL user → anonymous); a
+      // log without a stored session goes to the set's owner, or else to the anonymous learner.
+      `update recall_review_logs l set user_id = coalesce(
+        (select coalesce(s.user_id, '') from recall_sessions s where s.id = l.session_id),
+        (select rs.owner_id from recall_points p join recall_sets rs on rs.id = p.recall_set_id
+          where p.id = l.point_id),
+        '')`,
+      'alter table recall_review_logs alter column user_id set not null',
+      'drop index recall_review_logs_point_idx',
+      'create index recall_review_logs_learner_idx on recall_review_logs (user_id, point_id, recorded)',
+      // The one schedule a point had goes to every learner whose reviews wrote it, and, in a
+      // set with an owner, to the owner when the card was ever reviewed. Any other learner —
+      // and everyone, for a point never reviewed — starts the point new.
+      `insert into recall_schedules (user_id, point_id, due, stability, difficulty, elapsed_days,
+         scheduled_days, learning_steps, reps, lapses, state, last_review, updated_at)
+       select learners.user_id, p.id, p.due, p.stability, p.difficulty, p.elapsed_days,
+         p.scheduled_days, p.learning_steps, p.reps, p.lapses, p.state, p.last_review,
+         p.updated_at
+       from recall_points p join (
+         select distinct l.user_id, l.point_id from recall_review_logs l
+         union
+         select rs.owner_id, p.id from recall_points p join recall_sets rs
+           on rs.id = p.recall_set_id
+           where rs.owner_id is not null and p.last_review is not null
+       ) learners on learners.point_id = p.id`,
+      'drop index recall_points_due_idx',
+      `alter table recall_points drop column due, drop column stability, drop column difficulty,
+        drop column elapsed_days, drop column scheduled_days, drop column learning_steps,
+        drop column reps, drop column lapses, drop column state, drop column last_review`,
+      'create index recall_points_set_idx on recall_points (recall_set_id, position)',
+    ],
+  },
 ];
 
 /** The schema version this code writes and understands. */

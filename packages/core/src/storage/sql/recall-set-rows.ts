@@ -1,5 +1,5 @@
 import type { RecallPoint, RecallSet, Resource } from '../../model/recall-set';
-import type { ReviewLog } from '../../model/schedule';
+import type { PointSchedule, ReviewLog } from '../../model/schedule';
 import { toNumber, toOptionalNumber, toOptionalString } from './values';
 
 // Rows as both drivers return them: `pg` gives int8 as strings, PGlite as numbers.
@@ -25,6 +25,13 @@ export interface PointRow {
   content: string;
   context: string;
   position: Numeric;
+  created_at: Numeric;
+  updated_at: Numeric;
+}
+
+/** A row of `recall_schedules`: one learner's card state for one point. */
+export interface ScheduleRow {
+  point_id: string;
   due: Numeric;
   stability: Numeric;
   difficulty: Numeric;
@@ -35,8 +42,6 @@ export interface PointRow {
   lapses: Numeric;
   state: Numeric;
   last_review: Numeric | null;
-  created_at: Numeric;
-  updated_at: Numeric;
 }
 
 export interface ResourceRow {
@@ -82,27 +87,30 @@ export interface ReviewLogRow {
 }
 
 export function toRecallPoint(row: PointRow): RecallPoint {
-  const lastReview = toOptionalNumber(row.last_review);
   return {
     id: row.id,
     recallSetId: row.recall_set_id,
     content: row.content,
     context: row.context,
     position: toNumber(row.position),
-    schedule: {
-      due: toNumber(row.due),
-      stability: toNumber(row.stability),
-      difficulty: toNumber(row.difficulty),
-      elapsedDays: toNumber(row.elapsed_days),
-      scheduledDays: toNumber(row.scheduled_days),
-      learningSteps: toNumber(row.learning_steps),
-      reps: toNumber(row.reps),
-      lapses: toNumber(row.lapses),
-      state: toNumber(row.state),
-      ...(lastReview === undefined ? {} : { lastReview }),
-    },
     createdAt: toNumber(row.created_at),
     updatedAt: toNumber(row.updated_at),
+  };
+}
+
+export function toPointSchedule(row: ScheduleRow): PointSchedule {
+  const lastReview = toOptionalNumber(row.last_review);
+  return {
+    due: toNumber(row.due),
+    stability: toNumber(row.stability),
+    difficulty: toNumber(row.difficulty),
+    elapsedDays: toNumber(row.elapsed_days),
+    scheduledDays: toNumber(row.scheduled_days),
+    learningSteps: toNumber(row.learning_steps),
+    reps: toNumber(row.reps),
+    lapses: toNumber(row.lapses),
+    state: toNumber(row.state),
+    ...(lastReview === undefined ? {} : { lastReview }),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Session, SessionStatus } from '../../model/session';
-import type { ListSessionsOptions } from '../storage-adapter';
+import type { FindActiveSessionOptions, ListSessionsOptions } from '../storage-adapter';
+import { learnerKey } from '../learner-key';
 import type { SqlQueryable } from './sql-executor';
 import { parseJsonColumn, toNumber, toOptionalNumber } from './values';
 
@@ -41,18 +42,21 @@ export async function getSession(
   return row ? toSession(row) : null;
 }
 
-/** The set's newest in-progress or paused session (optionally of one user), or null. */
+/**
+ * The learner's newest in-progress or paused session of the set, or null. The anonymous
+ * learner's sessions are those stored without a user id.
+ */
 export async function findActiveSession(
   queryable: SqlQueryable,
-  recallSetId: string,
-  options: { userId?: string } = {},
+  options: FindActiveSessionOptions,
 ): Promise<Session | null> {
+  learnerKey(options.userId);
   const [row] = await queryable.query<SessionRow>(
     `select * from recall_sessions
      where recall_set_id = $1 and status in ('in_progress', 'paused')
-       and ($2::text is null or user_id = $2)
+       and user_id is not distinct from $2::text
      order by started_at desc limit 1`,
-    [recallSetId, options.userId ?? null],
+    [options.recallSetId, options.userId ?? null],
   );
   return row ? toSession(row) : null;
 }
