@@ -258,8 +258,9 @@ describe('the demo in Chromium', () => {
     await page.getByRole('link', { name: 'Start Photosynthesis' }).click();
     const session = sessionPage(page);
     await session.waitForAgentReplies(1);
-    // The script's evaluator recalls points 1 and 2 on the first two answers; detection
-    // starts with the third message, where the script's detector finds a tangent.
+    // The script's evaluator recalls points 1 and 2 on the first two answers (quoting them as
+    // evidence); detection starts with the third message, where the script's detector finds a
+    // tangent.
     for (const [index, content] of points.slice(0, 2).entries()) {
       await session.send(content);
       await session.waitForRecalled(index + 1);
@@ -294,8 +295,21 @@ describe('the demo in Chromium', () => {
     );
     await page.screenshot({ path: join(SCREENSHOTS, '04-rabbithole-phone.png') });
 
+    const repliesBeforeReturn = await session.agentReplyCount();
     await indicator.getByRole('button', { name: 'Return to session' }).click();
     await indicator.waitFor({ state: 'detached' });
+    // Back in the session the tutor speaks first: it re-asks its pending question, so the
+    // last message is a question from the tutor, not the rabbit-hole agent's.
+    await session.waitForAgentReplies(repliesBeforeReturn + 1);
+    const returned = (await session.messages()).at(-1)!;
+    expect(returned).toMatchObject({ role: 'assistant', state: 'complete' });
+    expect(returned.content).toBe(
+      'Back to the light reactions: which two energy carriers do they produce for the second stage?',
+    );
+    expect(
+      await session.log.locator('[data-role="assistant"]').last().getAttribute('data-agent'),
+    ).toBe('tutor');
+    expect(await session.input.isEnabled()).toBe(true);
     await session.progress.waitFor();
     expect(await shell.getAttribute('data-mode')).toBe('recall');
     await expect.poll(() => backgroundOf(shell)).toBe(recallBackground);

@@ -42,7 +42,15 @@ export const eventLoop: SeedRecallSet = {
       caption: 'The stack empties, microtasks drain, then one task runs.',
       license: 'CC0-1.0',
       source: 'Drawn for the Recall demo',
-      linkedPoints: [{ point: 2, relevance: 'Shows the microtask queue drained first.' }],
+      // Labels the call stack, the task queue (timers included), the microtask queue drained
+      // first and rendering between tasks: it answers every point of the set.
+      linkedPoints: [
+        { point: 0, relevance: 'Shows the single call stack.' },
+        { point: 1, relevance: 'Shows timer and I/O callbacks waiting in the task queue.' },
+        { point: 2, relevance: 'Shows the microtask queue drained first.' },
+        { point: 3, relevance: 'Puts timers in the task queue, after the microtasks.' },
+        { point: 4, relevance: 'Shows rendering between tasks.' },
+      ],
     },
     {
       key: 'ordering-example',
@@ -52,8 +60,13 @@ export const eventLoop: SeedRecallSet = {
         "console.log('a'); setTimeout(() => console.log('b'), 0); Promise.resolve().then(() => console.log('c')); console.log('d'); — the synchronous logs run first on the call stack, then the microtask queue is drained, and only then does the event loop take the timer's task. A page that runs a 200 ms loop in one task cannot paint or respond to clicks until the loop ends, which is why long work is split up or moved to a worker.",
       license: 'CC0-1.0',
       source: 'Written for the Recall demo',
+      // Walks through the stack, the microtasks, the timer's task and a long task that blocks
+      // painting: every point of the set.
       linkedPoints: [
-        { point: 3 },
+        { point: 0, relevance: 'The synchronous logs run first, on the call stack.' },
+        { point: 1, relevance: "The timer's callback waits for its task." },
+        { point: 2, relevance: 'The microtask queue is drained before the timer.' },
+        { point: 3, relevance: 'A zero-delay timer still runs last.' },
         { point: 4, relevance: 'Explains why long tasks block rendering.' },
       ],
     },

@@ -58,7 +58,14 @@ export const frenchRevolution: SeedRecallSet = {
       caption: 'Estates-General, Bastille, Republic, Terror, Brumaire.',
       license: 'CC0-1.0',
       source: 'Drawn for the Recall demo',
-      linkedPoints: [{ point: 2, relevance: 'Places the Bastille in the sequence.' }, { point: 6 }],
+      // Dates the Estates-General, the Bastille, the Republic, the Terror and Brumaire.
+      linkedPoints: [
+        { point: 0, relevance: 'Dates the Estates-General to May 1789.' },
+        { point: 2, relevance: 'Places the Bastille in the sequence.' },
+        { point: 4, relevance: 'Dates the Republic to 1792.' },
+        { point: 5, relevance: 'Dates the Terror to 1793–1794.' },
+        { point: 6, relevance: 'Dates 18 Brumaire to 1799.' },
+      ],
     },
     {
       key: 'summary',
@@ -68,7 +75,8 @@ export const frenchRevolution: SeedRecallSet = {
         'By 1788 the French crown was nearly bankrupt: interest on its war debts swallowed half of its revenue, and the privileged orders blocked every new tax. Louis XVI summoned the Estates-General for May 1789. Voting by order left the Third Estate outnumbered, so its deputies proclaimed a National Assembly and, on a tennis court, swore to give France a constitution. When the king massed troops near Paris, crowds stormed the Bastille; in August the Assembly abolished feudal privileges and adopted the Declaration of the Rights of Man and of the Citizen.',
       license: 'CC0-1.0',
       source: 'Written for the Recall demo',
-      linkedPoints: [{ point: 0 }, { point: 1 }, { point: 3 }],
+      // Tells the debt crisis, the Tennis Court Oath, the Bastille and the Declaration.
+      linkedPoints: [{ point: 0 }, { point: 1 }, { point: 2 }, { point: 3 }],
     },
   ],
 };

@@ -48,9 +48,10 @@ export const photosynthesis: SeedRecallSet = {
       caption: 'Thylakoid stacks (grana) sit in the stroma, where the Calvin cycle turns.',
       license: 'CC0-1.0',
       source: 'Drawn for the Recall demo',
+      // Labels "thylakoids" under the light and "stroma: Calvin cycle": it answers both.
       linkedPoints: [
         { point: 0, relevance: 'Shows where the light-dependent reactions happen.' },
-        { point: 3, relevance: 'Shows the stroma around the thylakoids.' },
+        { point: 3, relevance: 'Labels the stroma as the place of the Calvin cycle.' },
       ],
     },
     {
@@ -61,7 +62,15 @@ export const photosynthesis: SeedRecallSet = {
         'Photosynthesis runs in two linked stages. In the thylakoid membranes, light drives electrons from water through two photosystems; water is split, oxygen escapes, and the energy is stored as ATP and NADPH. In the stroma, the Calvin cycle spends that ATP and NADPH: RuBisCO fixes carbon dioxide onto RuBP, and the products are reduced to G3P. Some G3P leaves the cycle to become glucose, sucrose or starch; the rest regenerates RuBP so the cycle can turn again. C4 and CAM plants add a carbon-concentrating step in front of RuBisCO because the enzyme also reacts with oxygen.',
       license: 'CC0-1.0',
       source: 'Written for the Recall demo',
-      linkedPoints: [{ point: 4, relevance: 'Explains carbon fixation by RuBisCO.' }, { point: 5 }],
+      // States every point of the set, so it is shown only once all of them are recalled.
+      linkedPoints: [
+        { point: 0, relevance: 'Places the light reactions in the thylakoid membranes.' },
+        { point: 1, relevance: 'Says water is split and oxygen escapes.' },
+        { point: 2, relevance: 'Names ATP and NADPH as the products of the first stage.' },
+        { point: 3, relevance: 'Places the Calvin cycle in the stroma.' },
+        { point: 4, relevance: 'Explains carbon fixation by RuBisCO.' },
+        { point: 5, relevance: 'Follows G3P to glucose.' },
+      ],
     },
   ],
 };

@@ -2,7 +2,7 @@ import { toRecallError } from '../errors/recall-error';
 import type { TokenUsage } from '../events/catalog';
 import type { LLMMessage } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
-import { OPENING_CUE, RESUME_CUE } from '../prompts/conversation-cues';
+import { isEngineCue } from '../prompts/conversation-cues';
 import {
   DETECTOR_SYSTEM_PROMPT,
   type Detection,
@@ -109,11 +109,11 @@ function pendingPoints(options: JudgeOptions): Array<{ id: string; content: stri
   });
 }
 
-// The messages before the latest one, at most `limit - 1` of them; the fixed cues are the
-// engine's words, not the learner's, so judges never see them.
+// The messages before the latest one, at most `limit - 1` of them; the cues are the engine's
+// words, not the learner's (a rabbit hole's opening cue included), so judges never see them.
 function recentBefore(options: JudgeOptions, limit: number): LLMMessage[] {
   const before = options.conversation
     .slice(0, -1)
-    .filter((message) => message.content !== OPENING_CUE && message.content !== RESUME_CUE);
+    .filter((message) => message.role !== 'user' || !isEngineCue(message.content));
   return limit <= 1 ? [] : before.slice(-(limit - 1));
 }

@@ -5,14 +5,15 @@ import type { EventContext } from '../events/event-context';
 import { addUsage, type LLMMessage } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
 import type { Detection } from '../prompts/detector-prompt';
-import type { Evaluation } from '../prompts/evaluator-prompt';
-import { buildRabbitholeSystemPrompt } from '../prompts/rabbithole-prompt';
-import { buildTutorRequest, mergeConsecutiveRoles } from '../prompts/tutor-request';
+import type { PointVerdict } from '../prompts/evaluator-prompt';
+import { buildRabbitholeRequest } from '../prompts/rabbithole-prompt';
+import { buildTutorRequest } from '../prompts/tutor-request';
 import { normalizeTopic } from '../session/checklist';
 import type { EngineSessionState } from '../session/session-state';
 import { assertSessionActive, shortLabel, shouldDetectRabbithole } from '../session/turn-rules';
 import { enqueueCommand } from './command-queue';
 import type { CommandOptions, CommandResult } from './engine-types';
+import { withGroundedCredits } from './evidence';
 import { type JudgeOptions, runDetector, runEvaluator } from './judges';
 import { saveSessionRow } from './projections';
 import { buildRecallEvents } from './recall-events';
@@ -123,10 +124,13 @@ async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
     latestMessage: options.content,
     ...(options.clientMessageId === undefined ? {} : { clientMessageId: options.clientMessageId }),
   };
-  // Recall events are appended the moment the verdicts arrive, mid-stream.
+  // Recall events are appended the moment the verdicts arrive, mid-stream. A credit the
+  // learner's own words do not show (no evidence, or parroted) is dropped first.
   const evaluation = runEvaluator(turn, judgeOptions).then(async (outcome) => {
-    if (outcome.value !== null) await recordVerdicts(turn, recallSet, outcome.value, options);
-    return outcome.usage;
+    if (outcome.value === null) return { usage: outcome.usage, attempted: undefined };
+    const verdicts = withGroundedCredits(outcome.value.points, judgeOptions.conversation);
+    await recordVerdicts(turn, recallSet, verdicts, options);
+    return { usage: outcome.usage, attempted: attemptedPointIds(state, verdicts) };
   });
   const detection = options.detect
     ? runDetector(turn, judgeOptions)
@@ -134,16 +138,19 @@ async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
   const request =
     agent === 'tutor'
       ? buildTutorRequest({ recallSet, state, task: 'reply' })
-      : rabbitholeRequest(recallSet, state);
+      : buildRabbitholeRequest({ recallSet, state });
   const response = await streamResponse(turn, { agent, responseId, ...request });
-  const [evaluationUsage, detected] = await Promise.all([evaluation, detection]);
+  const [evaluated, detected] = await Promise.all([evaluation, detection]);
   const tangent = detected.value;
   await completeResponse(turn, {
     responseId,
     agent,
     response,
-    judgeUsage: sumUsage(evaluationUsage, detected.usage),
+    judgeUsage: sumUsage(evaluated.usage, detected.usage),
     clientMessageId: options.clientMessageId,
+    ...(agent === 'tutor' && evaluated.attempted !== undefined
+      ? { attemptedPointIds: evaluated.attempted }
+      : {}),
     ...(tangent === null
       ? {}
       : {
@@ -161,7 +168,7 @@ async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
 async function recordVerdicts(
   turn: Turn,
   recallSet: RecallSet,
-  evaluation: Evaluation,
+  verdicts: readonly PointVerdict[],
   options: ReplyOptions,
 ): Promise<void> {
   const { runtime, entry } = turn;
@@ -170,7 +177,7 @@ async function recordVerdicts(
     const result = await turn.append((context, state) => {
       before = state;
       return buildRecallEvents(context, state, {
-        verdicts: evaluation.points,
+        verdicts,
         recallSet,
         config: runtime.config,
         now: runtime.clock(),
@@ -216,19 +223,15 @@ function offerRabbithole(
   ];
 }
 
-/** The rabbit-hole agent's request: its own system prompt and its own history. */
-export function rabbitholeRequest(
-  recallSet: RecallSet,
-  state: EngineSessionState,
-): { system: string; messages: LLMMessage[] } {
-  const record = state.rabbitholes.find(
-    (candidate) => candidate.rabbitholeEventId === state.activeRabbitholeId,
-  );
-  if (record === undefined) throw new RecallError('NOT_IN_RABBITHOLE', 'No rabbit hole is open.');
-  return {
-    system: buildRabbitholeSystemPrompt(recallSet),
-    messages: mergeConsecutiveRoles(record.messages),
-  };
+/** The target points still pending that the verdicts say the message attempted (each once). */
+function attemptedPointIds(state: EngineSessionState, verdicts: readonly PointVerdict[]): string[] {
+  const attempted = new Set<string>();
+  for (const verdict of verdicts) {
+    if (verdict.attempted && state.checklist[verdict.pointId] === 'pending') {
+      attempted.add(verdict.pointId);
+    }
+  }
+  return [...attempted];
 }
 
 function conversationOf(state: EngineSessionState, agent: Agent): readonly LLMMessage[] {

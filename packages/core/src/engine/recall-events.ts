@@ -4,6 +4,7 @@ import { keyTerms, splitSentences } from '../llm/offline/lexical';
 import type { RecallPoint, RecallSet, Resource } from '../model/recall-set';
 import type { PointVerdict } from '../prompts/evaluator-prompt';
 import { isChecklistComplete, recalledCount } from '../session/checklist';
+import { resourceGate } from '../session/resource-gate';
 import type { EngineSessionState } from '../session/session-state';
 import { activeDurationMs } from '../session/summarize-session';
 import type { EngineConfig } from './engine-config';
@@ -25,11 +26,13 @@ export interface RecallEventsOptions {
 
 /**
  * Turns the evaluator's verdicts into events against the current state: for each newly
- * recalled point `recall_point_recalled` then its resources not shown yet this session
- * (`show_image` / `show_resource`, each resource once); for each confident near miss one
- * `recall_point_near_miss` with learner-safe feedback (see {@link nearMissFeedback}); and the
+ * recalled point `recall_point_recalled` then the resources it unlocks — linked to it, not
+ * shown yet this session, and with every linked point of this session now recalled
+ * (`show_image` / `show_resource`, each resource once); in recall mode, for each confident
+ * near miss one `recall_point_near_miss` with learner-safe feedback (see
+ * {@link nearMissFeedback}) — inside a rabbit hole the recall flow stays silent; and the
  * completion overlay when the last point fell in recall mode (inside a rabbit hole the
- * reducer defers it until exit).
+ * reducer defers it until exit). Credits are taken as given: ground them first.
  */
 export function buildRecallEvents(
   context: EventContext,
@@ -59,9 +62,14 @@ export function buildRecallEvents(
       recalled += 1;
       const point = recallSet.points.find((candidate) => candidate.id === verdict.pointId);
       if (point !== undefined) {
-        events.push(...buildResourceEvents(context, { recallSet, point, config, shown }));
+        const gate = { targetPointIds: state.targetPointIds, checklist };
+        events.push(...buildResourceEvents(context, { recallSet, point, config, shown, gate }));
       }
-    } else if (verdict.nearMiss && verdict.certainty >= config.nearMissCertainty) {
+    } else if (
+      verdict.nearMiss &&
+      verdict.certainty >= config.nearMissCertainty &&
+      state.mode === 'recall'
+    ) {
       const point = recallSet.points.find((candidate) => candidate.id === verdict.pointId);
       events.push(
         context.build('recall_point_near_miss', {
@@ -107,15 +115,23 @@ export function buildOverlayEvent(
   });
 }
 
-/** The point's linked resources not in `shown` (which they are added to). */
+/** The point's linked resources not in `shown` that `gate` unlocks (added to `shown`). */
 function buildResourceEvents(
   context: EventContext,
-  options: { recallSet: RecallSet; point: RecallPoint; config: EngineConfig; shown: Set<string> },
+  options: {
+    recallSet: RecallSet;
+    point: RecallPoint;
+    config: EngineConfig;
+    shown: Set<string>;
+    gate: Pick<EngineSessionState, 'targetPointIds' | 'checklist'>;
+  },
 ): SessionEvent[] {
-  const { point, config, shown } = options;
+  const { point, config, shown, gate } = options;
   const resources = options.recallSet.resources.filter(
     (resource) =>
-      !shown.has(resource.id) && resource.links.some((link) => link.pointId === point.id),
+      !shown.has(resource.id) &&
+      resource.links.some((link) => link.pointId === point.id) &&
+      resourceGate(resource, gate) === 'unlocked',
   );
   for (const resource of resources) shown.add(resource.id);
   return resources.map((resource) =>

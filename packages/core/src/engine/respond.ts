@@ -1,6 +1,7 @@
 import type { Agent, TokenUsage } from '../events/catalog';
 import type { SessionEvent } from '../events/envelope';
 import type { RecallSet } from '../model/recall-set';
+import type { TutorTask } from '../prompts/tutor-notes';
 import { buildTutorRequest } from '../prompts/tutor-request';
 import { reduceSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
@@ -15,6 +16,8 @@ export interface CompleteResponseOptions {
   response: StreamedResponse;
   /** Usage of the judge calls of the turn this response answers. */
   judgeUsage?: TokenUsage | undefined;
+  /** The points the learner message this response answers attempted (evaluator verdict). */
+  attemptedPointIds?: readonly string[] | undefined;
   clientMessageId?: string | undefined;
   /**
    * Events that follow the response's end in the same append (e.g. a detected tangent), so
@@ -32,7 +35,7 @@ export async function completeResponse(
   turn: Turn,
   options: CompleteResponseOptions,
 ): Promise<void> {
-  const { responseId, agent, response, judgeUsage } = options;
+  const { responseId, agent, response, judgeUsage, attemptedPointIds } = options;
   await turn.append((context, state) => {
     if (!state.openResponses.some((open) => open.responseId === responseId)) return [];
     const ending: SessionEvent[] = [
@@ -48,6 +51,7 @@ export async function completeResponse(
           agent,
           ...(response.usage === undefined ? {} : { usage: response.usage }),
           ...(judgeUsage === undefined ? {} : { judgeUsage }),
+          ...(attemptedPointIds === undefined ? {} : { attemptedPointIds: [...attemptedPointIds] }),
           ...(response.error === undefined ? {} : { interrupted: true }),
         },
         { responseId },
@@ -74,15 +78,36 @@ export function owesGreeting(state: EngineSessionState): boolean {
 }
 
 /** Streams the opening question or recap; its `assistant_streaming_start` is already stored. */
-export async function streamGreeting(
+export function streamGreeting(
   turn: Turn,
   options: { recallSet: RecallSet; responseId: string },
 ): Promise<void> {
-  const state = turn.entry.state;
+  const task = turn.entry.state.greeting?.kind === 'recap' ? 'recap' : 'opening';
+  return streamTutorTask(turn, { ...options, task });
+}
+
+/** True when the tutor speaks first after a rabbit-hole exit: a point is still to recall. */
+export function owesReturn(state: EngineSessionState): boolean {
+  return (
+    state.status === 'in_progress' &&
+    state.mode === 'recall' &&
+    state.response === null &&
+    state.focusPointId !== null
+  );
+}
+
+/**
+ * Streams a tutor response that answers no learner message (`opening`, `recap`, `return`)
+ * and stores its end; its `assistant_streaming_start` is already stored.
+ */
+export async function streamTutorTask(
+  turn: Turn,
+  options: { recallSet: RecallSet; responseId: string; task: Exclude<TutorTask, 'reply'> },
+): Promise<void> {
   const request = buildTutorRequest({
     recallSet: options.recallSet,
-    state,
-    task: state.greeting?.kind === 'recap' ? 'recap' : 'opening',
+    state: turn.entry.state,
+    task: options.task,
   });
   const response = await streamResponse(turn, {
     agent: 'tutor',

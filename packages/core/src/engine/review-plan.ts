@@ -25,7 +25,9 @@ export function reviewLogId(eventId: string, pointId: string): string {
 
 /**
  * The reviews `events` call for, folded from `state` (the state before them): each
- * `recall_point_recalled` rates its point from how the recall went ({@link ratingForRecall});
+ * `recall_point_recalled` rates its point from how the recall went ({@link ratingForRecall}:
+ * volunteered unless the point is what the learner message answered — its focus, or the point
+ * the tutor had moved on to);
  * each `session_paused` rates Again the points it newly marks attempted-and-failed. Pure: the
  * log alone decides which reviews exist, so they can be re-derived after a crash.
  */
@@ -45,7 +47,12 @@ export function planReviews(
         reviews.push({
           logId: reviewLogId(event.id, pointId),
           pointId,
-          rating: ratingForRecall(progress),
+          rating: ratingForRecall({
+            ...progress,
+            volunteered:
+              pointId !== current.answeringFocusPointId &&
+              pointId !== current.answeringAlternativePointId,
+          }),
           reviewedAt: event.timestamp,
         });
       }

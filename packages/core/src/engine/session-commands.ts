@@ -1,6 +1,8 @@
-import { RecallError } from '../errors/recall-error';
+import { RecallError, toRecallError } from '../errors/recall-error';
 import type { SessionEvent } from '../events/envelope';
 import type { EventContext } from '../events/event-context';
+import type { RecallSet } from '../model/recall-set';
+import { buildRabbitholeRequest } from '../prompts/rabbithole-prompt';
 import { isChecklistComplete, recalledCount } from '../session/checklist';
 import { reduceSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
@@ -8,13 +10,12 @@ import { summarizeSession } from '../session/summarize-session';
 import { assertSessionActive } from '../session/turn-rules';
 import { type Accept, enqueueCommand } from './command-queue';
 import type { CommandOptions, CommandResult, EnterRabbitholeOptions } from './engine-types';
-import { rabbitholeRequest } from './learner-turn';
 import { saveSessionRow } from './projections';
 import { buildOverlayEvent } from './recall-events';
 import { loadRecallSet } from './recall-set-loader';
 import { planReviews } from './review-plan';
 import { recordReviews } from './review-writes';
-import { completeResponse } from './respond';
+import { completeResponse, owesReturn, streamTutorTask } from './respond';
 import { streamResponse } from './response-stream';
 import type { EngineRuntime, SessionEntry } from './runtime';
 import { type AppendOutcome, createTurn } from './turn';
@@ -189,7 +190,7 @@ export function enterRabbithole(
       });
       accept(resultOf(entry, result));
       if (result.status !== 'appended') return;
-      const request = rabbitholeRequest(recallSet, entry.state);
+      const request = buildRabbitholeRequest({ recallSet, state: entry.state });
       const response = await streamResponse(turn, { agent: 'rabbithole', responseId, ...request });
       await completeResponse(turn, { responseId, agent: 'rabbithole', response });
     } finally {
@@ -199,7 +200,11 @@ export function enterRabbithole(
   });
 }
 
-/** Closes the open rabbit hole; a completion reached inside is shown right after. */
+/**
+ * Closes the open rabbit hole; a completion reached inside is shown right after. Otherwise the
+ * tutor speaks first: its return reply (task `return`: bring the learner back, re-ask the
+ * pending question) starts in the same append and streams like any response.
+ */
 export function exitRabbithole(
   runtime: EngineRuntime,
   entry: SessionEntry,
@@ -207,16 +212,41 @@ export function exitRabbithole(
 ): Promise<CommandResult> {
   return runCommand(runtime, entry, options, async (accept) => {
     const turn = createTurn(runtime, entry, { commandId: options.clientMessageId });
+    const responseId = runtime.ids();
+    // Fetched while the exit is appended; awaited only if the tutor has to speak.
+    const recallSetLoad = loadRecallSet(runtime, entry.state.recallSetId);
+    recallSetLoad.catch(() => undefined);
     try {
       const result = await turn.append((context, state) => {
         assertSessionActive(state);
         if (state.mode !== 'rabbithole') {
           throw new RecallError('NOT_IN_RABBITHOLE', 'The session is not in a rabbit hole.');
         }
-        return buildExitEvents(context, state, runtime.clock());
+        const events = buildExitEvents(context, state, runtime.clock());
+        if (owesReturn(events.reduce(reduceSession, state))) {
+          events.push(
+            context.build(
+              'assistant_streaming_start',
+              { responseId, agent: 'tutor' },
+              { responseId },
+            ),
+          );
+        }
+        return events;
       });
       accept(resultOf(entry, result));
+      if (result.status !== 'appended' || entry.state.response?.responseId !== responseId) return;
+      let recallSet: RecallSet;
+      try {
+        recallSet = await recallSetLoad;
+      } catch (error) {
+        const response = { text: '', chunks: 0, usage: undefined, error: toRecallError(error) };
+        await completeResponse(turn, { responseId, agent: 'tutor', response });
+        return;
+      }
+      await streamTutorTask(turn, { recallSet, responseId, task: 'return' });
     } finally {
+      runtime.liveResponses.delete(responseId);
       turn.finish();
     }
   });

@@ -108,6 +108,12 @@ export const sessionEventDataSchemas = {
     usage: tokenUsageSchema.optional(),
     /** Usage of the judge calls (evaluator, detector) of the turn this response answers. */
     judgeUsage: tokenUsageSchema.optional(),
+    /**
+     * The points the learner message this response answers tried to state, right or wrong, as
+     * the evaluator judged them (absent when no verdict came). Failed attempts — and so FSRS
+     * ratings — count only these; answering another point or going off-topic is no attempt.
+     */
+    attemptedPointIds: z.array(id).optional(),
     /** True when the stream broke before the model finished; the learner may retry. */
     interrupted: z.boolean().optional(),
   }),

@@ -9,12 +9,13 @@ export function escapeTagText(text: string): string {
 }
 
 /**
- * Escapes every `<` that could start a tag (`<name`, `</name`, `< /name`, `<!`, `<?`), so
- * text from outside — the learner's words — can neither open nor close the tagged sections
- * the engine writes around it; everything else stays exactly as written (`a < b` included).
+ * Neutralises text from outside — the learner's words — before it goes into a prompt next to
+ * the tagged sections the engine writes: every `<` becomes `&lt;`, so the text can neither open
+ * nor close a section, whatever follows the `<` (spaces, `!--`, zero-width characters, other
+ * scripts). Nothing else changes; the model reads `&lt;` as `<`.
  */
 export function neutralizeTags(text: string): string {
-  return text.replace(/<(?=\s*[/!?]?\s*[A-Za-z_])/g, '&lt;');
+  return text.replaceAll('<', '&lt;');
 }
 
 /** Reverses {@link escapeTagText}. */

@@ -26,11 +26,18 @@ export type TutorObservation =
  */
 export interface TutorNotes {
   task: TutorTask;
-  /** The point to probe now; null when every point is recalled. */
+  /**
+   * The point the learner's latest message answers and the tutor probes; null when every
+   * point is recalled. `failedAttempts` and `nearMisses` count the learner's earlier answers.
+   */
   focus: { label: string; failedAttempts: number; nearMisses: number } | null;
-  /** The branch for a message that covers the focus; null when there is no focus. */
+  /**
+   * The branch for a latest message that covers the focus (the tutor judges that itself; the
+   * evaluator, concurrently, decides what is credited). Null when there is no focus or when the
+   * task answers no learner message (`opening`, `recap`, `return`).
+   */
   afterFocus: AfterFocus | null;
-  /** Labels of the other pending points, in checklist order. */
+  /** Labels of the other pending points, in probe order (the order the tutor takes them). */
   unchecked: string[];
   /** Labels of the recalled points, in order of recall. */
   recalled: string[];

@@ -1,6 +1,6 @@
 import type { LLMMessage } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
-import { uncheckedPointIds } from '../session/checklist';
+import { pendingAfter } from '../session/checklist';
 import type { EngineSessionState } from '../session/session-state';
 import { pointLabelsById } from './point-labels';
 import { neutralizeTags } from './tagged-text';
@@ -24,7 +24,7 @@ export interface TutorRequestOptions {
  * (learner words and tutor replies only, so it is a stable cacheable prefix), and the
  * final user message with this turn's short `<session_notes>` appended (point labels only;
  * the points themselves are in the system prompt). The learner's words only ever appear in
- * user turns, with tag-like text neutralised ({@link neutralizeTags}).
+ * user turns, with every `<` neutralised ({@link neutralizeTags}).
  */
 export function buildTutorRequest(options: TutorRequestOptions): {
   system: string;
@@ -46,9 +46,10 @@ export function buildTutorRequest(options: TutorRequestOptions): {
 }
 
 /**
- * The per-turn notes, by point label: the focus with its miss counts, the other unchecked
- * points, the recalled points and the evaluator's observations. Points no longer in the set
- * are left out.
+ * The per-turn notes, by point label: the focus with its miss counts, the branch for an answer
+ * that covers it (only when the task answers a learner message), the other unchecked points in
+ * probe order, the recalled points and the evaluator's observations of the previous answer.
+ * Points no longer in the set are left out.
  */
 export function buildTutorNotes(options: TutorRequestOptions): TutorNotes {
   const { state, recallSet } = options;
@@ -57,16 +58,14 @@ export function buildTutorNotes(options: TutorRequestOptions): TutorNotes {
     const label = labels.get(pointId);
     return label === undefined ? [] : [label];
   };
-  const focusLabel = state.focusPointId === null ? undefined : labels.get(state.focusPointId);
-  const progress =
-    state.focusPointId === null ? undefined : state.pointProgress[state.focusPointId];
-  const others = uncheckedPointIds(state)
-    .filter((pointId) => pointId !== state.focusPointId)
-    .flatMap(labelOf);
+  const focusId = state.focusPointId;
+  const focusLabel = focusId === null ? undefined : labels.get(focusId);
+  const progress = focusId === null ? undefined : state.pointProgress[focusId];
+  const others = focusId === null ? [] : pendingAfter(state, focusId).flatMap(labelOf);
   return {
     task: options.task,
     afterFocus:
-      focusLabel === undefined
+      focusLabel === undefined || options.task !== 'reply'
         ? null
         : others[0] === undefined
           ? { kind: 'close' }

@@ -16,6 +16,21 @@ export function findFocusPoint(
   return null;
 }
 
+/**
+ * The pending points other than `pointId`, in the order the probe takes them from there: the
+ * ones after it in checklist order, then (wrapping) the ones before it.
+ */
+export function pendingAfter(state: ChecklistView, pointId: string): string[] {
+  const total = state.targetPointIds.length;
+  const start = state.targetPointIds.indexOf(pointId) + 1;
+  const order: string[] = [];
+  for (let offset = 0; offset < total; offset += 1) {
+    const candidate = state.targetPointIds[(start + offset) % total]!;
+    if (candidate !== pointId && state.checklist[candidate] === 'pending') order.push(candidate);
+  }
+  return order;
+}
+
 /** Pending points in checklist order. */
 export function uncheckedPointIds(state: ChecklistView): string[] {
   return state.targetPointIds.filter((pointId) => state.checklist[pointId] === 'pending');

@@ -1,7 +1,7 @@
 import type { SessionEvent, SessionEventOf } from '../events/envelope';
 import { assertNever } from '../internal/assert-never';
 import { addUsage } from '../llm/llm-adapter';
-import { OPENING_CUE, RESUME_CUE, rabbitholeCue } from '../prompts/conversation-cues';
+import { OPENING_CUE, RESUME_CUE, RETURN_CUE, rabbitholeCue } from '../prompts/conversation-cues';
 import {
   attemptedAndFailedPointIds,
   findFocusPoint,
@@ -9,6 +9,7 @@ import {
   normalizeTopic,
   withTargetPoints,
 } from './checklist';
+import { answering, applyAttempts } from './point-attempts';
 import type { EngineSessionState, PointObservation, RabbitholeRecord } from './session-state';
 
 /**
@@ -94,6 +95,9 @@ function applyEvent(state: EngineSessionState, event: SessionEvent): EngineSessi
         mode: 'recall',
         activeRabbitholeId: null,
         declineCooldown: 0,
+        // The tutor speaks first on return: its history gets the user turn it answers.
+        tutorMessages: [...state.tutorMessages, { role: 'user', content: RETURN_CUE }],
+        unresolvedFocusPointId: null,
       };
     case 'rabbithole_declined':
       return {
@@ -148,6 +152,7 @@ function applyStarted(
     activeSince: event.timestamp,
     greeting: { kind: resumed ? 'recap' : 'opening', generated: false },
     tutorMessages: [...state.tutorMessages, { role: 'user', content: cue }],
+    unresolvedFocusPointId: null,
   };
 }
 
@@ -219,15 +224,14 @@ function applyUserMessage(state: EngineSessionState, content: string): EngineSes
       messages: [...record.messages, { role: 'user', content }],
     }));
   }
-  return {
+  return answering({
     ...state,
     tutorMessages: [...state.tutorMessages, { role: 'user', content }],
     exchangeCount: state.exchangeCount + 1,
     declineCooldown: Math.max(0, state.declineCooldown - 1),
     tutorNotes: state.turnObservations,
     turnObservations: [],
-    answeringFocusPointId: state.focusPointId,
-  };
+  });
 }
 
 function applyAssistantMessage(
@@ -248,18 +252,7 @@ function applyAssistantMessage(
       messages: [...record.messages, { role: 'assistant', content }],
     }));
   }
-  const answered = state.answeringFocusPointId;
-  if (answered !== null && state.checklist[answered] === 'pending') {
-    const progress = state.pointProgress[answered]!;
-    next = {
-      ...next,
-      pointProgress: {
-        ...next.pointProgress,
-        [answered]: { ...progress, failedAttempts: progress.failedAttempts + 1 },
-      },
-    };
-  }
-  next = { ...next, answeringFocusPointId: null };
+  next = applyAttempts(next, event.data.attemptedPointIds ?? []);
   if (content === '') return next;
   return {
     ...next,

@@ -22,7 +22,10 @@ export type PointObservation =
 
 /** How a point fared so far in this session (drives its FSRS rating). */
 export interface PointProgress {
-  /** Learner answers given while this point was the focus and it stayed pending. */
+  /**
+   * Learner answers that attempted this point while it was the focus (per the evaluator's
+   * `attempted`) and left it pending. Answering another point or going off-topic is no attempt.
+   */
   failedAttempts: number;
   nearMisses: number;
 }
@@ -107,6 +110,17 @@ export interface EngineSessionState {
   turnObservations: readonly PointObservation[];
   /** The focus point the latest recall-mode learner message answered. */
   answeringFocusPointId: string | null;
+  /**
+   * The point the latest recall-mode learner message may have answered instead of the focus:
+   * the covered branch the tutor was offered after an answer that attempted the focus without
+   * credit (the tutor may have judged it covered and moved on). Null when there is none.
+   */
+  answeringAlternativePointId: string | null;
+  /**
+   * The focus the latest recall-mode answer attempted without credit — the tutor, deciding on
+   * its own, may have moved on from it (see {@link answeringAlternativePointId}).
+   */
+  unresolvedFocusPointId: string | null;
   pointProgress: Readonly<Record<string, PointProgress>>;
   /** Points already rated Again in this session (when it was paused). */
   againRatedPointIds: readonly string[];
@@ -175,6 +189,8 @@ export function createSessionState(options: CreateSessionStateOptions): EngineSe
     tutorNotes: [],
     turnObservations: [],
     answeringFocusPointId: null,
+    answeringAlternativePointId: null,
+    unresolvedFocusPointId: null,
     pointProgress,
     againRatedPointIds: [],
     shownResourceIds: [],

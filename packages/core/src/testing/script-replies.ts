@@ -1,54 +1,69 @@
-import type { ScriptedObjectReply } from './scripted-llm';
 import type { TokenUsage } from '../events/catalog';
+import { parseEvaluatorRequest } from '../prompts/evaluator-prompt';
+import type { ScriptedObjectReply, ScriptedRequest } from './scripted-llm';
 
 /** Options for {@link scriptEvaluation}. */
 export interface ScriptEvaluationOptions {
   /** Points the judge finds recalled (certainty 0.9 unless given per point). */
   recalled?: readonly string[] | Readonly<Record<string, number>>;
-  /** Near misses: point id → what was missing (certainty 0.8). */
+  /**
+   * The evidence quoted per recalled point. @default the learner's whole latest message, as
+   * the request carries it (always grounded unless the agent's previous reply said it)
+   */
+  evidence?: Readonly<Record<string, string>>;
+  /** Near misses: point id → what was missing (certainty 0.8). Near misses are attempts. */
   nearMiss?: Readonly<Record<string, string>>;
-  /** Points the judge is sure were not addressed (never near misses). */
+  /** Points the message tried and missed without coming close ("I don't remember", wrong). */
+  attempted?: readonly string[];
+  /** Points the judge is sure were not addressed (never near misses, never attempts). */
   notAddressed?: readonly string[];
   usage?: Partial<TokenUsage>;
   latencyMs?: number;
 }
 
-/** An evaluator reply in the engine's `evaluation` schema. */
+/**
+ * An evaluator reply in the engine's `evaluation` schema. Recalled points quote the learner's
+ * latest message as their evidence unless `evidence` names other words.
+ *
+ * @example
+ * scriptEvaluation({ recalled: ['p2'], attempted: ['p1'] }); // p2 volunteered, p1 a failed attempt
+ */
 export function scriptEvaluation(options: ScriptEvaluationOptions = {}): ScriptedObjectReply {
   const recalled = Array.isArray(options.recalled)
     ? Object.fromEntries((options.recalled as string[]).map((pointId) => [pointId, 0.9]))
     : ((options.recalled as Record<string, number> | undefined) ?? {});
-  const points = [
-    ...Object.entries(recalled).map(([pointId, certainty]) => ({
-      pointId,
-      recalled: true,
-      nearMiss: false,
-      missing: '',
-      certainty,
-      attempted: true,
-      evidence: '',
-    })),
-    ...Object.entries(options.nearMiss ?? {}).map(([pointId, missing]) => ({
-      pointId,
-      recalled: false,
-      nearMiss: true,
-      missing,
-      certainty: 0.8,
-      attempted: true,
-      evidence: '',
-    })),
-    ...(options.notAddressed ?? []).map((pointId) => ({
-      pointId,
-      recalled: false,
-      nearMiss: false,
-      missing: '',
-      certainty: 0.95,
-      attempted: false,
-      evidence: '',
-    })),
-  ];
+  const verdict = (pointId: string, fields: Record<string, unknown>) => ({
+    pointId,
+    recalled: false,
+    nearMiss: false,
+    missing: '',
+    certainty: 0.9,
+    attempted: false,
+    evidence: '',
+    ...fields,
+  });
+  const object = (request: ScriptedRequest) => {
+    const latest = parseEvaluatorRequest(request.messages.at(-1)?.content ?? '').latestMessage;
+    return {
+      points: [
+        ...Object.entries(recalled).map(([pointId, certainty]) =>
+          verdict(pointId, {
+            recalled: true,
+            certainty,
+            attempted: true,
+            evidence: options.evidence?.[pointId] ?? latest,
+          }),
+        ),
+        ...Object.entries(options.nearMiss ?? {}).map(([pointId, missing]) =>
+          verdict(pointId, { nearMiss: true, missing, certainty: 0.8, attempted: true }),
+        ),
+        ...(options.attempted ?? []).map((pointId) => verdict(pointId, { attempted: true })),
+        ...(options.notAddressed ?? []).map((pointId) => verdict(pointId, { certainty: 0.95 })),
+      ],
+    };
+  };
   return {
-    object: { points },
+    object,
     ...(options.usage === undefined ? {} : { usage: options.usage }),
     ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }),
   };

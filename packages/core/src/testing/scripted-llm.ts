@@ -28,7 +28,10 @@ export interface ScriptedTextReply {
 
 /** A scripted structured reply (for `evaluator`, `detector`, …). */
 export interface ScriptedObjectReply {
-  /** Validated against the call's schema; invalid output throws `LLMOutputError`. */
+  /**
+   * Validated against the call's schema; invalid output throws `LLMOutputError`. A function
+   * is called with the request and returns the object (e.g. to quote the learner's words).
+   */
   object?: unknown;
   usage?: Partial<TokenUsage>;
   latencyMs?: number;
@@ -185,11 +188,15 @@ export function createScriptedLLM(script: ScriptedLLMScript = {}): ScriptedLLM {
       const reply = (next(request) ?? defaultObject(request.kind)) as ScriptedObjectReply;
       await wait(latencyFor(request.kind, reply.latencyMs), options.signal);
       if (reply.error !== undefined) throw reply.error;
-      const parsed = options.schema.safeParse(reply.object);
+      const object =
+        typeof reply.object === 'function'
+          ? (reply.object as (request: ScriptedRequest) => unknown)(request)
+          : reply.object;
+      const parsed = options.schema.safeParse(object);
       if (!parsed.success) {
         throw new LLMOutputError(
           `Scripted ${request.kind} output does not match ${options.schemaName}.`,
-          JSON.stringify(reply.object) ?? 'undefined',
+          JSON.stringify(object) ?? 'undefined',
         );
       }
       return { object: parsed.data, usage: { ...EMPTY_USAGE, ...script.usage, ...reply.usage } };

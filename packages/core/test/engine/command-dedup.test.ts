@@ -36,11 +36,15 @@ describe('a command resent to another engine instance is a duplicate, found in t
       await second.engine.enterRabbithole(sessionId, { ...pending, clientMessageId: 'enter-1' }),
     ).toEqual({ status: 'duplicate', sessionId, lastSeq: enteredEvent!.seq });
 
+    // The exit also starts the tutor's return reply, in the same append.
     const exited = await first.engine.exitRabbithole(sessionId, { clientMessageId: 'exit-1' });
-    expect(exited.status).toBe('accepted');
+    await first.engine.whenIdle(sessionId);
+    const [exitedEvent] = ofType(await first.events(sessionId), 'rabbithole_exited');
+    expect(exited).toEqual({ status: 'accepted', sessionId, lastSeq: exitedEvent!.seq + 1 });
     expect(await second.engine.exitRabbithole(sessionId, { clientMessageId: 'exit-1' })).toEqual({
-      ...exited,
       status: 'duplicate',
+      sessionId,
+      lastSeq: exitedEvent!.seq,
     });
 
     await detect('moon phases');

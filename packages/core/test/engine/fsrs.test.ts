@@ -11,76 +11,94 @@ import { createHarness } from './harness';
 const DAY = 86_400_000;
 
 describe('FSRS ratings', () => {
-  test('the documented mapping from recall quality', () => {
-    expect(ratingForRecall({ failedAttempts: 0, nearMisses: 0 })).toBe(REVIEW_RATINGS.easy);
-    expect(ratingForRecall({ failedAttempts: 1, nearMisses: 0 })).toBe(REVIEW_RATINGS.good);
-    expect(ratingForRecall({ failedAttempts: 0, nearMisses: 1 })).toBe(REVIEW_RATINGS.good);
-    expect(ratingForRecall({ failedAttempts: 0, nearMisses: 2 })).toBe(REVIEW_RATINGS.hard);
-    expect(ratingForRecall({ failedAttempts: 1, nearMisses: 1 })).toBe(REVIEW_RATINGS.hard);
+  test('the documented mapping from how the recall went', () => {
+    expect(ratingForRecall({ failedAttempts: 0, nearMisses: 0 })).toBe(REVIEW_RATINGS.good);
+    expect(ratingForRecall({ failedAttempts: 0, nearMisses: 0, volunteered: true })).toBe(
+      REVIEW_RATINGS.easy,
+    );
+    expect(ratingForRecall({ failedAttempts: 1, nearMisses: 0 })).toBe(REVIEW_RATINGS.hard);
+    expect(ratingForRecall({ failedAttempts: 0, nearMisses: 1 })).toBe(REVIEW_RATINGS.hard);
+    expect(ratingForRecall({ failedAttempts: 2, nearMisses: 1, volunteered: true })).toBe(
+      REVIEW_RATINGS.hard,
+    );
   });
 
-  test('Easy for a crisp first answer, Good after one miss, Hard after two; Again at leave; untouched otherwise', async () => {
+  test('Good at the first probe, Easy volunteered, Hard after a miss, Again at leave; off-topic and untouched points unrated', async () => {
     const h = await createHarness({
       recallSet: {
-        id: 'set-four',
-        name: 'Four',
+        id: 'set-five',
+        name: 'Five',
         points: [
           { id: 'a', content: 'alpha fact', context: 'first' },
           { id: 'b', content: 'beta fact', context: 'second' },
           { id: 'c', content: 'gamma fact', context: 'third' },
           { id: 'd', content: 'delta fact', context: 'fourth' },
           { id: 'e', content: 'epsilon fact', context: 'fifth' },
+          { id: 'f', content: 'zeta fact', context: 'sixth' },
         ],
       },
       script: {
         evaluator: [
-          scriptEvaluation({ recalled: ['a'] }), // focus a: first answer → Easy
-          scriptEvaluation({}), // focus b: miss 1
-          scriptEvaluation({ recalled: ['b'] }), // b after one miss → Good
-          scriptEvaluation({ nearMiss: { c: 'vague' } }), // focus c: near miss + failed attempt
-          scriptEvaluation({ recalled: ['c'] }), // c after two misses → Hard
-          scriptEvaluation({ nearMiss: { d: 'vague' } }), // d attempted and failed
+          scriptEvaluation({ recalled: ['a'] }), // focus a, first probe → Good
+          scriptEvaluation({ recalled: ['c'] }), // focus b, c volunteered → Easy; b not attempted
+          scriptEvaluation({ attempted: ['b'] }), // focus b: "I don't remember" → a failed attempt
+          scriptEvaluation({ recalled: ['b'] }), // b after a miss → Hard
+          scriptEvaluation({ notAddressed: ['d', 'e', 'f'] }), // focus d: off-topic, no attempt
+          scriptEvaluation({ nearMiss: { e: 'vague' } }), // e came close while d was the focus
         ],
       },
     });
     const { sessionId } = await h.start();
-    for (const message of ['a', 'miss', 'b', 'close', 'c', 'close d'])
+    for (const message of ['alpha fact', 'gamma fact', "I don't remember", 'beta fact', 'lunch?'])
       await h.say(sessionId, message);
+    await h.say(sessionId, 'epsilon something');
+    const state = await h.engine.getSessionState(sessionId);
+    expect(state.pointProgress).toMatchObject({
+      b: { failedAttempts: 1, nearMisses: 0 },
+      d: { failedAttempts: 0, nearMisses: 0 },
+      e: { failedAttempts: 0, nearMisses: 1 },
+    });
     await h.engine.leaveSession(sessionId);
     await h.engine.whenIdle(sessionId);
     const ratings = async (pointId: string) =>
       (await h.storage.getReviewLogs({ pointId })).map((log) => log.rating);
-    expect(await ratings('a')).toEqual([REVIEW_RATINGS.easy]);
-    expect(await ratings('b')).toEqual([REVIEW_RATINGS.good]);
-    expect(await ratings('c')).toEqual([REVIEW_RATINGS.hard]);
-    expect(await ratings('d')).toEqual([REVIEW_RATINGS.again]);
-    expect(await ratings('e')).toEqual([]);
+    expect(await ratings('a')).toEqual([REVIEW_RATINGS.good]);
+    expect(await ratings('b')).toEqual([REVIEW_RATINGS.hard]);
+    expect(await ratings('c')).toEqual([REVIEW_RATINGS.easy]);
+    // Probed but never attempted (off-topic): no Again.
+    expect(await ratings('d')).toEqual([]);
+    // Attempted (a near miss) and never recalled: Again at leave.
+    expect(await ratings('e')).toEqual([REVIEW_RATINGS.again]);
+    expect(await ratings('f')).toEqual([]);
     // The session's learner (here the anonymous one) has a schedule for each rated point only.
-    const schedules = await h.storage.getSchedules({ recallSetId: 'set-four' });
+    const schedules = await h.storage.getSchedules({ recallSetId: 'set-five' });
     const schedule = (id: string) => schedules.get(id)!;
-    expect([...schedules.keys()].sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect([...schedules.keys()].sort()).toEqual(['a', 'b', 'c', 'e']);
+    // FSRS orders the reviews: Easy > Good > Hard > Again.
+    expect(schedule('c').due).toBeGreaterThan(schedule('a').due);
     expect(schedule('a').due).toBeGreaterThan(schedule('b').due);
+    expect(schedule('b').due).toBeGreaterThan(schedule('e').due);
     expect(schedule('a').reps).toBe(1);
     const [log] = await h.storage.getReviewLogs({ pointId: 'a' });
     expect(log).toMatchObject({
       pointId: 'a',
       sessionId,
-      rating: 4,
+      rating: REVIEW_RATINGS.good,
       state: 0,
       reviewedAt: h.clock.now,
     });
     // Due-point queries follow FSRS `due`; even Again schedules a whole day ahead.
     const dueAt = async (now: number) =>
-      (await h.storage.getDuePoints({ recallSetId: 'set-four', now })).map((p) => p.id);
-    expect(await dueAt(h.clock.now)).toEqual(['e']);
-    expect(await dueAt(h.clock.now + 120_000)).toEqual(['e']);
-    expect(await dueAt(h.clock.now + DAY)).toEqual(['d', 'e']);
+      (await h.storage.getDuePoints({ recallSetId: 'set-five', now })).map((p) => p.id);
+    expect(await dueAt(h.clock.now)).toEqual(['d', 'f']);
+    expect(await dueAt(h.clock.now + 120_000)).toEqual(['d', 'f']);
+    expect(await dueAt(h.clock.now + DAY)).toEqual(['d', 'e', 'f']);
 
     // Again is given once per session even if it is left again after a resume.
-    await h.start('set-four');
+    await h.start('set-five');
     await h.engine.leaveSession(sessionId);
     await h.engine.whenIdle(sessionId);
-    expect(await ratings('d')).toEqual([REVIEW_RATINGS.again]);
+    expect(await ratings('e')).toEqual([REVIEW_RATINGS.again]);
   });
 
   test('the scheduler honours request retention and maximum interval', () => {

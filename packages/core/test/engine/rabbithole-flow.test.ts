@@ -1,4 +1,8 @@
+import type { ScriptedLLMScript } from '@recall/core/testing';
 import { describe, expect, test } from 'vitest';
+import { topicOfRabbitholeCue } from '../../src/prompts/conversation-cues';
+import { parseRabbitholeNotes } from '../../src/prompts/rabbithole-prompt';
+import { parseTutorNotes, stripTutorNotes } from '../../src/prompts/tutor-notes';
 import { ofType } from './harness';
 import { createRabbitholeHarness } from './rabbithole-harness';
 
@@ -43,9 +47,11 @@ describe('rabbit-hole flow', () => {
       content: 'Mitochondria were once free-living bacteria.',
     });
     const [opening] = h.llm.requestsOf('rabbithole');
-    expect(opening!.messages).toEqual([
-      { role: 'user', content: "I'm curious about mitochondrial DNA. Tell me more." },
-    ]);
+    expect(opening!.messages).toHaveLength(1);
+    const cue = opening!.messages[0]!;
+    expect(cue.role).toBe('user');
+    expect(stripTutorNotes(cue.content)).toBe("I'm curious about mitochondrial DNA. Tell me more.");
+    expect(topicOfRabbitholeCue(cue.content)).toBe('mitochondrial DNA');
     expect(opening!.system).not.toContain('mitochondrial DNA');
     expect(opening!.system).toContain('keep their own circular DNA');
     expect(opening!.system).not.toBe(h.llm.requestsOf('tutor')[0]!.system);
@@ -60,11 +66,14 @@ describe('rabbit-hole flow', () => {
     expect(h.llm.requestsOf('detector')).toHaveLength(1);
     const second = h.llm.requestsOf('rabbithole')[1]!;
     expect(second.system).toBe(opening!.system);
-    expect(second.messages).toEqual([
-      { role: 'user', content: "I'm curious about mitochondrial DNA. Tell me more." },
-      { role: 'assistant', content: 'Mitochondria were once free-living bacteria.' },
-      { role: 'user', content: 'Why circular?' },
+    // Per-turn notes ride on the final user turn only: the history before it is stable.
+    expect(second.messages.map((message) => stripTutorNotes(message.content))).toEqual([
+      "I'm curious about mitochondrial DNA. Tell me more.",
+      'Mitochondria were once free-living bacteria.',
+      'Why circular?',
     ]);
+    expect(second.messages[0]!.content).not.toContain('<session_notes>');
+    expect(second.messages[2]!.content).toContain('<session_notes>');
   });
 
   test('the evaluator judges rabbit-hole messages; points recalled there are credited, the agent never sees it', async () => {
@@ -77,19 +86,29 @@ describe('rabbit-hole flow', () => {
     expect(evaluation).toContain(
       '<latest_message>So like ATP synthase, recall: p1</latest_message>',
     );
-    expect(evaluation).toContain("<user>I'm curious about enzymes. Tell me more.</user>");
+    // The opening cue is the engine's words, not the learner's: the judge never sees it.
+    expect(evaluation).not.toContain("I'm curious about enzymes");
     expect(evaluation).toContain('<assistant>Scripted rabbithole reply 1.</assistant>');
     const recalls = ofType(await h.events(sessionId), 'recall_point_recalled');
     expect(recalls.map((event) => event.data.pointId)).toEqual(['p1']);
     const state = await h.engine.getSessionState(sessionId);
     expect(state.rabbitholes[0]!.pointsRecalledDuring).toBe(1);
     await h.say(sessionId, 'more');
+    // The agent only learns which points are still to recall, never a verdict.
+    const stillToRecall = h.llm
+      .requestsOf('rabbithole')
+      .map((request) => parseRabbitholeNotes(request.messages.at(-1)!.content)!.stillToRecall);
+    const [p1, p2, p3] = h.recallSet.points.map((point) => point.content);
+    expect(stillToRecall).toEqual([
+      [p1, p2, p3],
+      [p1, p2, p3],
+      [p2, p3],
+    ]);
     for (const request of h.llm.requestsOf('rabbithole')) {
       const text = [request.system, ...request.messages.map((message) => message.content)].join(
         '\n',
       );
-      expect(text).not.toContain('session_notes');
-      expect(text).not.toContain('recalled');
+      expect(text).not.toMatch(/recalled|near_miss|observations/);
     }
     await h.engine.exitRabbithole(sessionId);
     const [exited] = ofType(await h.events(sessionId), 'rabbithole_exited');
@@ -99,35 +118,6 @@ describe('rabbit-hole flow', () => {
       pointsRecalledDuring: 1,
       completionPending: false,
     });
-  });
-
-  test('frozen tutor context: after exit the tutor request is the one it would have made without the detour', async () => {
-    const run = async (detour: boolean) => {
-      const h = await createRabbitholeHarness({ config: { detectionWarmupExchanges: 0 } });
-      const { sessionId } = await h.start();
-      await h.say(sessionId, 'tangent: mitochondrial DNA');
-      const pending = ofType(await h.events(sessionId), 'rabbithole_detected')[0]!.data;
-      if (detour) {
-        await h.engine.enterRabbithole(sessionId, {
-          rabbitholeEventId: pending.rabbitholeEventId,
-          topic: pending.topic,
-        });
-        await h.say(sessionId, 'tell me about the genome');
-        await h.say(sessionId, 'and inheritance?');
-        await h.engine.exitRabbithole(sessionId);
-      } else {
-        await h.engine.declineRabbithole(sessionId);
-      }
-      await h.say(sessionId, 'back to it');
-      return h.llm.requestsOf('tutor').at(-1)!;
-    };
-    const withDetour = await run(true);
-    const without = await run(false);
-    expect(withDetour.system).toBe(without.system);
-    expect(withDetour.messages).toEqual(without.messages);
-    expect(withDetour.messages.map((message) => message.content).join('\n')).not.toMatch(
-      /genome|inheritance|rabbithole reply/,
-    );
   });
 
   test('a completion reached inside is deferred until exit', async () => {
@@ -229,7 +219,14 @@ describe('rabbit-hole flow', () => {
   });
 
   test('a new engine instance continues inside a rabbit hole exactly where it was', async () => {
-    const script = { rabbithole: ['Opening fact.', 'Second fact.', 'Third fact.'] };
+    const returning: ScriptedLLMScript['tutor'] = (request) =>
+      parseTutorNotes(request.messages.at(-1)!.content)?.task === 'return'
+        ? 'Where were we: what does ATP synthase make?'
+        : undefined;
+    const script = {
+      rabbithole: ['Opening fact.', 'Second fact.', 'Third fact.'],
+      tutor: returning,
+    };
     const reference = await createRabbitholeHarness({
       config: { detectionWarmupExchanges: 0 },
       script,
@@ -254,7 +251,7 @@ describe('rabbit-hole flow', () => {
       config: { detectionWarmupExchanges: 0 },
       storage: first.storage,
       idPrefix: 'b',
-      script: { rabbithole: ['Third fact.'] },
+      script: { rabbithole: ['Third fact.'], tutor: returning },
     });
     expect(await second.engine.getSessionState(sessionId)).toEqual(before);
     await second.say(sessionId, 'second question');
@@ -267,6 +264,8 @@ describe('rabbit-hole flow', () => {
     expect(second.llm.requestsOf('tutor')).toHaveLength(0);
     await second.engine.exitRabbithole(sessionId);
     await reference.engine.exitRabbithole(sessionId);
+    await second.engine.whenIdle(sessionId);
+    await reference.engine.whenIdle(sessionId);
     const strip = (state: Awaited<ReturnType<typeof reference.engine.getSessionState>>) => ({
       ...state,
       rabbitholes: state.rabbitholes.map((record) => ({ ...record, rabbitholeEventId: 'x' })),

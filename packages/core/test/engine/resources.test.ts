@@ -1,3 +1,4 @@
+import { createFsrsScheduler } from '@recall/core';
 import { scriptEvaluation } from '@recall/core/testing';
 import { describe, expect, test } from 'vitest';
 import { CELL_ENERGY, createHarness, ofType } from './harness';
@@ -99,29 +100,30 @@ describe('resources', () => {
     ],
   };
 
-  test('a resource linked to several points is shown once per session, even across a restart', async () => {
+  test('a resource linked to several points waits until all of them are recalled, then shows once, even across a restart', async () => {
     const h = await createHarness({
       recallSet: shared,
       script: {
         evaluator: [
           scriptEvaluation({ recalled: ['p1'] }),
-          // Two linked points in one message: still no second card.
-          scriptEvaluation({ recalled: ['p2', 'p3'] }),
+          // The image's other point: the image now gives nothing away; the text still would.
+          scriptEvaluation({ recalled: ['p3'] }),
         ],
       },
     });
     const { sessionId } = await h.start();
     await h.say(sessionId, 'ATP synthase');
     const afterFirst = await h.events(sessionId);
-    expect(ofType(afterFirst, 'show_resource').map((event) => event.data.resourceId)).toEqual([
-      'r-shared-text',
-    ]);
-    expect(ofType(afterFirst, 'show_image').map((event) => event.data.resourceId)).toEqual([
+    expect(ofType(afterFirst, 'show_resource')).toEqual([]);
+    expect(ofType(afterFirst, 'show_image')).toEqual([]);
+    await h.say(sessionId, 'the Krebs cycle');
+    const afterSecond = await h.events(sessionId);
+    expect(ofType(afterSecond, 'show_image').map((event) => event.data.resourceId)).toEqual([
       'r-shared-image',
     ]);
+    expect(ofType(afterSecond, 'show_resource')).toEqual([]);
     // The reducer remembers what was shown, so a fresh engine instance knows it too.
     expect((await h.engine.getSessionState(sessionId)).shownResourceIds).toEqual([
-      'r-shared-text',
       'r-shared-image',
     ]);
     await h.engine.close();
@@ -129,21 +131,25 @@ describe('resources', () => {
       recallSet: shared,
       storage: h.storage,
       idPrefix: 'b',
-      script: { evaluator: [scriptEvaluation({ recalled: ['p2', 'p3'] })] },
+      script: { evaluator: [scriptEvaluation({ recalled: ['p2'] })] },
     });
     second.clock.now = h.clock.now;
-    expect((await second.engine.getSessionState(sessionId)).shownResourceIds).toEqual([
-      'r-shared-text',
-      'r-shared-image',
-    ]);
-    await second.say(sessionId, 'glycolysis and the Krebs cycle');
+    await second.say(sessionId, 'glycolysis');
     const events = await second.events(sessionId);
-    expect(ofType(events, 'recall_point_recalled')).toHaveLength(3);
-    expect(ofType(events, 'show_resource')).toHaveLength(1);
+    const types = events.map((event) => event.type);
+    const lastRecall = types.lastIndexOf('recall_point_recalled');
+    // The last linked point unlocks the text, right after its recall; the image is not repeated.
+    expect(types.slice(lastRecall, lastRecall + 2)).toEqual([
+      'recall_point_recalled',
+      'show_resource',
+    ]);
+    expect(ofType(events, 'show_resource').map((event) => event.data.resourceId)).toEqual([
+      'r-shared-text',
+    ]);
     expect(ofType(events, 'show_image')).toHaveLength(1);
   });
 
-  test('two points recalled in one message share one card', async () => {
+  test('two points recalled in one message: the card they unlock follows the second', async () => {
     const h = await createHarness({
       recallSet: shared,
       script: { evaluator: [scriptEvaluation({ recalled: ['p1', 'p3'] })] },
@@ -151,14 +157,42 @@ describe('resources', () => {
     const { sessionId } = await h.start();
     await h.say(sessionId, 'ATP synthase and the Krebs cycle');
     const types = (await h.types(sessionId)).filter((type) => type !== 'assistant_streaming_end');
-    expect(types.filter((type) => type === 'show_resource')).toHaveLength(1);
-    expect(types.filter((type) => type === 'show_image')).toHaveLength(1);
+    expect(types.filter((type) => type === 'show_resource')).toHaveLength(0);
     const recalledAt = types.indexOf('recall_point_recalled');
-    expect(types.slice(recalledAt, recalledAt + 4)).toEqual([
+    expect(types.slice(recalledAt, recalledAt + 3)).toEqual([
       'recall_point_recalled',
-      'show_resource',
+      'recall_point_recalled',
       'show_image',
-      'recall_point_recalled',
+    ]);
+  });
+
+  test('only the linked points of this session gate a resource', async () => {
+    // p2 is not due, so this session targets p1 and p3: the text linked to all three is shown
+    // once p1 and p3 are recalled, and the rabbit-hole agent may read it from then on.
+    const h = await createHarness({
+      recallSet: shared,
+      script: { evaluator: [scriptEvaluation({ recalled: ['p1', 'p3'] })] },
+    });
+    // A review rated Easy now: p2 is not due for this (anonymous) learner for days.
+    const scheduler = createFsrsScheduler();
+    await h.storage.recordReview(
+      scheduler.rate({
+        pointId: 'p2',
+        schedule: scheduler.createSchedule(h.clock.now),
+        rating: 4,
+        now: h.clock.now,
+        logId: 'earlier-review-p2',
+      }),
+    );
+    const { sessionId } = await h.start();
+    expect((await h.engine.getSessionState(sessionId)).targetPointIds).toEqual(['p1', 'p3']);
+    await h.say(sessionId, 'ATP synthase and the Krebs cycle');
+    const events = await h.events(sessionId);
+    expect(ofType(events, 'show_resource').map((event) => event.data.resourceId)).toEqual([
+      'r-shared-text',
+    ]);
+    expect(ofType(events, 'show_image').map((event) => event.data.resourceId)).toEqual([
+      'r-shared-image',
     ]);
   });
 });

@@ -86,7 +86,8 @@ describe('FSRS reviews survive a crash between the event and the review write', 
         id: `${recalled!.id}:p1`,
         pointId: 'p1',
         sessionId,
-        rating: 4,
+        // p1 was the focus, recalled at its first probe: Good.
+        rating: 3,
         reviewedAt: recalled!.timestamp,
       }),
     ]);
@@ -94,7 +95,7 @@ describe('FSRS reviews survive a crash between the event and the review write', 
     const expected = createFsrsScheduler().rate({
       pointId: 'p1',
       schedule: original,
-      rating: 4,
+      rating: 3,
       now: recalled!.timestamp,
       logId: logs[0]!.id,
       sessionId,
@@ -120,7 +121,7 @@ describe('FSRS reviews survive a crash between the event and the review write', 
     expect(await base.getReviewLogs({ pointId: 'p1' })).toEqual([]);
     await h.say(sessionId, 'next one');
     await h.say(sessionId, 'and another');
-    expect((await base.getReviewLogs({ pointId: 'p1' })).map((log) => log.rating)).toEqual([4]);
+    expect((await base.getReviewLogs({ pointId: 'p1' })).map((log) => log.rating)).toEqual([3]);
   });
 
   test('an engine killed before the write: the next instance writes the review once', async () => {
@@ -137,6 +138,7 @@ describe('FSRS reviews survive a crash between the event and the review write', 
     const second = await restarted(base, 'b', first.clock.now + 90_000);
     const state = await second.engine.getSessionState(sessionId);
     expect(state.recalledPointIds).toEqual(['p2']);
+    // Volunteered while p1 was the focus: Easy.
     expect((await base.getReviewLogs({ pointId: 'p2' })).map((log) => log.rating)).toEqual([4]);
     const third = await restarted(base, 'c', first.clock.now + 100_000);
     await third.engine.getSessionState(sessionId);

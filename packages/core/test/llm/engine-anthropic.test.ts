@@ -220,14 +220,14 @@ describe('the engine over the Anthropic adapter: usage', () => {
       cacheReadTokens: 250,
       cacheWriteTokens: 0,
     };
-    const verdict = (pointId: string) => ({
+    const verdict = (pointId: string, evidence: string) => ({
       pointId,
       recalled: true,
       nearMiss: false,
       missing: '',
       certainty: 0.95,
       attempted: true,
-      evidence: '',
+      evidence,
     });
     mockApi({
       tutor: [
@@ -235,7 +235,16 @@ describe('the engine over the Anthropic adapter: usage', () => {
         { type: 'text', text: 'Anything else about glucose?', usage: replyUsage },
       ],
       evaluator: [
-        { type: 'json', value: { points: [verdict('p1'), verdict('p2')] }, usage: judgeUsage },
+        {
+          type: 'json',
+          value: {
+            points: [
+              verdict('p1', 'ATP synthase makes ATP'),
+              verdict('p2', 'glycolysis splits glucose'),
+            ],
+          },
+          usage: judgeUsage,
+        },
       ],
     });
     const session = await startSession();

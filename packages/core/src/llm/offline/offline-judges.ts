@@ -35,12 +35,19 @@ export function evaluateOffline(userContent: string): Evaluation {
           ? describeMissing({ content: point.content, said, weightOf })
           : '',
         certainty: judgement.certainty,
-        attempted: judgement.recalled || judgement.nearMiss,
+        attempted:
+          judgement.recalled ||
+          judgement.nearMiss ||
+          (point.id === request.focusPointId && DONT_KNOW.test(request.latestMessage)),
         evidence: judgement.recalled ? request.latestMessage : '',
       };
     }),
   };
 }
+
+/** "I don't remember" and the like: an attempt on the focus that found nothing. */
+const DONT_KNOW =
+  /\b(?:(?:don'?t|do not|can'?t|cannot) (?:remember|recall|know)|no idea|not sure|forgot|i forget)\b/i;
 
 const CURIOSITY = /\?|\b(why|how come|what about|what if|i wonder|wonder|curious|tell me more)\b/i;
 

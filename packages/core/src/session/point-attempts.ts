@@ -1,0 +1,82 @@
+import { findFocusPoint, pendingAfter } from './checklist';
+import type { EngineSessionState } from './session-state';
+
+/** Every this many failed attempts on a point, it is set aside until the others are done (probe wrap). */
+export const ATTEMPTS_BEFORE_WRAP = 3;
+
+/**
+ * What a recall-mode learner message is about, fixed when it arrives: the focus it answers
+ * and, when the previous answer attempted that focus without credit, the point the tutor may
+ * have moved on to instead (the covered branch it was offered).
+ */
+export function answering(state: EngineSessionState): EngineSessionState {
+  const focus = state.focusPointId;
+  const alternative =
+    focus !== null && state.unresolvedFocusPointId === focus
+      ? (pendingAfter(state, focus)[0] ?? null)
+      : null;
+  return {
+    ...state,
+    answeringFocusPointId: focus,
+    answeringAlternativePointId: alternative,
+    unresolvedFocusPointId: null,
+  };
+}
+
+/**
+ * Applies the evaluator's `attempted` verdicts at the end of a recall-mode turn (carried by the
+ * tutor's `assistant_message`):
+ *
+ * - the focus attempted and still pending → one failed attempt on it; every third one sets
+ *   it aside (probe wrap: the focus moves on, and comes back to it after the others);
+ * - the focus not attempted, but the alternative attempted or recalled → the tutor had moved on
+ *   to the alternative: it becomes the probe (a failed attempt on it if it stayed pending) and
+ *   the focus comes back after the others;
+ * - otherwise (another point answered, off-topic) → nothing: no failed attempt.
+ */
+export function applyAttempts(
+  state: EngineSessionState,
+  attemptedPointIds: readonly string[],
+): EngineSessionState {
+  const focus = state.answeringFocusPointId;
+  const alternative = state.answeringAlternativePointId;
+  const attempted = new Set(attemptedPointIds);
+  let next: EngineSessionState = {
+    ...state,
+    answeringFocusPointId: null,
+    answeringAlternativePointId: null,
+  };
+  if (focus === null || state.checklist[focus] !== 'pending') return next;
+  if (attempted.has(focus)) return failedAttempt(next, focus);
+  const recalledNow = state.turnObservations.some(
+    (observation) => observation.pointId === alternative && observation.kind === 'recalled',
+  );
+  if (alternative === null || !(attempted.has(alternative) || recalledNow)) return next;
+  next = probeFrom(next, state.targetPointIds.indexOf(alternative));
+  return next.checklist[alternative] === 'pending' && attempted.has(alternative)
+    ? failedAttempt(next, alternative)
+    : next;
+}
+
+function failedAttempt(state: EngineSessionState, pointId: string): EngineSessionState {
+  const progress = state.pointProgress[pointId]!;
+  const failedAttempts = progress.failedAttempts + 1;
+  const next: EngineSessionState = {
+    ...state,
+    pointProgress: { ...state.pointProgress, [pointId]: { ...progress, failedAttempts } },
+  };
+  if (failedAttempts % ATTEMPTS_BEFORE_WRAP === 0) {
+    return probeFrom(next, state.targetPointIds.indexOf(pointId) + 1);
+  }
+  return { ...next, unresolvedFocusPointId: next.focusPointId === pointId ? pointId : null };
+}
+
+function probeFrom(state: EngineSessionState, index: number): EngineSessionState {
+  const probeIndex = index % state.targetPointIds.length;
+  return {
+    ...state,
+    probeIndex,
+    focusPointId: findFocusPoint(state.targetPointIds, state.checklist, probeIndex),
+    unresolvedFocusPointId: null,
+  };
+}
