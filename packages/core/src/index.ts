@@ -178,7 +178,3 @@ export type { SummarizeSessionOptions } from './session/summarize-session';
 export { createFsrsScheduler } from './scheduling/fsrs-scheduler';
 export type { FsrsScheduler, FsrsSchedulerOptions, RateOptions } from './scheduling/fsrs-scheduler';
 export { ratingForRecall, REVIEW_RATINGS } from './scheduling/recall-rating';
-
-// Offline LLM adapter (the embedded, demo-grade default)
-export { createOfflineLLM } from './llm/offline/offline-llm';
-export type { OfflineLLMOptions } from './llm/offline/offline-llm';

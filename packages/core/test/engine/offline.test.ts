@@ -1,9 +1,5 @@
-import {
-  createMemoryStorage,
-  createOfflineLLM,
-  createRecallEngine,
-  defineRecallSet,
-} from '@recall/core';
+import { createMemoryStorage, createRecallEngine, defineRecallSet } from '@recall/core';
+import { createOfflineLLM } from '@recall/core/offline';
 import type { RecallSetDefinition } from '@recall/core';
 import { describe, expect, test } from 'vitest';
 import { keyTerms, normalizeText, stem } from '../../src/llm/offline/lexical';

@@ -1,10 +1,10 @@
 import {
   type RecallSetDefinition,
   createMemoryStorage,
-  createOfflineLLM,
   createRecallEngine,
   defineRecallSet,
 } from '@recall/core';
+import { createOfflineLLM } from '@recall/core/offline';
 import { describe, expect, test } from 'vitest';
 import { keyTerms, normalizeText, splitSentences } from '../../src/llm/offline/lexical';
 import { CELL_ENERGY, ofType } from '../engine/harness';
