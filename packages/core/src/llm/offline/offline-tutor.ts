@@ -3,7 +3,14 @@ import { type TutorNotes, parseTutorNotes, stripTutorNotes } from '../../prompts
 import { type TutorPromptPoint, parseTutorSystemPrompt } from '../../prompts/tutor-system-prompt';
 import type { LLMMessage } from '../llm-adapter';
 import { normalizeText, splitSentences } from './lexical';
-import { type PointJudgement, type WeightedTerm, judgeAnswer, weighTerms } from './lexical-judge';
+import {
+  type JudgedPoints,
+  type PointJudgement,
+  type WeightedTerm,
+  judgeAnswer,
+  readPoints,
+  weighTerms,
+} from './lexical-judge';
 import { aspectWording, missingAspects } from './missing-aspects';
 import { clozeOf, cluesFor, lowerCaseWords } from './tutor-clues';
 import * as phrasing from './tutor-phrasing';
@@ -55,6 +62,8 @@ interface PointMaterial {
 
 interface Scene {
   setName: string;
+  /** The pending points, read for judging the learner's words. */
+  judged: JudgedPoints;
   /** Focus first, then the other pending points in checklist order. */
   pending: PointMaterial[];
   /** Whether `pending[0]` is the focus. */
@@ -85,8 +94,10 @@ function createScene(options: {
     terms,
     clues: cluesFor({ context: point.context, terms, content: point.content, lowerCase }),
   });
-  const weighted = weighTerms(pending.map((point) => point.content));
+  const judged = readPoints(pending.map((point) => point.content));
+  const weighted = judged.weighted;
   return {
+    judged,
     setName: options.setName,
     previous: options.previous,
     pending: pending.map((point, index) => material(point, weighted[index]!)),
@@ -129,7 +140,7 @@ function candidatesFor(scene: Scene, notes: TutorNotes, words: LearnerWords): st
   }
   if (focus === undefined || notes.focus === null) return deepen(scene, 0);
   const judgements = judgeAnswer({
-    weighted: scene.pending.map((material) => material.terms),
+    points: scene.judged,
     latest: words.latest,
     previous: words.previous,
   });

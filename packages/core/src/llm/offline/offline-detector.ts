@@ -1,0 +1,54 @@
+import type { Detection } from '../../prompts/detector-prompt';
+import { parseDetectorRequest } from '../../prompts/detector-prompt';
+import { keyTerms } from './lexical';
+
+const CURIOSITY = /\?|\b(why|how come|what about|what if|i wonder|wonder|curious|tell me more)\b/i;
+
+/**
+ * Tangent heuristic: a curious message (a question, "I wonder", "what about"…) whose key
+ * terms are mostly absent from the points still to recall. The topic is made of those
+ * new terms.
+ */
+export function detectOffline(userContent: string): Detection {
+  const request = parseDetectorRequest(userContent);
+  const known = new Set(
+    request.points.flatMap((point) => keyTerms(point.content).map((term) => term.stem)),
+  );
+  const terms = keyTerms(request.latestMessage);
+  const novel = terms.filter((term) => !known.has(term.stem));
+  const previous = new Set(request.previousTopics.map((topic) => topic.toLowerCase()));
+  const topic = novel
+    .slice(0, 3)
+    .map((term) => term.word)
+    .join(' ');
+  const isRabbithole =
+    CURIOSITY.test(request.latestMessage) &&
+    novel.length >= 2 &&
+    novel.length / terms.length >= 0.6 &&
+    !previous.has(topic);
+  if (!isRabbithole) {
+    return {
+      isRabbithole: false,
+      topic: '',
+      label: '',
+      relatedPointIds: [],
+      certainty: 0.8,
+      reasoning: 'No curious question about terms outside the points.',
+    };
+  }
+  return {
+    isRabbithole: true,
+    topic,
+    label: novel
+      .slice(0, 2)
+      .map((term) => term.word[0]!.toUpperCase() + term.word.slice(1))
+      .join(' '),
+    relatedPointIds: request.points
+      .filter((point) =>
+        keyTerms(point.content).some((term) => terms.some((t) => t.stem === term.stem)),
+      )
+      .map((point) => point.id),
+    certainty: 0.7,
+    reasoning: 'A curious question whose terms are mostly outside the points.',
+  };
+}
