@@ -1,13 +1,15 @@
 import type { Detection } from '../../prompts/detector-prompt';
 import { parseDetectorRequest } from '../../prompts/detector-prompt';
 import { keyTerms } from './lexical';
+import { tangentPhrase } from './tangent-phrase';
 
 const CURIOSITY = /\?|\b(why|how come|what about|what if|i wonder|wonder|curious|tell me more)\b/i;
 
 /**
  * Tangent heuristic: a curious message (a question, "I wonder", "what about"…) whose key
- * terms are mostly absent from the points still to recall. The topic is made of those
- * new terms.
+ * terms are mostly absent from the points still to recall. The topic is a readable phrase
+ * taken from the learner's question ("leaves turning red and yellow in autumn"), the label its
+ * first words ("Leaves turning red").
  */
 export function detectOffline(userContent: string): Detection {
   const request = parseDetectorRequest(userContent);
@@ -16,16 +18,14 @@ export function detectOffline(userContent: string): Detection {
   );
   const terms = keyTerms(request.latestMessage);
   const novel = terms.filter((term) => !known.has(term.stem));
-  const previous = new Set(request.previousTopics.map((topic) => topic.toLowerCase()));
-  const topic = novel
-    .slice(0, 3)
-    .map((term) => term.word)
-    .join(' ');
+  const { topic, label } = tangentPhrase(request.latestMessage);
+  const previous = new Set(request.previousTopics.map(normalizeTopic));
   const isRabbithole =
     CURIOSITY.test(request.latestMessage) &&
     novel.length >= 2 &&
     novel.length / terms.length >= 0.6 &&
-    !previous.has(topic);
+    topic !== '' &&
+    !previous.has(normalizeTopic(topic));
   if (!isRabbithole) {
     return {
       isRabbithole: false,
@@ -39,16 +39,20 @@ export function detectOffline(userContent: string): Detection {
   return {
     isRabbithole: true,
     topic,
-    label: novel
-      .slice(0, 2)
-      .map((term) => term.word[0]!.toUpperCase() + term.word.slice(1))
-      .join(' '),
+    label,
     relatedPointIds: request.points
       .filter((point) =>
-        keyTerms(point.content).some((term) => terms.some((t) => t.stem === term.stem)),
+        keyTerms(point.content).some((term) => terms.some((said) => said.stem === term.stem)),
       )
       .map((point) => point.id),
     certainty: 0.7,
     reasoning: 'A curious question whose terms are mostly outside the points.',
   };
+}
+
+function normalizeTopic(topic: string): string {
+  return topic
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
