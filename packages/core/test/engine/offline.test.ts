@@ -149,7 +149,8 @@ describe('offline adapter', () => {
     await session.engine.startSession(session.recallSet.id);
     await session.engine.whenIdle(session.sessionId);
     const recap = ofType(await session.events(), 'assistant_message').at(-1)!.data.content;
-    expect(recap.startsWith('Welcome back.')).toBe(true);
+    expect(recap.startsWith('Welcome back to Cell energy.')).toBe(true);
+    expect(recap).not.toMatch(/\d/);
     expect(recap.split(/(?<=[.?])\s+/).length).toBeLessThanOrEqual(3);
   });
 });

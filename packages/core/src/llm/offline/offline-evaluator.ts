@@ -1,19 +1,8 @@
 import type { Evaluation } from '../../prompts/evaluator-prompt';
 import { parseEvaluatorRequest } from '../../prompts/evaluator-prompt';
-import {
-  type PointJudgement,
-  type WeightedTerm,
-  judgeAnswer,
-  readPoints,
-  termAsWord,
-} from './lexical-judge';
+import { attemptsFocus } from './focus-attempt';
+import { type PointJudgement, judgeAnswer, readPoints } from './lexical-judge';
 import { describeMissing } from './missing-aspects';
-import { readSentence } from './sentence-structure';
-import { wordsMatch } from './word-match';
-
-/** "I don't know", "no idea", "I forgot"…: an answer that says the learner cannot recall. */
-const CANNOT_RECALL =
-  /\b(?:(?:do|did|can|could)(?:n['’]?t| not)|cannot) (?:know|remember|recall|think of)\b|\bno (?:idea|clue)\b|\b(?:forgot|forget|dunno|idk)\b|\bnot sure\b/i;
 
 /**
  * Lexical evaluator (see `judgeAnswer`): a point is recalled when the latest message covers
@@ -54,7 +43,7 @@ export function evaluateOffline(userContent: string): Evaluation {
         certainty: judgement.certainty,
         attempted:
           verdictGiven(judgement) ||
-          (focus && !answersAnother && triedFocus(request.latestMessage, terms)),
+          (focus && !answersAnother && attemptsFocus(request.latestMessage, terms)),
         evidence: judgement.recalled ? judgement.evidence : '',
       };
     }),
@@ -63,13 +52,4 @@ export function evaluateOffline(userContent: string): Evaluation {
 
 function verdictGiven(judgement: PointJudgement): boolean {
   return judgement.recalled || judgement.nearMiss || judgement.contradiction !== null;
-}
-
-/** The message answers the focus: it says the learner cannot recall, or uses a word only the focus has. */
-function triedFocus(message: string, terms: readonly WeightedTerm[]): boolean {
-  if (CANNOT_RECALL.test(message)) return true;
-  const words = readSentence(message).filter((word) => !word.stop);
-  return terms.some(
-    (term) => term.distinctive && words.some((word) => wordsMatch(termAsWord(term), word)),
-  );
 }
