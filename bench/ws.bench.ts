@@ -20,13 +20,13 @@ import {
   type CommandResult,
   createEventContext,
   createMemoryStorage,
-  createOfflineLLM,
   createRecallEngine,
   defineRecallSet,
   type EngineFeedItem,
   type SessionEvent,
   type StorageAdapter,
 } from '@recall/core';
+import { createOfflineLLM } from '@recall/core/offline';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createRecallClient } from '../packages/ws/src/index';
 import { encodeFeedItem } from '../packages/ws/src/server/feed-serializer';

@@ -8,6 +8,7 @@ export default defineConfig({
     'testing/index': 'src/testing/index.ts',
     'testing/msw/index': 'src/testing/msw/index.ts',
     'llm/anthropic/index': 'src/llm/anthropic/index.ts',
+    'offline/index': 'src/llm/offline/index.ts',
     'storage/pglite/index': 'src/storage/pglite/index.ts',
     'storage/postgres/index': 'src/storage/postgres/index.ts',
   },

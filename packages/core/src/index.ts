@@ -186,7 +186,3 @@ export { createFsrsScheduler } from './scheduling/fsrs-scheduler';
 export type { FsrsScheduler, FsrsSchedulerOptions, RateOptions } from './scheduling/fsrs-scheduler';
 export { ratingForRecall, REVIEW_RATINGS } from './scheduling/recall-rating';
 export type { RecallOutcome } from './scheduling/recall-rating';
-
-// Offline LLM adapter (the embedded, demo-grade default)
-export { createOfflineLLM } from './llm/offline/offline-llm';
-export type { OfflineLLMOptions } from './llm/offline/offline-llm';

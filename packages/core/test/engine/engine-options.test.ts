@@ -1,10 +1,10 @@
 import {
   DEFAULT_ENGINE_CONFIG,
   createMemoryStorage,
-  createOfflineLLM,
   createRecallEngine,
   resolveEngineConfig,
 } from '@recall/core';
+import { createOfflineLLM } from '@recall/core/offline';
 import type { LLMAdapter, StorageAdapter } from '@recall/core';
 import { ANTHROPIC_DEFAULT_MODELS } from '@recall/core/llm/anthropic';
 import { describe, expect, test, vi } from 'vitest';

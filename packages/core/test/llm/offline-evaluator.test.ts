@@ -1,4 +1,4 @@
-import { createOfflineLLM } from '@recall/core';
+import { createOfflineLLM } from '@recall/core/offline';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { isGenericTerm, keyTerms, normalizeText } from '../../src/llm/offline/lexical';
@@ -32,11 +32,12 @@ async function evaluate(
   points: ReadonlyArray<{ id: string; content: string }>,
   latestMessage: string,
   conversation: LLMMessage[] = [],
+  focusPointId: string | null = null,
 ): Promise<Map<string, Evaluation['points'][number]>> {
   const { object } = await createOfflineLLM().generateObject({
     kind: 'evaluator',
     system: EVALUATOR_SYSTEM_PROMPT,
-    messages: buildEvaluatorMessages({ points, conversation, latestMessage }),
+    messages: buildEvaluatorMessages({ points, conversation, latestMessage, focusPointId }),
     schema: evaluationSchema,
     schemaName: 'evaluation',
   });
@@ -133,5 +134,49 @@ describe('offline evaluator', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  test('evidence is a verbatim quote of the learner clause that recalls the point', async () => {
+    const latest =
+      'Let me think. Glycolysis splits glucose into two pyruvate molecules in the cytoplasm!';
+    const verdicts = await evaluate(CELL_ENERGY, latest);
+    const p2 = verdicts.get('p2')!;
+    expect(p2.recalled).toBe(true);
+    expect(p2.evidence).toBe(
+      'Glycolysis splits glucose into two pyruvate molecules in the cytoplasm',
+    );
+    expect(latest).toContain(p2.evidence);
+    for (const other of ['p1', 'p3']) expect(verdicts.get(other)!.evidence).toBe('');
+    // A follow-up that completes the previous answer quotes the follow-up itself.
+    const followUp = await evaluate(CELL_ENERGY, 'into two pyruvate molecules in the cytoplasm', [
+      { role: 'user', content: 'glycolysis splits glucose' },
+      { role: 'assistant', content: 'Part of it is there. What does this lead to?' },
+    ]);
+    expect(followUp.get('p2')).toMatchObject({
+      recalled: true,
+      evidence: 'into two pyruvate molecules in the cytoplasm',
+    });
+  });
+
+  test('attempted: the focus when the learner tries it or says they cannot recall it, never off topic or for another point', async () => {
+    const attempted = async (message: string) => {
+      const verdicts = await evaluate(CELL_ENERGY, message, [], 'p1');
+      return [...verdicts].filter(([, verdict]) => verdict.attempted).map(([id]) => id);
+    };
+    expect(await attempted("I don't remember")).toEqual(['p1']);
+    expect(await attempted('no idea, sorry')).toEqual(['p1']);
+    expect(await attempted('something with a synthase?')).toEqual(['p1']);
+    // A negated answer is an attempt that recalls nothing.
+    expect(await attempted('ATP synthase does not make ATP from ADP and phosphate')).toEqual([
+      'p1',
+    ]);
+    // Off topic, or an answer about another point: no attempt on the focus.
+    expect(await attempted('I had pasta for lunch')).toEqual([]);
+    expect(await attempted('Glycolysis splits glucose into two pyruvate molecules')).toEqual([
+      'p2',
+    ]);
+    // Without a focus nothing is attempted by a "don't know".
+    const noFocus = await evaluate(CELL_ENERGY, "I don't remember");
+    expect([...noFocus.values()].some((verdict) => verdict.attempted)).toBe(false);
   });
 });

@@ -1,11 +1,14 @@
 import {
   type RecallSetDefinition,
   createMemoryStorage,
-  createOfflineLLM,
   createRecallEngine,
   defineRecallSet,
 } from '@recall/core';
+import { createOfflineLLM } from '@recall/core/offline';
 import { describe, expect, test } from 'vitest';
+import { OPENING_CUE } from '../../src/prompts/conversation-cues';
+import { type TutorNotes, withTutorNotes } from '../../src/prompts/tutor-notes';
+import { buildTutorSystemPrompt } from '../../src/prompts/tutor-system-prompt';
 import { normalizeText, splitSentences } from '../../src/llm/offline/lexical';
 import { CELL_ENERGY, ofType } from '../engine/harness';
 
@@ -70,7 +73,7 @@ async function conversation(definition: RecallSetDefinition, messages: readonly 
 
 const STUCK = Array.from({ length: 7 }, () => "I don't remember anything");
 const PRAISE =
-  /^(great|good|nice|perfect|exactly|correct|excellent|awesome|brilliant|right)\b|\b(good job|well done|great job|nice work)\b/i;
+  /^(great|good|nice|perfect|exactly|correct|excellent|awesome|brilliant)\b|\b(good job|well done|great job|nice work|that's right)\b/i;
 const YES_NO = /^(is|are|do|does|did|can|could|would|will|have|has|should|was|were)\b/i;
 
 describe('offline tutor', () => {
@@ -92,7 +95,7 @@ describe('offline tutor', () => {
     }
   });
 
-  test('keeps the house style: 1–3 sentences ending in an open question, no praise, no lists, no exclamation marks', async () => {
+  test('keeps the house style: 1–3 sentences, at most one question and an open one, no praise, no lists, no exclamation marks', async () => {
     const runs = await Promise.all([
       conversation(CELL_ENERGY, [
         'ATP synthase is involved somehow',
@@ -111,15 +114,61 @@ describe('offline tutor', () => {
         const sentences = splitSentences(reply);
         expect(sentences.length).toBeGreaterThanOrEqual(1);
         expect(sentences.length).toBeLessThanOrEqual(3);
-        expect(reply.endsWith('?')).toBe(true);
+        expect(reply.match(/\?/g)?.length ?? 0).toBeLessThanOrEqual(1);
         expect(reply).not.toContain('!');
         expect(reply).not.toMatch(/^\s*([-*•]|\d+[.)])\s/m);
         expect(reply).not.toMatch(PRAISE);
-        expect(sentences.at(-1)).not.toMatch(YES_NO);
+        expect(reply).not.toMatch(
+          /another angle|you('ve| have) recalled|next point|\d+ (of|out of) \d+/i,
+        );
+        // "Right." and "Yes." only as a sentence of their own, before a question or alone.
+        expect(reply).not.toMatch(/^(right|yes)\b(?!\.)/i);
+        if (reply.includes('?')) expect(sentences.at(-1)).not.toMatch(YES_NO);
         // Keyword lists read badly: "about first, stage and chlorophyll".
         expect(reply).not.toMatch(/\babout \w+, \w+,? and \w+\b/);
       }
     }
+  });
+
+  test('acknowledges a recall with one neutral word, then asks about the point the notes name next', async () => {
+    const { replies } = await conversation(CELL_ENERGY, [
+      'ATP synthase makes ATP from ADP and phosphate',
+    ]);
+    const reply = replies[1]!;
+    expect(reply).toMatch(/^(Right|Yes)\. /);
+    expect(reply).toContain('the first stage of cellular respiration');
+    expect(reply).not.toContain('another angle');
+  });
+
+  test('the reply to the message that recalls the last point asks nothing more', async () => {
+    const { replies, events } = await conversation(
+      CELL_ENERGY,
+      CELL_ENERGY.points.map((point) => point.content),
+    );
+    expect(ofType(events, 'recall_point_recalled')).toHaveLength(3);
+    expect(replies.at(-1)).toMatch(/^(Right|Yes)\.$/);
+    // Afterwards: a question about a recalled point gets a short answer, never a new question.
+    const after = await conversation(CELL_ENERGY, [
+      ...CELL_ENERGY.points.map((point) => point.content),
+      'Wait, where does glycolysis split the glucose again?',
+      'thanks',
+    ]);
+    const [answer, thanks] = after.replies.slice(-2);
+    expect(answer).toContain('cytoplasm');
+    expect(answer).not.toContain('?');
+    expect(thanks).toMatch(/^(Right|Yes)\.$/);
+  });
+
+  test('never contradicts what a partial answer got right', async () => {
+    const { replies, events } = await conversation(PHOTOSYNTHESIS, [
+      'the light reactions happen in the thylakoids',
+    ]);
+    const [nearMiss] = ofType(events, 'recall_point_near_miss');
+    expect(nearMiss!.data.pointId).toBe('light');
+    // The learner said where: no "where it happens" in the feedback, no "where" question.
+    expect(nearMiss!.data.feedback).not.toMatch(/where it happens|what it does/);
+    expect(replies[1]).not.toMatch(/Where does this happen\?/);
+    expect(replies[1]).toMatch(/\?$/);
   });
 
   test('hints go from context clues to a narrower clue to a partial answer, then the focus moves on', async () => {
@@ -150,6 +199,45 @@ describe('offline tutor', () => {
       expect(reply).toContain('___');
       expect(normalizeText(reply)).not.toContain(normalizeText(CELL_ENERGY.points[index]!.content));
     }
+  });
+
+  test('back from a rabbit hole (task "return") it re-asks the pending question, with no new learner message', async () => {
+    const recallSet = defineRecallSet(CELL_ENERGY, { now: 0 });
+    const notes = (task: TutorNotes['task'], failedAttempts: number): TutorNotes => ({
+      task,
+      focus: { label: 'P1', failedAttempts, nearMisses: 0 },
+      afterFocus: { kind: 'next', label: 'P2' },
+      unchecked: ['P2', 'P3'],
+      recalled: [],
+      observations: [],
+    });
+    const request = (failedAttempts: number) =>
+      createOfflineLLM().streamText({
+        kind: 'tutor',
+        system: buildTutorSystemPrompt(recallSet),
+        messages: [
+          { role: 'user', content: OPENING_CUE },
+          { role: 'assistant', content: 'Which enzyme sits in the inner membrane?' },
+          { role: 'user', content: 'I wonder why leaves turn red?' },
+          { role: 'assistant', content: 'Ask me about it in the side conversation.' },
+          {
+            role: 'user',
+            content: withTutorNotes('', notes('return', failedAttempts)).trimStart(),
+          },
+        ],
+      });
+    const textOf = async (stream: AsyncIterable<{ type: string; text?: string }>) => {
+      let text = '';
+      for await (const part of stream) if (part.type === 'finish') text = part.text ?? '';
+      return text;
+    };
+    const fresh = await textOf(request(0));
+    expect(fresh).toMatch(/^Back to Cell energy\. .*\?$/);
+    expect(fresh).toContain('an enzyme in the inner mitochondrial membrane');
+    // After two misses the pending question was a narrower one: that is the one re-asked.
+    const later = await textOf(request(2));
+    expect(later).not.toBe(fresh);
+    expect(later.match(/\?/g)).toHaveLength(1);
   });
 
   test('after a recall it asks about the next point from its context, without announcing it', async () => {

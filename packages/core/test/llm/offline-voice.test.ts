@@ -1,10 +1,10 @@
 import {
-  createOfflineLLM,
   createTermExtractor,
   createTranscriptPipeline,
   defineRecallSet,
   type RecallError,
 } from '@recall/core';
+import { createOfflineLLM } from '@recall/core/offline';
 import { describe, expect, test } from 'vitest';
 import * as z from 'zod';
 

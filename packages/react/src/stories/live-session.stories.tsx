@@ -1,9 +1,5 @@
-import {
-  createMemoryStorage,
-  createOfflineLLM,
-  createRecallEngine,
-  defineRecallSet,
-} from '@recall/core';
+import { createMemoryStorage, createRecallEngine, defineRecallSet } from '@recall/core';
+import { createOfflineLLM } from '@recall/core/offline';
 import type { RecallClient } from '@recall/ws';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState } from 'react';

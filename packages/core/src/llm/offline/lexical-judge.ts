@@ -1,7 +1,11 @@
 // The offline evaluator's verdicts, shared by the evaluator and the offline tutor (which checks
 // the learner's latest words itself while the evaluator runs concurrently), so both agree.
 
-import { hasStem, isGenericTerm, type KeyTerm, keyTerms } from './lexical';
+import { hasStem, type KeyTerm } from './lexical';
+import { type Contradiction, findContradiction } from './meaning-check';
+import { type SentenceWord, isContentWord, readSentence } from './sentence-structure';
+import { wordsMatch } from './word-match';
+import { numberValue } from './word-forms';
 
 /** Share of a point's key terms at or above which it counts as recalled. */
 export const RECALLED_COVERAGE = 0.75;
@@ -20,27 +24,55 @@ export interface WeightedTerm extends KeyTerm {
   distinctive: boolean;
 }
 
-/** The key terms of each content, weighted against the other contents. */
-export function weighTerms(contents: readonly string[]): WeightedTerm[][] {
-  const termLists = contents.map((content) => keyTerms(content));
+/** The points of a set, read once for judging many answers. */
+export interface JudgedPoints {
+  /** Each point's content words, in order. */
+  sentences: SentenceWord[][];
+  /** Each point's distinct key terms, weighted against the other points. */
+  weighted: WeightedTerm[][];
+}
+
+/** Reads the points' contents: their words and weighted key terms. */
+export function readPoints(contents: readonly string[]): JudgedPoints {
+  const sentences = contents.map((content) => readSentence(content));
+  const termLists = sentences.map((words) => distinctTerms(words.filter(isContentWord)));
   const stemLists = termLists.map((terms) => terms.map((term) => term.stem));
-  return termLists.map((terms) =>
+  const weighted = termLists.map((terms) =>
     terms.map((term) => {
       const sharedBy = Math.max(1, stemLists.filter((stems) => hasStem(stems, term.stem)).length);
-      const generic = isGenericTerm(term);
       return {
-        ...term,
-        weight: (generic ? GENERIC_WEIGHT : 1) / sharedBy,
-        distinctive: sharedBy === 1 && !generic,
+        word: term.word,
+        stem: term.stem,
+        weight: (term.generic ? GENERIC_WEIGHT : 1) / sharedBy,
+        distinctive: sharedBy === 1 && !term.generic,
       };
     }),
   );
+  return { sentences, weighted };
+}
+
+/** The key terms of each content, weighted against the other contents. */
+export function weighTerms(contents: readonly string[]): WeightedTerm[][] {
+  return readPoints(contents).weighted;
+}
+
+function distinctTerms(words: readonly SentenceWord[]): Array<KeyTerm & { generic: boolean }> {
+  const seen = new Set<string>();
+  const terms: Array<KeyTerm & { generic: boolean }> = [];
+  for (const word of words) {
+    if (seen.has(word.stem)) continue;
+    seen.add(word.stem);
+    terms.push({ word: word.text, stem: word.stem, generic: word.generic });
+  }
+  return terms;
 }
 
 /** How well a message covers one point. */
 export interface PointJudgement {
   recalled: boolean;
   nearMiss: boolean;
+  /** The answer shares the point's words but says something else (never recalled then). */
+  contradiction: Contradiction | null;
   /** 0–1: how sure the lexical judge is of its verdict. */
   certainty: number;
   /** Matched terms / all terms. */
@@ -49,22 +81,17 @@ export interface PointJudgement {
   weightedRatio: number;
   matched: WeightedTerm[];
   missing: WeightedTerm[];
-}
-
-/**
- * Judges each content against `message`. Recalled: ≥ 75 % of the key terms and ≥ 60 % of
- * their weight. Near miss: not recalled, ≥ 30 % of the weight, and at least one matched term
- * only this point has — so words shared with other points or generic words ("run", "next")
- * never make a near miss on their own.
- */
-export function judgePoints(contents: readonly string[], message: string): PointJudgement[] {
-  return judgeAnswer({ weighted: weighTerms(contents), latest: message });
+  /**
+   * For a recall: the clause of the learner's message that shows it best, copied verbatim
+   * (from the latest message; from the previous one only when the latest holds none of it).
+   */
+  evidence: string;
 }
 
 /** Options for {@link judgeAnswer}. */
 export interface JudgeAnswerOptions {
-  /** Each point's terms, from {@link weighTerms}. */
-  weighted: ReadonlyArray<readonly WeightedTerm[]>;
+  /** The points, from {@link readPoints}. */
+  points: JudgedPoints;
   /** The learner's latest message. */
   latest: string;
   /** The learner's message before it, if any. */
@@ -72,29 +99,80 @@ export interface JudgeAnswerOptions {
 }
 
 /**
- * {@link judgePoints} for a conversation: a point is also recalled when the latest message
+ * Judges each point against the learner's words. Recalled: ≥ 75 % of the key terms and ≥ 60 %
+ * of their weight, and no contradiction (see `findContradiction`: a negated answer, swapped
+ * roles, a wrong term in place of a right one). Also recalled when the latest message
  * completes what the previous one started (the answer to a follow-up question), as long as
- * the latest message itself brings a term specific to the point. Near misses are judged on the
- * latest message alone, so an old partial answer never counts twice.
+ * the latest brings a term specific to the point and neither message contradicts it. Near
+ * miss: not recalled, ≥ 30 % of the weight with a term only this point has, judged on the
+ * latest message alone so an old partial answer never counts twice; a negated or swapped
+ * answer is no near miss.
  */
 export function judgeAnswer(options: JudgeAnswerOptions): PointJudgement[] {
-  const latest = stemsOf(options.latest);
-  const both = options.previous === undefined ? latest : [...latest, ...stemsOf(options.previous)];
-  return options.weighted.map((terms) => {
+  const { points } = options;
+  const latest = readSentence(options.latest);
+  const previous = options.previous === undefined ? undefined : readSentence(options.previous);
+  return points.weighted.map((terms, index) => {
+    const contradicts = (answer: readonly SentenceWord[]) =>
+      findContradiction({
+        content: points.sentences[index]!,
+        answer,
+      });
     const alone = judgeTerms(terms, latest);
-    if (alone.recalled || both === latest) return alone;
-    const together = judgeTerms(terms, both);
+    const addressed = alone.recalled || alone.nearMiss;
+    const contradiction = addressed ? contradicts(latest) : null;
+    if (contradiction !== null) return contradicted(alone, contradiction);
+    const quote = (judgement: PointJudgement) => ({
+      ...judgement,
+      evidence: bestClause(options.latest, latest, judgement.matched),
+    });
+    if (alone.recalled || previous === undefined) return alone.recalled ? quote(alone) : alone;
+    const together = judgeTerms(terms, [...latest, ...previous]);
     const contributes = alone.matched.some((term) => term.weight >= 0.5);
-    return together.recalled && contributes ? together : alone;
+    if (!together.recalled || !contributes) return alone;
+    return contradicts(previous) === null ? quote(together) : alone;
   });
 }
 
-function stemsOf(text: string): string[] {
-  return keyTerms(text).map((term) => term.stem);
+/**
+ * The clause of `text` holding the most of `terms` (by weight), copied verbatim so that it is
+ * found again in the message; the whole text when it has a single clause.
+ */
+function bestClause(
+  text: string,
+  words: readonly SentenceWord[],
+  terms: readonly WeightedTerm[],
+): string {
+  const scores = new Map<number, number>();
+  for (const word of words) {
+    const term = terms.find((candidate) => wordsMatch(termAsWord(candidate), word));
+    if (term !== undefined) scores.set(word.clause, (scores.get(word.clause) ?? 0) + term.weight);
+  }
+  const [clause] = [...scores.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0] ?? [];
+  const inClause = words.filter((word) => word.clause === clause);
+  if (inClause.length === 0) return text.trim();
+  return text.slice(inClause[0]!.start, inClause.at(-1)!.end).trim();
 }
 
-function judgeTerms(terms: readonly WeightedTerm[], said: readonly string[]): PointJudgement {
-  const matched = terms.filter((term) => hasStem(said, term.stem));
+function contradicted(judgement: PointJudgement, contradiction: Contradiction): PointJudgement {
+  return {
+    ...judgement,
+    recalled: false,
+    // A wrong term in an otherwise right answer is a near miss; a negated or swapped one is not.
+    nearMiss: contradiction === 'wrong_term',
+    contradiction,
+    certainty: 0.8,
+  };
+}
+
+/** A key term as a word the matcher takes. */
+export function termAsWord(term: KeyTerm): Pick<SentenceWord, 'text' | 'stem' | 'number'> {
+  return { text: term.word, stem: term.stem, number: numberValue(term.word) };
+}
+
+function judgeTerms(terms: readonly WeightedTerm[], said: readonly SentenceWord[]): PointJudgement {
+  const words = said.filter((word) => !word.stop);
+  const matched = terms.filter((term) => words.some((word) => wordsMatch(termAsWord(term), word)));
   const missing = terms.filter((term) => !matched.includes(term));
   const total = sum(terms);
   const ratio = terms.length === 0 ? 0 : matched.length / terms.length;
@@ -106,11 +184,13 @@ function judgeTerms(terms: readonly WeightedTerm[], said: readonly string[]): Po
   return {
     recalled,
     nearMiss,
+    contradiction: null,
     certainty: recalled ? round(0.6 + 0.4 * weightedRatio) : nearMiss ? 0.7 : 0.9,
     ratio,
     weightedRatio,
     matched,
     missing,
+    evidence: '',
   };
 }
 

@@ -3,7 +3,7 @@
 // answer over. The aspect of a word comes from the little word that introduces it in the
 // point's content ("in the thylakoid" → where; "from ADP" → what it comes from).
 
-import { hasStem, keyTerms, normalizeText } from './lexical';
+import { hasStem, isGenericTerm, keyTerms, normalizeText } from './lexical';
 import { wordTokens } from './offline-terms';
 
 /** The kind of thing an answer is missing. */
@@ -82,36 +82,50 @@ export interface MissingAspectsOptions {
   order?: 'content' | 'weight';
 }
 
+/** A run of content words with no small word between them ("thylakoid membranes"). */
+interface Phrase {
+  /** The aspect its introducing word gives it, if any. */
+  introduced: Aspect | null;
+  position: number;
+  /** A phrase of generic words only ("makes", "happens"): a verb, kept apart. */
+  generic: boolean;
+  numeric: boolean;
+  /** The learner said one of its words. */
+  said: boolean;
+  /** Weight of its words the learner did not say. */
+  missing: number;
+}
+
 /**
  * The weightiest aspects of `content` that `said` leaves out (ties in content order), at most
- * `limit`, in `order`. Before any introducing word, a missing word ahead of everything the
- * learner said is the actor, one after it the action.
+ * `limit`, in `order`. Never an aspect the learner already answered, even partly: "the light
+ * reactions happen in the thylakoids" covers "where it happens" although the content also says
+ * "of the chloroplast". Before any introducing word, a phrase ahead of everything the learner
+ * said is the actor, one after it the action.
  */
 export function missingAspects(options: MissingAspectsOptions): Aspect[] {
-  const said = keyTerms(options.said).map((term) => term.stem);
-  const totals = new Map<Aspect, { weight: number; position: number }>();
-  const tokens = wordTokens(options.content);
-  const firstSaid = tokens.findIndex((token) =>
-    keyTerms(token.text).some((term) => hasStem(said, term.stem)),
+  const phrases = phrasesOf(options);
+  const firstSaid = phrases.findIndex((phrase) => phrase.said);
+  const aspectOf = (phrase: Phrase, index: number): Aspect => {
+    if (phrase.numeric) return 'number';
+    if (phrase.introduced !== null) return phrase.introduced;
+    if (firstSaid === -1) return index === 0 ? 'actor' : 'action';
+    return index < firstSaid ? 'actor' : 'action';
+  };
+  // An introduced aspect ("in the thylakoids") the learner answered is not missing.
+  const answered = new Set(
+    phrases.flatMap((phrase) =>
+      phrase.said && phrase.introduced !== null ? [phrase.introduced] : [],
+    ),
   );
-  let introduced: Aspect | null = null;
-  tokens.forEach((token, position) => {
-    const word = normalizeText(token.text);
-    const introducer = INTRODUCERS.get(word);
-    if (introducer !== undefined) {
-      introduced = introducer;
-      return;
-    }
-    const terms = keyTerms(token.text).filter((term) => !hasStem(said, term.stem));
-    if (terms.length === 0) return;
-    const aspect: Aspect = /\d/.test(word)
-      ? 'number'
-      : (introduced ?? subjectOrVerb(position, firstSaid));
-    const weight = Math.max(...terms.map((term) => options.weightOf?.(term.stem) ?? 1));
+  const totals = new Map<Aspect, { weight: number; position: number }>();
+  phrases.forEach((phrase, index) => {
+    const aspect = aspectOf(phrase, index);
+    if (phrase.said || phrase.missing === 0 || answered.has(aspect)) return;
     const total = totals.get(aspect);
     totals.set(aspect, {
-      weight: (total?.weight ?? 0) + weight,
-      position: total?.position ?? position,
+      weight: (total?.weight ?? 0) + phrase.missing,
+      position: total?.position ?? phrase.position,
     });
   });
   const weightiest = [...totals.entries()]
@@ -121,11 +135,36 @@ export function missingAspects(options: MissingAspectsOptions): Aspect[] {
   return weightiest.map(([aspect]) => aspect);
 }
 
-// Before any introducing word: the subject ("what carries it out") comes first, then the verb
-// and its object ("what it does"). Without a verb list, the learner's own words mark the turn.
-function subjectOrVerb(position: number, firstSaid: number): Aspect {
-  if (firstSaid === -1) return position === 0 ? 'actor' : 'action';
-  return position < firstSaid ? 'actor' : 'action';
+function phrasesOf(options: MissingAspectsOptions): Phrase[] {
+  const said = keyTerms(options.said).map((term) => term.stem);
+  const phrases: Phrase[] = [];
+  let introduced: Aspect | null = null;
+  let current: Phrase | null = null;
+  wordTokens(options.content).forEach((token, position) => {
+    const word = normalizeText(token.text);
+    const introducer = INTRODUCERS.get(word);
+    if (introducer !== undefined) {
+      introduced = introducer;
+      current = null;
+      return;
+    }
+    const terms = keyTerms(token.text);
+    if (terms.length === 0) {
+      current = null;
+      return;
+    }
+    const generic = terms.every(isGenericTerm);
+    if (current === null || current.generic !== generic) {
+      current = { introduced, position, generic, numeric: false, said: false, missing: 0 };
+      phrases.push(current);
+    }
+    current.numeric ||= /\d/.test(word);
+    for (const term of terms) {
+      if (hasStem(said, term.stem)) current.said = true;
+      else current.missing = Math.max(current.missing, options.weightOf?.(term.stem) ?? 1);
+    }
+  });
+  return phrases;
 }
 
 /**

@@ -7,7 +7,8 @@ import {
   type LLMCallOptions,
   type LLMStreamPart,
 } from '../llm-adapter';
-import { detectOffline, evaluateOffline } from './offline-judges';
+import { detectOffline } from './offline-detector';
+import { evaluateOffline } from './offline-evaluator';
 import { rabbitholeReplyOffline } from './offline-replies';
 import { tutorReplyOffline } from './offline-tutor';
 import { extractTermsOffline } from './offline-terms';

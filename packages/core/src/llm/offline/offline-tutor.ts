@@ -1,32 +1,42 @@
-import { OPENING_CUE, RESUME_CUE } from '../../prompts/conversation-cues';
-import { type TutorNotes, parseTutorNotes, stripTutorNotes } from '../../prompts/tutor-notes';
-import { type TutorPromptPoint, parseTutorSystemPrompt } from '../../prompts/tutor-system-prompt';
+import { assertNever } from '../../internal/assert-never';
+import { type TutorNotes, parseTutorNotes } from '../../prompts/tutor-notes';
+import { parseTutorSystemPrompt } from '../../prompts/tutor-system-prompt';
 import type { LLMMessage } from '../llm-adapter';
-import { normalizeText, splitSentences } from './lexical';
-import { type PointJudgement, type WeightedTerm, judgeAnswer, weighTerms } from './lexical-judge';
-import { aspectWording, missingAspects } from './missing-aspects';
-import { clozeOf, cluesFor, lowerCaseWords } from './tutor-clues';
+import { attemptsFocus } from './focus-attempt';
+import { keyTerms, normalizeText } from './lexical';
+import { type PointJudgement, judgeAnswer } from './lexical-judge';
+import { hint, nearMiss, pickReply } from './tutor-hints';
 import * as phrasing from './tutor-phrasing';
-
-/** Share of the answer's weight each partial answer hides, from the third miss on. */
-const CLOZE_SHARES = [0.6, 0.4, 0.2];
+import {
+  type LearnerWords,
+  type PointMaterial,
+  type Scene,
+  createScene,
+  learnerWords,
+} from './tutor-scene';
 
 /**
  * Demo-grade Socratic tutor. It reads the points from the system prompt's labelled list and
- * the focus and progress from the `<session_notes>` of the last user turn, and checks the
- * learner's latest words itself with the offline evaluator's rules (the evaluator runs
- * concurrently), so it can move on, follow up on a near miss, or hint in the same turn.
+ * the focus, the covered-focus branch and the task from the `<session_notes>` of the last user
+ * turn, and checks the learner's latest words itself with the offline evaluator's rules (the
+ * evaluator runs concurrently), so the same reply can react to them:
  *
- * Broad to narrow on the focus point: a question anchored on the least revealing clue of its
- * context, then a clue per miss, then a narrower clue with a question about one missing
- * aspect, then from the third miss a partial answer with gaps (fewer gaps each time). Clues
- * come from the context, never the content. Wording rotates with the turn number and never
- * repeats the previous reply; nothing random, so a conversation replays identically.
+ * - the focus is recalled: one neutral word ("Right.", "Yes.") and a question about the point
+ *   the notes name next, or nothing more when it was the last one;
+ * - a near miss: a question about exactly the missing aspect, never about one the learner
+ *   answered; another point recalled: "Yes." and the focus question again;
+ * - a miss on the focus (a wrong, negated or "I don't remember" answer): a narrower hint, broad
+ *   to narrow, from clues of the context to partial answers with the key words blanked;
+ * - back from a rabbit hole (`return`): the pending question again;
+ * - every point recalled: a short answer to a question about a recalled point, never a new
+ *   recall question.
+ *
+ * One question per reply at most. Wording rotates with the turn number and never repeats the
+ * previous reply; nothing random, so a conversation replays identically.
  */
 export function tutorReplyOffline(system: string, messages: readonly LLMMessage[]): string {
   const prompt = parseTutorSystemPrompt(system);
-  const last = messages.at(-1)?.content ?? '';
-  const notes = parseTutorNotes(last);
+  const notes = parseTutorNotes(messages.at(-1)?.content ?? '');
   const replies = messages.filter((message) => message.role === 'assistant');
   // Every template uses the name mid-sentence: "about the Krebs cycle", not "about The …".
   const setName = (prompt.recallSetName || 'this topic').replace(/^The\b/, 'the');
@@ -40,222 +50,100 @@ export function tutorReplyOffline(system: string, messages: readonly LLMMessage[
     candidates,
     previous,
     offset: replies.length + setName.length,
-    contents: prompt.points.map((point) => normalizeText(point.content)),
-    fallback: phrasing.anchorQuestions(setName, undefined),
+    hidden: scene.pending.map((material) => normalizeText(material.point.content)),
+    fallback: scene.hasFocus
+      ? phrasing.anchorQuestions(setName, undefined)
+      : phrasing.ACKNOWLEDGEMENTS,
   });
-}
-
-/** A point with what the tutor needs to ask about it. */
-interface PointMaterial {
-  point: TutorPromptPoint;
-  terms: readonly WeightedTerm[];
-  /** Least revealing first. */
-  clues: string[];
-}
-
-interface Scene {
-  setName: string;
-  /** Focus first, then the other pending points in checklist order. */
-  pending: PointMaterial[];
-  /** Whether `pending[0]` is the focus. */
-  hasFocus: boolean;
-  recalled: PointMaterial[];
-  /** The tutor's previous reply, so a question is not asked twice in a row. */
-  previous: string | undefined;
-}
-
-function createScene(options: {
-  points: readonly TutorPromptPoint[];
-  notes: TutorNotes | null;
-  setName: string;
-  previous: string | undefined;
-}): Scene {
-  const { points, notes } = options;
-  const byLabel = new Map(points.map((point) => [point.label, point]));
-  const lookup = (labels: readonly string[]) =>
-    labels.flatMap((label) => {
-      const point = byLabel.get(label);
-      return point === undefined ? [] : [point];
-    });
-  const focus = notes?.focus ? lookup([notes.focus.label]) : [];
-  const pending = [...focus, ...lookup(notes?.unchecked ?? [])];
-  const lowerCase = lowerCaseWords(points.flatMap((point) => [point.content, point.context]));
-  const material = (point: TutorPromptPoint, terms: readonly WeightedTerm[]): PointMaterial => ({
-    point,
-    terms,
-    clues: cluesFor({ context: point.context, terms, content: point.content, lowerCase }),
-  });
-  const weighted = weighTerms(pending.map((point) => point.content));
-  return {
-    setName: options.setName,
-    previous: options.previous,
-    pending: pending.map((point, index) => material(point, weighted[index]!)),
-    hasFocus: focus.length > 0,
-    recalled: lookup(notes?.recalled ?? []).map((point) =>
-      material(point, weighTerms([point.content])[0]!),
-    ),
-  };
-}
-
-/** What the learner said: the latest message, the one before, and everything so far. */
-interface LearnerWords {
-  latest: string;
-  previous: string | undefined;
-  all: string;
-}
-
-function learnerWords(messages: readonly LLMMessage[]): LearnerWords {
-  const said = messages
-    .filter((message) => message.role === 'user')
-    .map((message) => stripTutorNotes(message.content))
-    .filter((content) => content !== OPENING_CUE && content !== RESUME_CUE);
-  return { latest: said.at(-1) ?? '', previous: said.at(-2), all: said.join('\n') };
 }
 
 function candidatesFor(scene: Scene, notes: TutorNotes, words: LearnerWords): string[] {
   const focus = scene.hasFocus ? scene.pending[0] : undefined;
-  if (notes.task === 'recap') {
-    return phrasing.recapReplies({
-      setName: scene.setName,
-      recalled: notes.recalled.length,
-      total: notes.recalled.length + scene.pending.length,
-      clue: focus?.clues[0],
-    });
+  switch (notes.task) {
+    case 'recap':
+      return phrasing.recapReplies({ setName: scene.setName, clue: focus?.clues[0] });
+    case 'opening':
+      return phrasing.openingQuestions(scene.setName, focus?.clues[0]);
+    case 'return': {
+      // No new learner message: the pending question, at the hint level it had reached.
+      const misses = notes.focus?.failedAttempts ?? 0;
+      const pending = focus === undefined ? [] : hint(scene, focus, { words, misses });
+      return phrasing.returnReplies(scene.setName, pending);
+    }
+    case 'reply':
+      if (focus === undefined || notes.focus === null) return answer(scene, words);
+      return reply(scene, { notes, focus, words });
+    default:
+      return assertNever(notes.task, 'tutor task');
   }
-  if (notes.task === 'opening') {
-    return focus === undefined
-      ? phrasing.openingQuestions(scene.setName, undefined)
-      : phrasing.openingQuestions(scene.setName, focus.clues[0]);
-  }
-  if (focus === undefined || notes.focus === null) return deepen(scene, 0);
+}
+
+function reply(
+  scene: Scene,
+  options: { notes: TutorNotes; focus: PointMaterial; words: LearnerWords },
+): string[] {
+  const { notes, focus, words } = options;
   const judgements = judgeAnswer({
-    weighted: scene.pending.map((material) => material.terms),
+    points: scene.judged,
     latest: words.latest,
     previous: words.previous,
   });
   const verdict = judgements[0]!;
-  if (verdict.recalled) {
-    const next = nextFocus(scene, notes.focus.label, judgements);
-    return next === undefined
-      ? deepen(scene, judgements.filter((judgement) => judgement.recalled).length)
-      : phrasing.anchorQuestions(scene.setName, next.clues[0]);
-  }
-  if (verdict.nearMiss) return nearMiss(scene, focus, { words, earlier: notes.focus.nearMisses });
-  const other = judgements.findIndex((judgement, index) => index > 0 && judgement.nearMiss);
-  if (other !== -1) return nearMiss(scene, scene.pending[other]!, { words, earlier: 0 });
-  // Recalling another point is progress, not a miss on the focus: no narrower hint yet.
+  if (verdict.recalled) return afterRecall(scene, notes, judgements);
+  // Recalling another point is progress, acknowledged; the focus question comes again.
   const progressed = judgements.some((judgement) => judgement.recalled);
-  return hint(scene, focus, {
-    words,
-    misses: notes.focus.failedAttempts + (progressed ? 0 : 1),
-  });
-}
-
-/** Broad to narrow: anchor, clue, narrower clue + aspect question, then partial answers. */
-function hint(
-  scene: Scene,
-  material: PointMaterial,
-  options: { words: LearnerWords; misses: number },
-): string[] {
-  const { clues } = material;
-  const question = aspectQuestion(scene, material, options.words);
-  if (options.misses <= 0) return phrasing.anchorQuestions(scene.setName, clues[0]);
-  // The anchor question used the first clue: with no second one, ask about an aspect.
-  if (options.misses === 1) return phrasing.clueHints(clues[1], question);
-  // Never the clue of the previous hint: a third one, else the anchor's, two turns back.
-  if (options.misses === 2) return phrasing.narrowHints(clues[2] ?? clues[0], question);
-  const share = CLOZE_SHARES[Math.min(options.misses - 3, CLOZE_SHARES.length - 1)]!;
-  return phrasing.partialAnswers(
-    clozeOf({
-      content: material.point.content,
-      terms: material.terms,
-      share,
-      said: options.words.all,
-    }),
-  );
-}
-
-function nearMiss(
-  scene: Scene,
-  material: PointMaterial,
-  options: { words: LearnerWords; earlier: number },
-): string[] {
-  const clue =
-    options.earlier > 0
-      ? material.clues[Math.min(options.earlier, material.clues.length - 1)]
-      : undefined;
-  return phrasing.nearMissFollowUps(aspectQuestion(scene, material, options.words), clue);
-}
-
-function deepen(scene: Scene, seed: number): string[] {
-  const material = scene.recalled[seed % Math.max(1, scene.recalled.length)];
-  return phrasing.deepeningQuestions(scene.setName, material?.clues[0]);
+  const acknowledge = (variants: readonly string[]) =>
+    progressed ? phrasing.acknowledged(variants) : [...variants];
+  if (verdict.nearMiss) {
+    return acknowledge(nearMiss(scene, focus, { words, earlier: notes.focus!.nearMisses }));
+  }
+  const other = judgements.findIndex((judgement, index) => index > 0 && judgement.nearMiss);
+  if (other !== -1 && !progressed) {
+    return nearMiss(scene, scene.pending[other]!, { words, earlier: 0 });
+  }
+  const attempted =
+    verdict.contradiction !== null || (!progressed && attemptsFocus(words.latest, focus.terms));
+  const misses = notes.focus!.failedAttempts + (attempted ? 1 : 0);
+  return acknowledge(hint(scene, focus, { words, misses }));
 }
 
 /**
- * The question about the weightiest aspect the learner's words leave out — the next one when
- * the previous reply already asked it.
+ * The focus is recalled: a neutral word, then a question about the point the notes name next
+ * (or the next one still open when this same message recalled it too), or nothing more when
+ * no point is left.
  */
-function aspectQuestion(scene: Scene, material: PointMaterial, words: LearnerWords): string {
-  const questions = missingAspects({
-    content: material.point.content,
-    said: `${words.previous ?? ''} ${words.latest}`,
-    weightOf: (stem) => material.terms.find((term) => term.stem === stem)?.weight ?? 1,
-    limit: 3,
-    order: 'weight',
-  }).map((aspect) => aspectWording(aspect).question);
-  return (
-    questions.find((question) => !scene.previous?.includes(question)) ??
-    questions[0] ??
-    aspectWording('detail').question
-  );
-}
-
-/**
- * The point the engine focuses next: the first pending point after the recalled focus in
- * label (position) order, wrapping, skipping any the same message recalled.
- */
-function nextFocus(
+function afterRecall(
   scene: Scene,
-  focusLabel: string,
+  notes: TutorNotes,
   judgements: readonly PointJudgement[],
-): PointMaterial | undefined {
-  const number = (label: string) => Number(label.replace(/\D/g, ''));
+): string[] {
   const open = scene.pending.filter((_, index) => index > 0 && !judgements[index]?.recalled);
-  return open.find((material) => number(material.point.label) > number(focusLabel)) ?? open[0];
+  if (notes.afterFocus?.kind === 'close' || open.length === 0)
+    return [...phrasing.ACKNOWLEDGEMENTS];
+  const named = notes.afterFocus?.kind === 'next' ? notes.afterFocus.label : undefined;
+  const start = Math.max(
+    0,
+    open.findIndex((material) => material.point.label === named),
+  );
+  const next = open[start]!;
+  return phrasing.acknowledged(phrasing.anchorQuestions(scene.setName, next.clues[0]));
 }
 
 /**
- * The first variant, rotated by `offset`, that differs from the previous reply (and, when
- * possible, does not end with the same question) and never contains a point's content.
+ * Every point is recalled: a short answer when the learner asks about a recalled point (its
+ * content, which they have produced), otherwise a neutral word. No new recall question.
  */
-function pickReply(options: {
-  candidates: readonly string[];
-  previous: string | undefined;
-  offset: number;
-  /** Normalised contents of every point. */
-  contents: readonly string[];
-  fallback: readonly string[];
-}): string {
-  const safe = (text: string) => {
-    const normalized = normalizeText(text);
-    return !options.contents.some((content) => content !== '' && normalized.includes(content));
-  };
-  const rotate = (variants: readonly string[]) => {
-    const start = variants.length === 0 ? 0 : options.offset % variants.length;
-    return [...variants.slice(start), ...variants.slice(0, start)].filter(safe);
-  };
-  const candidates = rotate(options.candidates);
-  const fallback = rotate(options.fallback);
-  const lastQuestion = (text: string | undefined) =>
-    text === undefined ? undefined : splitSentences(text).at(-1);
-  const fresh = (text: string) => text !== options.previous;
-  return (
-    candidates.find(
-      (text) => fresh(text) && lastQuestion(text) !== lastQuestion(options.previous),
-    ) ??
-    candidates.find(fresh) ??
-    fallback.find(fresh) ??
-    'What else comes to mind?'
+function answer(scene: Scene, words: LearnerWords): string[] {
+  const asked = /\?\s*$|^(why|how|what|when|where|which|who|can|could|is|are|does|do)\b/i.test(
+    words.latest.trim(),
   );
+  const said = new Set(keyTerms(words.latest).map((term) => term.stem));
+  const best = scene.recalled
+    .map((material) => ({
+      material,
+      score: material.terms.filter((term) => said.has(term.stem)).length,
+    }))
+    .sort((a, b) => b.score - a.score)[0];
+  const content = best !== undefined && best.score >= 2 ? best.material.point.content : undefined;
+  return phrasing.answerReplies({ setName: scene.setName, asked, content });
 }

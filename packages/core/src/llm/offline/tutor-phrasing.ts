@@ -1,7 +1,19 @@
 // The offline tutor's wording, per situation. Each function returns interchangeable variants;
 // the tutor rotates through them by turn so it never says the same thing twice in a row.
-// House rules: 1–3 short sentences, ending with an open question (what, where, how, which —
-// never yes/no); no praise, no exclamation marks, no lists, no talk about the session.
+// House rules: 1–3 short sentences and at most one question, an open one (what, where, how,
+// which — never yes/no); a recall is acknowledged with one neutral word ("Right.", "Yes.")
+// and nothing more; no praise, no exclamation marks, no lists, no talk about the session or
+// its progress.
+
+/** The neutral acknowledgements of a recall: the interface does the rest. */
+export const ACKNOWLEDGEMENTS: readonly string[] = ['Right.', 'Yes.'];
+
+/** Each variant led by a neutral acknowledgement, alternating. */
+export function acknowledged(variants: readonly string[]): string[] {
+  return variants.map(
+    (variant, index) => `${ACKNOWLEDGEMENTS[index % ACKNOWLEDGEMENTS.length]} ${variant}`,
+  );
+}
 
 /** The broad opening question, anchored on the first point's least revealing clue. */
 export function openingQuestions(setName: string, clue: string | undefined): string[] {
@@ -28,7 +40,6 @@ export function anchorQuestions(setName: string, clue: string | undefined): stri
   }
   return [
     `What do you remember about this: ${clue}?`,
-    `Here is another angle: ${clue}. What comes back to you?`,
     `Take this thread: ${clue}. What can you say about it?`,
     `Think about this: ${clue}. What do you remember there?`,
   ];
@@ -77,42 +88,57 @@ export function nearMissFollowUps(question: string, clue: string | undefined): s
   );
 }
 
-/** Every point is recalled: a short question that deepens a recalled one. */
-export function deepeningQuestions(setName: string, clue: string | undefined): string[] {
-  if (clue === undefined) {
-    return [
-      `Which part of ${setName} would you explain differently now?`,
-      `How do the parts of ${setName} fit together?`,
-    ];
+/**
+ * Every point is recalled and the learner keeps talking: a short direct answer when their
+ * question is about a recalled point, otherwise a neutral word. Never a new recall question.
+ */
+export function answerReplies(options: {
+  setName: string;
+  /** The learner asked something. */
+  asked: boolean;
+  /** The recalled point their question is about, if one matches. */
+  content: string | undefined;
+}): string[] {
+  if (!options.asked) return [...ACKNOWLEDGEMENTS];
+  if (options.content !== undefined) {
+    const statement = options.content.replace(/[\s.]+$/, '');
+    return [`${statement}.`, `That part of ${options.setName}: ${statement}.`];
   }
   return [
-    `Going back to this: ${clue}. How does it connect to the rest of ${setName}?`,
-    `How would you explain this in your own words: ${clue}?`,
-    `Think about this again: ${clue}. Why does it matter?`,
+    `That goes beyond the points of ${options.setName}; its resources may say more.`,
+    `The points of ${options.setName} do not cover that; its resources may.`,
   ];
 }
 
-/** The welcome-back recap: one sentence on what was recalled, then one question. */
+/** Back from a rabbit hole: the pending question again, introduced by one short sentence. */
+export function returnReplies(setName: string, questions: readonly string[]): string[] {
+  if (questions.length === 0) {
+    return [
+      `Back to ${setName}. Which part of it would you like to go over?`,
+      `Back to ${setName}. What would you like to ask about it?`,
+    ];
+  }
+  return questions.map((question) =>
+    // The pending question keeps its own shape; the opener only fits a short one.
+    question.split(/(?<=[.?])\s+/).length <= 2 ? `Back to ${setName}. ${question}` : question,
+  );
+}
+
+/** The welcome-back recap: a short welcome, then the focus question. Never a progress count. */
 export function recapReplies(options: {
   setName: string;
-  recalled: number;
-  total: number;
   /** A clue to the point to probe next; absent when every point is recalled. */
   clue: string | undefined;
 }): string[] {
-  const progress =
-    options.recalled === 0
-      ? `Before the break you had not recalled any of the ${options.total} points yet.`
-      : `Before the break you had recalled ${options.recalled} of ${options.total} points.`;
   const questions =
     options.clue === undefined
       ? [
-          `Which part of ${options.setName} would you explain differently now?`,
-          `How do the parts of ${options.setName} fit together?`,
+          `Which part of ${options.setName} would you like to go over?`,
+          `What would you like to ask about ${options.setName}?`,
         ]
       : [
           `What do you remember about this: ${options.clue}?`,
           `What comes back to you about this: ${options.clue}?`,
         ];
-  return questions.map((question) => `Welcome back. ${progress} ${question}`);
+  return questions.map((question) => `Welcome back to ${options.setName}. ${question}`);
 }

@@ -1,0 +1,245 @@
+// Whether an answer that shares a point's words says the opposite of it: negated, with its
+// roles swapped, or with one of its terms replaced by a wrong one. The lexical coverage of the
+// judge cannot tell "Tides are caused by the Moon" from "Tides are not caused by the Moon";
+// these rules compare the two sentences word by word after lining them up.
+
+import { activeOrder } from './active-voice';
+import { type SentenceWord, isContentWord, isSignalWord } from './sentence-structure';
+import { align, positions } from './word-alignment';
+import { relations, wordsMatch } from './word-match';
+
+/** How an answer contradicts a point it shares words with. */
+export type Contradiction = 'negated' | 'swapped' | 'wrong_term';
+
+/** Options for {@link findContradiction}. */
+export interface ContradictionOptions {
+  /** The point's content, read with `readSentence`. */
+  content: readonly SentenceWord[];
+  /** The learner's message, read with `readSentence`. */
+  answer: readonly SentenceWord[];
+}
+
+/**
+ * The first contradiction found, or null:
+ * - `negated`: the answer negates a word the point states ("are not caused"), or drops the
+ *   point's own negation ("can travel through a vacuum");
+ * - `swapped`: two words trade places around a third ("demand exceeds supply" → "supply
+ *   exceeds demand"), a direction flips ("to the lungs" → "from the lungs"), or a role word
+ *   moves to another word ("faster in water than in air" → "faster in air than in water");
+ * - `wrong_term`: a number the point does not have, a word opposite to one of the point's
+ *   ("raises" for "lowers"), or another word where a specific word of the point was, between
+ *   two stretches the sentences share ("in the intestine" for "in the stomach").
+ */
+export function findContradiction(options: ContradictionOptions): Contradiction | null {
+  const { content, answer } = inContentOrder(options.content, options.answer);
+  const weighty = (word: SentenceWord) => !word.generic && isContentWord(word);
+  const pairs = align(content, answer);
+  // Where each point word is in the answer (aligned, or moved elsewhere).
+  const position = positions(content, answer, pairs);
+  if (polarityDiffers(content, answer, position, weighty)) return 'negated';
+  if (
+    flippedDirection(content, answer, position) ||
+    exchanged(content, answer, position, weighty)
+  ) {
+    return 'swapped';
+  }
+  const numbers = new Set(
+    content.flatMap((word) => (word.number === undefined ? [] : [word.number])),
+  );
+  if (
+    numbers.size > 0 &&
+    answer.some((word) => word.number !== undefined && !numbers.has(word.number))
+  ) {
+    return 'wrong_term';
+  }
+  return substituted({ ...options, content, answer, pairs, position, weighty })
+    ? 'wrong_term'
+    : null;
+}
+
+/**
+ * Whether the answer negates a word the point states (always a contradiction), or drops the
+ * point's own negation altogether. A negated word the answer moved out of the negation's reach
+ * ("In a vacuum, sound cannot travel") is fine as long as the negation itself is kept.
+ */
+function polarityDiffers(
+  content: readonly SentenceWord[],
+  answer: readonly SentenceWord[],
+  position: ReadonlyArray<number | undefined>,
+  weighty: (word: SentenceWord) => boolean,
+): boolean {
+  let kept = false;
+  let dropped = false;
+  for (const [index, word] of content.entries()) {
+    const at = position[index];
+    if (at === undefined || !weighty(word)) continue;
+    const negated = answer[at]!.negated;
+    if (negated && !word.negated) return true;
+    if (word.negated && negated) kept = true;
+    if (word.negated && !negated) dropped = true;
+  }
+  return dropped && !kept;
+}
+
+/**
+ * Both sentences as content words in active-voice order, the answer's clauses sorted into
+ * the order of the content clauses they match best ("veins bring it back, while arteries
+ * carry it away" lines up with "arteries carry…, and veins carry…").
+ */
+function inContentOrder(
+  content: readonly SentenceWord[],
+  answer: readonly SentenceWord[],
+): { content: SentenceWord[]; answer: SentenceWord[] } {
+  const contentClauses = clausesOf(content);
+  let last = 0;
+  const ranked = clausesOf(answer).map((clause, order) => {
+    const scores = contentClauses.map(
+      (target) =>
+        clause.filter((word) => !word.stop && target.some((other) => wordsMatch(other, word)))
+          .length,
+    );
+    const best = Math.max(0, ...scores);
+    const rank = best === 0 || scores[last] === best ? last : scores.indexOf(best);
+    last = rank;
+    return { clause, rank, order };
+  });
+  ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
+  return {
+    content: contentClauses
+      .flatMap((clause) => activeOrder(clause))
+      .filter((word) => isContentWord(word) || isSignalWord(word)),
+    answer: ranked
+      .flatMap(({ clause }) => activeOrder(clause))
+      .filter((word) => !word.stop || isSignalWord(word)),
+  };
+}
+
+function clausesOf(words: readonly SentenceWord[]): SentenceWord[][] {
+  const clauses: SentenceWord[][] = [];
+  for (const word of words) {
+    const current = clauses.at(-1);
+    if (current !== undefined && current[0]!.clause === word.clause) current.push(word);
+    else clauses.push([word]);
+  }
+  return clauses;
+}
+
+// Words that give the word after them its role: moving one to another word swaps roles.
+// ("in", "at", "over"… mostly say where or when, and "in general" is no role.)
+const ROLE_WORDS = new Set(['from', 'to', 'into', 'onto', 'towards', 'toward', 'than', 'out']);
+
+// A direction word that flips ("to the lungs" → "from the lungs") or moves to another word
+// ("faster in water than in air" → "faster in air than in water").
+function flippedDirection(
+  content: readonly SentenceWord[],
+  answer: readonly SentenceWord[],
+  position: ReadonlyArray<number | undefined>,
+): boolean {
+  const kept = content.flatMap((word, index) => {
+    const at = position[index];
+    return at === undefined ? [] : [{ before: word.introducer, after: answer[at]!.introducer }];
+  });
+  const flipped = kept.some(
+    ({ before, after }) => before !== null && after !== null && relations.opposite(before, after),
+  );
+  if (flipped) return true;
+  const directions = new Set(
+    kept.flatMap(({ before }) => (before !== null && ROLE_WORDS.has(before) ? [before] : [])),
+  );
+  return [...directions].some((direction) => {
+    const inContent = kept.filter(({ before }) => before === direction);
+    const inAnswer = kept.filter(({ after }) => after === direction);
+    return inAnswer.length > 0 && inContent.every((pair) => !inAnswer.includes(pair));
+  });
+}
+
+/**
+ * Whether two content words trade places around a third: content order X … P … Y, answer
+ * order Y … P … X ("demand is greater than supply" → "supply is greater than demand"). Words
+ * that can move without changing the meaning are left out: adverbs ("mainly"), phrases of
+ * place and time ("at subduction zones"), and the items of one list ("the Sun, Moon and Earth").
+ */
+function exchanged(
+  content: readonly SentenceWord[],
+  answer: readonly SentenceWord[],
+  position: ReadonlyArray<number | undefined>,
+  weighty: (word: SentenceWord) => boolean,
+): boolean {
+  const anchors: Array<{ word: SentenceWord; at: number; weighty: boolean }> = [];
+  const seen = new Set<number>();
+  for (const [index, at] of position.entries()) {
+    const word = content[index]!;
+    if (at === undefined || seen.has(at)) continue;
+    seen.add(at);
+    const movable = word.adverbial || answer[at]!.adverbial || isAdverb(word.text);
+    if (isContentWord(word) && !movable) anchors.push({ word, at, weighty: weighty(word) });
+  }
+  const together = (a: SentenceWord, b: SentenceWord) => a.list !== null && a.list === b.list;
+  for (let first = 0; first < anchors.length; first += 1) {
+    for (let middle = first + 1; middle < anchors.length; middle += 1) {
+      for (let last = middle + 1; last < anchors.length; last += 1) {
+        const [x, p, y] = [anchors[first]!, anchors[middle]!, anchors[last]!];
+        if (together(x.word, p.word) || together(p.word, y.word)) continue;
+        if (SYMMETRIC_WORDS.has(p.word.text)) continue;
+        if (x.weighty && y.weighty && y.at < p.at && p.at < x.at) return true;
+      }
+    }
+  }
+  return false;
+}
+
+// Relations that read the same both ways round: "supply equals demand" = "demand equals supply".
+const SYMMETRIC_WORDS = new Set(
+  `equal equals equalled equaled same similar like match matches meet meets balance balances
+equivalent identical opposite`.split(/\s+/),
+);
+
+// Words in "-ly" that are no adverbs.
+const LY_WORDS = new Set(
+  `supply apply reply imply comply multiply family assembly anomaly monopoly oligopoly butterfly
+firefly ally rally belly jelly lily july italy holly bully tally folly`.split(/\s+/),
+);
+
+function isAdverb(word: string): boolean {
+  return word.length >= 5 && word.endsWith('ly') && !LY_WORDS.has(word);
+}
+
+/**
+ * Whether, between two stretches the sentences share, a specific content word is missing and
+ * the answer has a wrong word in its place (see {@link findContradiction}).
+ */
+function substituted(options: {
+  content: readonly SentenceWord[];
+  answer: readonly SentenceWord[];
+  pairs: ReadonlyArray<[number, number]>;
+  position: ReadonlyArray<number | undefined>;
+  weighty: (word: SentenceWord) => boolean;
+}): boolean {
+  const { content, answer, pairs, position } = options;
+  const moved = new Set(position.filter((at): at is number => at !== undefined));
+  // A word the content does not have, opposite to one it has ("raises" for "lowers").
+  const opposed = answer.some(
+    (given, column) =>
+      !moved.has(column) &&
+      content.some((expected) => relations.opposite(expected.text, given.text)),
+  );
+  if (opposed) return true;
+  const bounds: Array<[number, number]> = [[-1, -1], ...pairs, [content.length, answer.length]];
+  for (let gap = 0; gap + 1 < bounds.length; gap += 1) {
+    const [rowStart, columnStart] = bounds[gap]!;
+    const [rowEnd, columnEnd] = bounds[gap + 1]!;
+    const missing = content
+      .slice(rowStart + 1, rowEnd)
+      .filter((_, offset) => position[rowStart + 1 + offset] === undefined);
+    const extra = answer
+      .slice(columnStart + 1, columnEnd)
+      .filter((word, offset) => !moved.has(columnStart + 1 + offset) && isContentWord(word));
+    const replaced = missing.some(
+      (expected) =>
+        options.weighty(expected) &&
+        extra.some((given) => !relations.synonym(expected.text, given.text)),
+    );
+    if (replaced) return true;
+  }
+  return false;
+}

@@ -1,0 +1,82 @@
+// What the offline tutor knows when it writes a reply: the points by role (focus, other
+// pending, recalled) with their clues, and the learner's words so far.
+
+import { OPENING_CUE, RESUME_CUE } from '../../prompts/conversation-cues';
+import { type TutorNotes, stripTutorNotes } from '../../prompts/tutor-notes';
+import type { TutorPromptPoint } from '../../prompts/tutor-system-prompt';
+import type { LLMMessage } from '../llm-adapter';
+import { type JudgedPoints, type WeightedTerm, readPoints, weighTerms } from './lexical-judge';
+import { cluesFor, lowerCaseWords } from './tutor-clues';
+
+/** A point with what the tutor needs to ask about it. */
+export interface PointMaterial {
+  point: TutorPromptPoint;
+  terms: readonly WeightedTerm[];
+  /** Least revealing first. */
+  clues: string[];
+}
+
+/** The points of the turn and the tutor's previous reply. */
+export interface Scene {
+  setName: string;
+  /** The pending points, read for judging the learner's words. */
+  judged: JudgedPoints;
+  /** Focus first, then the other pending points in checklist order. */
+  pending: PointMaterial[];
+  /** Whether `pending[0]` is the focus. */
+  hasFocus: boolean;
+  recalled: PointMaterial[];
+  /** The tutor's previous reply, so a question is not asked twice in a row. */
+  previous: string | undefined;
+}
+
+/** Builds the scene from the system prompt's points and the turn's notes. */
+export function createScene(options: {
+  points: readonly TutorPromptPoint[];
+  notes: TutorNotes | null;
+  setName: string;
+  previous: string | undefined;
+}): Scene {
+  const { points, notes } = options;
+  const byLabel = new Map(points.map((point) => [point.label, point]));
+  const lookup = (labels: readonly string[]) =>
+    labels.flatMap((label) => {
+      const point = byLabel.get(label);
+      return point === undefined ? [] : [point];
+    });
+  const focus = notes?.focus ? lookup([notes.focus.label]) : [];
+  const pending = [...focus, ...lookup(notes?.unchecked ?? [])];
+  const lowerCase = lowerCaseWords(points.flatMap((point) => [point.content, point.context]));
+  const material = (point: TutorPromptPoint, terms: readonly WeightedTerm[]): PointMaterial => ({
+    point,
+    terms,
+    clues: cluesFor({ context: point.context, terms, content: point.content, lowerCase }),
+  });
+  const judged = readPoints(pending.map((point) => point.content));
+  return {
+    judged,
+    setName: options.setName,
+    previous: options.previous,
+    pending: pending.map((point, index) => material(point, judged.weighted[index]!)),
+    hasFocus: focus.length > 0,
+    recalled: lookup(notes?.recalled ?? []).map((point) =>
+      material(point, weighTerms([point.content])[0]!),
+    ),
+  };
+}
+
+/** What the learner said: the latest message, the one before, and everything so far. */
+export interface LearnerWords {
+  latest: string;
+  previous: string | undefined;
+  all: string;
+}
+
+/** The learner's own messages (the engine's fixed cues and notes left out). */
+export function learnerWords(messages: readonly LLMMessage[]): LearnerWords {
+  const said = messages
+    .filter((message) => message.role === 'user')
+    .map((message) => stripTutorNotes(message.content))
+    .filter((content) => content !== '' && content !== OPENING_CUE && content !== RESUME_CUE);
+  return { latest: said.at(-1) ?? '', previous: said.at(-2), all: said.join('\n') };
+}

@@ -1,0 +1,62 @@
+// Lines an answer up with a point word by word: the longest run of matching words in the same
+// order, then where each remaining point word turns up elsewhere in the answer.
+
+import type { SentenceWord } from './sentence-structure';
+import { wordsMatch } from './word-match';
+
+/** The longest common subsequence of matching words, as [content index, answer index] pairs. */
+export function align(
+  content: readonly SentenceWord[],
+  answer: readonly SentenceWord[],
+): Array<[number, number]> {
+  const rows = content.length;
+  const columns = answer.length;
+  const table = Array.from({ length: rows + 1 }, () => new Array<number>(columns + 1).fill(0));
+  for (let row = rows - 1; row >= 0; row -= 1) {
+    for (let column = columns - 1; column >= 0; column -= 1) {
+      table[row]![column] = wordsMatch(content[row]!, answer[column]!)
+        ? table[row + 1]![column + 1]! + 1
+        : Math.max(table[row + 1]![column]!, table[row]![column + 1]!);
+    }
+  }
+  const pairs: Array<[number, number]> = [];
+  let row = 0;
+  let column = 0;
+  while (row < rows && column < columns) {
+    if (
+      wordsMatch(content[row]!, answer[column]!) &&
+      table[row]![column] === table[row + 1]![column + 1]! + 1
+    ) {
+      pairs.push([row, column]);
+      row += 1;
+      column += 1;
+    } else if (table[row + 1]![column]! >= table[row]![column + 1]!) row += 1;
+    else column += 1;
+  }
+  return pairs;
+}
+
+/** Where each content word is in the answer: its aligned word, else a matching word elsewhere. */
+export function positions(
+  content: readonly SentenceWord[],
+  answer: readonly SentenceWord[],
+  pairs: ReadonlyArray<[number, number]>,
+): Array<number | undefined> {
+  const result: Array<number | undefined> = content.map(() => undefined);
+  const used = new Set<number>();
+  for (const [row, column] of pairs) {
+    result[row] = column;
+    used.add(column);
+  }
+  for (const [index, word] of content.entries()) {
+    if (result[index] !== undefined) continue;
+    const free = answer.findIndex((other, column) => !used.has(column) && wordsMatch(word, other));
+    const any = answer.findIndex((other) => wordsMatch(word, other));
+    const found = free !== -1 ? free : any;
+    if (found !== -1) {
+      result[index] = found;
+      used.add(found);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,50 @@
+// When two words count as the same word for the offline evaluator: the same stem (or a long
+// shared beginning), a listed near-synonym, the same number, or a one-letter slip in a long
+// word ("haemoglobin" / "hemoglobin").
+
+import { editDistance, stem, stemsMatch } from './lexical';
+import type { SentenceWord } from './sentence-structure';
+import { createWordRelations } from './word-relations';
+
+/** Opposites and near-synonyms, keyed by the offline stemmer. */
+export const relations = createWordRelations(stem);
+
+/** A word as the matcher needs it. */
+export type MatchableWord = Pick<SentenceWord, 'text' | 'stem' | 'number'>;
+
+// Prefixes that turn a word into its opposite: "hypothermia" is no slip for "hyperthermia".
+const OPPOSED_PREFIXES: ReadonlyArray<[string, string]> = [
+  ['hypo', 'hyper'],
+  ['in', 'ex'],
+  ['im', 'ex'],
+  ['endo', 'exo'],
+  ['intra', 'inter'],
+  ['pre', 'post'],
+  ['sub', 'super'],
+  ['micro', 'macro'],
+  ['homo', 'hetero'],
+  ['under', 'over'],
+  ['de', 'in'],
+  ['di', 'con'],
+  ['a', 'e'],
+];
+
+/** Whether the two words count as the same word in an answer. */
+export function wordsMatch(a: MatchableWord, b: MatchableWord): boolean {
+  if (a.number !== undefined || b.number !== undefined) return a.number === b.number;
+  if (stemsMatch(a.stem, b.stem)) return true;
+  // The stemmer keeps a final "e" on short words only: "line" / "lined" → "line" / "lin".
+  if (a.stem.length >= 3 && a.stem.replace(/e$/, '') === b.stem.replace(/e$/, '')) return true;
+  return relations.synonym(a.text, b.text) || isSlip(a.text, b.text);
+}
+
+function isSlip(a: string, b: string): boolean {
+  const shorter = Math.min(a.length, b.length);
+  if (shorter < 6 || a[0] !== b[0] || Math.abs(a.length - b.length) > 2) return false;
+  if (OPPOSED_PREFIXES.some(([x, y]) => opposed(a, b, x, y) || opposed(a, b, y, x))) return false;
+  return editDistance(a, b) <= (shorter >= 9 ? 2 : 1);
+}
+
+function opposed(a: string, b: string, first: string, second: string): boolean {
+  return a.startsWith(first) && b.startsWith(second);
+}

@@ -1,0 +1,127 @@
+import { describe, expect, test } from 'vitest';
+import { judgeAnswer, readPoints } from '../../src/llm/offline/lexical-judge';
+import { findContradiction } from '../../src/llm/offline/meaning-check';
+import { readSentence } from '../../src/llm/offline/sentence-structure';
+
+/** The contradiction (or null) between a point and an answer. */
+function compare(content: string, answer: string) {
+  return findContradiction({
+    content: readSentence(content),
+    answer: readSentence(answer),
+  });
+}
+
+const ENZYME = 'Pepsin breaks proteins down into peptides in the stomach.';
+
+describe('offline meaning checks', () => {
+  test('the same sentence, or the same with small changes of form, is no contradiction', () => {
+    for (const answer of [
+      ENZYME,
+      'pepsin breaks proteins down into peptides in the stomach',
+      'In the stomach, pepsin breaks proteins down into peptides.',
+      'Proteins are broken down into peptides by pepsin in the stomach.',
+    ]) {
+      expect(compare(ENZYME, answer), answer).toBeNull();
+    }
+  });
+
+  test('a negation of what the point states is caught in its usual forms', () => {
+    for (const answer of [
+      'Pepsin does not break proteins down into peptides in the stomach.',
+      "Pepsin doesn't break proteins down into peptides in the stomach.",
+      'Pepsin never breaks proteins down into peptides in the stomach.',
+      "I don't think pepsin breaks proteins down into peptides.",
+      'It is false that pepsin breaks proteins down into peptides.',
+      'Pepsin has nothing to do with breaking proteins into peptides.',
+    ]) {
+      expect(compare(ENZYME, answer), answer).toBe('negated');
+    }
+  });
+
+  test('hedges and contrasts outside the point are no negation', () => {
+    for (const answer of [
+      "I'm not sure, but pepsin breaks proteins down into peptides in the stomach.",
+      'Not only that: pepsin breaks proteins down into peptides in the stomach, but also more.',
+      'Pepsin breaks proteins down into peptides in the stomach, not in the mouth.',
+    ]) {
+      expect(compare(ENZYME, answer), answer).toBeNull();
+    }
+  });
+
+  test('a point that itself negates keeps its negation', () => {
+    const point = 'Penguins cannot fly, but they swim well.';
+    expect(compare(point, "Penguins can't fly, but they swim well.")).toBeNull();
+    expect(compare(point, 'Penguins can fly, but they swim well.')).toBe('negated');
+    expect(compare(point, 'Penguins fly well but cannot swim.')).toBe('negated');
+  });
+
+  test('swapped roles, flipped directions and moved comparisons are caught', () => {
+    expect(compare(ENZYME, 'Peptides break pepsin down into proteins in the stomach.')).toBe(
+      'swapped',
+    );
+    expect(
+      compare(
+        'Heat flows from hot objects to cold objects.',
+        'Heat flows from cold objects to hot objects.',
+      ),
+    ).not.toBeNull();
+    expect(
+      compare(
+        'Oxygen diffuses from the lungs into the blood.',
+        'Oxygen diffuses from the blood into the lungs.',
+      ),
+    ).toBe('swapped');
+    expect(compare('Light travels faster than sound.', 'Sound travels faster than light.')).toBe(
+      'swapped',
+    );
+    // A symmetric relation reads the same both ways round.
+    expect(
+      compare('Supply equals demand at equilibrium.', 'Demand equals supply at equilibrium.'),
+    ).toBeNull();
+    // The items of one list may come in any order.
+    expect(
+      compare(
+        'Mercury, Venus and Mars are rocky planets.',
+        'Mars, Venus and Mercury are rocky planets.',
+      ),
+    ).toBeNull();
+  });
+
+  test('a wrong term in an otherwise identical sentence is caught: opposites, numbers, other words', () => {
+    expect(compare(ENZYME, 'Pepsin breaks proteins down into peptides in the intestine.')).toBe(
+      'wrong_term',
+    );
+    expect(
+      compare('Prices rise when demand increases.', 'Prices rise when demand decreases.'),
+    ).toBe('wrong_term');
+    expect(
+      compare('Humans have 23 pairs of chromosomes.', 'Humans have 24 pairs of chromosomes.'),
+    ).toBe('wrong_term');
+    expect(compare('A spider has eight legs.', 'A spider has six legs.')).toBe('wrong_term');
+    // A listed near-synonym is no wrong term.
+    expect(
+      compare('Earthquakes occur along faults.', 'Earthquakes happen along faults.'),
+    ).toBeNull();
+  });
+
+  test('a contradicted point is never recalled; a wrong term is a near miss, a negation is not', () => {
+    const points = readPoints([ENZYME, 'Bile emulsifies fats in the small intestine.']);
+    const [negated] = judgeAnswer({
+      points,
+      latest: 'Pepsin does not break proteins down into peptides in the stomach.',
+    });
+    expect(negated).toMatchObject({ recalled: false, nearMiss: false, contradiction: 'negated' });
+    const [wrong] = judgeAnswer({
+      points,
+      latest: 'Pepsin breaks proteins down into peptides in the mouth.',
+    });
+    expect(wrong).toMatchObject({ recalled: false, nearMiss: true, contradiction: 'wrong_term' });
+    // A follow-up does not complete a negated answer into a recall.
+    const [followUp] = judgeAnswer({
+      points,
+      latest: 'into peptides, in the stomach',
+      previous: 'Pepsin does not break proteins down',
+    });
+    expect(followUp!.recalled).toBe(false);
+  });
+});

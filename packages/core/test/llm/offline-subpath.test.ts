@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import * as core from '@recall/core';
+import * as offline from '@recall/core/offline';
+import { build } from 'esbuild';
+import { expect, test } from 'vitest';
+
+/** The source files a browser bundle of `entry` includes. */
+async function bundledFiles(entry: string): Promise<string[]> {
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['@recall/source'],
+    external: ['node:*'],
+    logLevel: 'silent',
+  });
+  return Object.keys(result.metafile.inputs);
+}
+
+test('the offline model lives on @recall/core/offline, not on the main entry', async () => {
+  expect(Object.keys(offline)).toEqual(['createOfflineLLM']);
+  expect('createOfflineLLM' in core).toBe(false);
+  const offlineOnly = /llm\/offline\/(offline-llm|meaning-check|word-relations|offline-tutor)\.ts$/;
+  expect(
+    (await bundledFiles('../../src/index.ts')).filter((file) => offlineOnly.test(file)),
+  ).toEqual([]);
+  // The check can fail: the subpath does bundle them.
+  expect(
+    (await bundledFiles('../../src/llm/offline/index.ts')).filter((file) => offlineOnly.test(file)),
+  ).toHaveLength(4);
+});
