@@ -92,7 +92,9 @@ async function sessionsOf(server: DemoProcess, recallSetId: string) {
 }
 
 /** What a rendered message shows of its notation: TeX sources, code, KaTeX's font, text. */
-function readFormatted(message: Locator) {
+async function readFormatted(message: Locator) {
+  // KaTeX is loaded on first use; until it is, maths shows raw with data-math="loading".
+  await message.locator('[data-math="loading"]').first().waitFor({ state: 'detached' });
   return message.locator('[data-part="content"]').evaluate((content) => {
     const katex = content.querySelector('.katex');
     return {
