@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
 // Vite's default SSR conditions plus ours. No `import` here: it would reach Node for external
 // CommonJS packages too, and `pg` would then require the ESM builds of its own dependencies.
 const conditions = ['@recall/source', 'module', 'node', 'development|production'];
+// Finds (or installs, as root) Chromium, espeak-ng and PostgreSQL for the projects that need
+// them; without them their tests are skipped with one line saying why (never on CI).
+const systemDependencies = ['test/global-setup.ts'];
 
 export default defineConfig({
   resolve: { conditions },
@@ -17,6 +20,7 @@ export default defineConfig({
           name: 'core',
           include: ['packages/core/{src,test}/**/*.test.ts'],
           environment: 'node',
+          globalSetup: systemDependencies,
         },
       },
       {
@@ -25,6 +29,7 @@ export default defineConfig({
           name: 'ws',
           include: ['packages/ws/{src,test}/**/*.test.ts'],
           environment: 'node',
+          globalSetup: systemDependencies,
         },
       },
       {
@@ -64,12 +69,22 @@ export default defineConfig({
         },
       },
       {
+        // The repository's own tooling: test set-up, README generators, release checks.
+        extends: true,
+        test: {
+          name: 'repo',
+          include: ['test/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         // The demo in real headless Chromium: builds the React app once, then drives it.
         extends: true,
         test: {
           name: 'e2e',
           include: ['examples/e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: systemDependencies,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -1,5 +1,5 @@
 // Storage benchmark: append throughput (batches of 1 and of 20) and replay of a 10,000-event
-// session, for the in-memory, PGlite (file-backed) and PostgreSQL 15 adapters, side by side.
+// session, for the in-memory, PGlite (file-backed) and PostgreSQL adapters, side by side.
 // PostgreSQL runs in a throwaway server started with the test harness (initdb + pg_ctl).
 // Run: npm run bench -- storage
 import { randomUUID } from 'node:crypto';
@@ -77,7 +77,7 @@ try {
     ['memory', async () => createMemoryStorage()],
     ['PGlite (file)', () => createPGliteStorage({ dataDir: join(directory, 'pglite') })],
     [
-      'PostgreSQL 15',
+      'PostgreSQL',
       async () => createPostgresStorage({ connectionString: await server.createDatabase() }),
     ],
   ];

@@ -1,19 +1,15 @@
-// Rewrites the generated protocol tables in README.md from the exported constants.
-// Run with `npm run docs:tables`; a test fails when README.md is out of date.
-import { readFileSync, writeFileSync } from 'node:fs';
-import {
-  renderCloseCodeTable,
-  renderErrorCodeTable,
-} from '../packages/ws/src/protocol/markdown-tables';
+// Rewrites the generated blocks of the READMEs (the root one and each package's) from the code:
+// the error-code and close-code tables and one API table per package.
+// Run with `npm run docs:tables`; a test fails when a README is out of date.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { README_BLOCKS, REPO_ROOT_PATH, readReadme, renderBlocks } from './readme/readme-blocks';
 
-const path = new URL('../README.md', import.meta.url);
-let readme = readFileSync(path, 'utf8');
-for (const [name, table] of [
-  ['error-codes', renderErrorCodeTable()],
-  ['close-codes', renderCloseCodeTable()],
-] as const) {
-  const pattern = new RegExp(`(<!-- ${name}:start -->\\n)[\\s\\S]*?(\\n<!-- ${name}:end -->)`);
-  if (!pattern.test(readme)) throw new Error(`README.md has no ${name} markers.`);
-  readme = readme.replace(pattern, `$1${table}$2`);
+const blocks = renderBlocks();
+for (const path of Object.keys(README_BLOCKS)) {
+  const { current, expected } = readReadme(path, blocks);
+  if (expected !== current) {
+    writeFileSync(join(REPO_ROOT_PATH, path), expected);
+    console.log(`Updated ${path}`);
+  }
 }
-writeFileSync(path, readme);

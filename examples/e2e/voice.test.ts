@@ -9,6 +9,7 @@ import { buildDemoApp } from './support/build-app';
 import { CHROMIUM_PATH } from './support/chromium';
 import { type DemoProcess, REPO_ROOT, startDemoProcess } from './support/demo-process';
 import { type FakeDeepgram, startFakeDeepgram } from './voice-fake-deepgram';
+import { lacks } from '../../test/system-dependencies';
 
 // Voice end to end: Chromium's fake microphone plays a WAV that espeak-ng speaks at test time;
 // the demo app records it with MediaRecorder and uploads it to the demo server's
@@ -85,7 +86,10 @@ function restoreEnvironment(name: string, value: string | undefined): void {
   else process.env[name] = value;
 }
 
-test('speaking an answer sends it as a message and recalls the point', async () => {
+// Skipped (hooks included), after one line saying why, without Chromium or espeak-ng; never on CI.
+const voiceTest = test.skipIf(lacks('chromium', 'espeak-ng'));
+
+voiceTest('speaking an answer sends it as a message and recalls the point', async () => {
   const page = await browser.newPage();
   try {
     await page.goto(new URL('/session/photosynthesis', demo.url).href);

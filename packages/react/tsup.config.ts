@@ -10,6 +10,10 @@ export default defineConfig({
   dts: true,
   clean: true,
   sourcemap: true,
+  // The maps point at the shipped `src/` instead of embedding it: each source ships once.
+  esbuildOptions(options) {
+    options.sourcesContent = false;
+  },
   target: 'es2022',
   external: ['react', 'react-dom', 'react/jsx-runtime'],
   // Hooks and components must stay client-side in React Server Component apps. No

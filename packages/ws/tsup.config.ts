@@ -7,6 +7,10 @@ export default defineConfig({
   dts: true,
   clean: true,
   sourcemap: true,
+  // The maps point at the shipped `src/` instead of embedding it: each source ships once.
+  esbuildOptions(options) {
+    options.sourcesContent = false;
+  },
   treeshake: true,
   target: 'es2022',
 });

@@ -1,8 +1,12 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
+import { chromiumPath } from '../../../test/system-dependencies';
 
-/** Debian's Chromium, installed by `.ci/system-deps`; we never download a browser. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium (`CHROMIUM_PATH` overrides), installed by `.ci/system-deps` or by the test
+ * run's global setup; we never download a browser.
+ */
+export const CHROMIUM_PATH = chromiumPath();
 
 /**
  * Flags for a sandboxed machine with a closed network: without the background-networking

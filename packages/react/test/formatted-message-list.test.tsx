@@ -1,9 +1,9 @@
 import type { ChatMessage } from '@recall/ws';
 import { act, screen } from '@testing-library/react';
-import { describe, expect, test, vi } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { MessageList } from '../src';
 import { createFixtureClient, SESSION_FIXTURES } from '../src/testing';
-import { FormattedText } from '../src/voice/formatted-text';
+import { FormattedText, preloadKatex } from '../src/voice/formatted-text';
 import { renderWithClient } from './render';
 
 // happy-dom has no `compatMode`; a real page with a doctype reports standards mode, and
@@ -13,6 +13,8 @@ vi.hoisted(() => {
     Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true });
   }
 });
+
+beforeAll(() => preloadKatex());
 
 // The two entries together, as an app wires them: the headless list from `@recall/react`,
 // the KaTeX renderer from `@recall/react/formatted-text`.

@@ -3,6 +3,7 @@ import { createPostgresStorage } from '@recall/core/storage/postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { type PostgresServer, startPostgresServer } from '../../core/test/storage/postgres-server';
+import { lacks } from '../../../test/system-dependencies';
 import { toHistoryMessage } from '../src/protocol/to-server-message';
 import { createProbeWebSocket, createTestClient, waitForSnapshot } from './harness/client-helpers';
 import type { PublishedEvent } from './harness/feed-engine';
@@ -14,6 +15,7 @@ const NODE_A = 'recall-node-a';
 const NODE_B = 'recall-node-b';
 
 let postgres: PostgresServer;
+const withoutPostgres = lacks('postgres');
 let connectionString: string;
 let storage: StorageAdapter;
 let nodeA: ServerProcess;
@@ -42,7 +44,7 @@ afterAll(async () => {
 });
 
 // Runs first: the next test kills node B (M4).
-describe('a burst across nodes (M1, M2, M3)', () => {
+describe.skipIf(withoutPostgres)('a burst across nodes (M1, M2, M3)', () => {
   /** Backends of one node that are LISTENing (their last statement was the LISTEN). */
   async function listenerPids(admin: pg.Client, applicationName: string): Promise<number[]> {
     const result = await admin.query<{ pid: number }>(
@@ -155,7 +157,7 @@ describe('a burst across nodes (M1, M2, M3)', () => {
   }, 60_000);
 });
 
-describe('two server processes on one PostgreSQL (M1, C5, M4)', () => {
+describe.skipIf(withoutPostgres)('two server processes on one PostgreSQL (M1, C5, M4)', () => {
   test('commands on node A reach a client on node B live and in order; both nodes serve one session; B dies and the client fails over', async () => {
     const learner = createTestClient({
       url: `ws://127.0.0.1:${nodeA.port}/ws`,

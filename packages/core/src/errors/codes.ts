@@ -73,6 +73,12 @@ export const RECALL_ERROR_CODES = {
     description: 'No transcription adapter is configured.',
   },
   TRANSCRIPTION_FAILED: { retryable: true, description: 'Transcribing the audio failed.' },
+  // Set-up
+  PEER_DEPENDENCY_MISSING: {
+    retryable: false,
+    description:
+      'An optional peer dependency is not installed; the message names the package to install.',
+  },
   // Anything else
   ABORTED: { retryable: false, description: 'The operation was cancelled.' },
   INTERNAL_ERROR: { retryable: true, description: 'An unexpected server error.' },

@@ -7,6 +7,7 @@ import { createPostgresStorage } from '@recall/core/storage/postgres';
 import { createScriptedLLM } from '@recall/core/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type PostgresServer, startPostgresServer } from '../storage/postgres-server';
+import { lacks } from '../../../../test/system-dependencies';
 import { CELL_ENERGY, ofType } from './harness';
 import { learnerText, missingContext, replyText, turnProblems } from './turn-log';
 
@@ -79,7 +80,7 @@ afterAll(async () => {
   await postgres?.stop();
 });
 
-describe('two engine processes on one PostgreSQL (C5)', () => {
+describe.skipIf(lacks('postgres'))('two engine processes on one PostgreSQL (C5)', () => {
   test('simultaneous messages to one session from two processes: one turn at a time', async () => {
     const recallSet = defineRecallSet(CELL_ENERGY, { now: Date.now() - 1000 });
     await storage.saveRecallSet(recallSet);

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { messages, uniqueId } from './fixtures';
 import { appendUntilKilled, expectIntactLog, seededRandom } from './kill-test-helpers';
 import { type PostgresServer, startPostgresServer } from './postgres-server';
+import { lacks } from '../../../../test/system-dependencies';
 
 // The PGlite kill test lives in pglite.test.ts, next to the PGlite template it copies.
 let server: PostgresServer;
+const withoutPostgres = lacks('postgres');
 
 beforeAll(async () => {
   server = await startPostgresServer();
@@ -15,7 +17,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('kill -9 of a process appending to PostgreSQL', () => {
+describe.skipIf(withoutPostgres)('kill -9 of a process appending to PostgreSQL', () => {
   test('every acknowledged append survives', async () => {
     const seed = Date.now();
     const next = seededRandom(seed);
@@ -34,7 +36,7 @@ describe('kill -9 of a process appending to PostgreSQL', () => {
   }, 60_000);
 });
 
-describe('PostgreSQL server crash', () => {
+describe.skipIf(withoutPostgres)('PostgreSQL server crash', () => {
   test('appends fail with STORAGE_UNAVAILABLE while it is down; acked events survive; subscribers catch up', async () => {
     const connectionString = await server.createDatabase();
     const sessionId = uniqueId('sess');

@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { findPostgresBin } from '../../../../test/system-dependencies';
 
 const run = promisify(execFile);
-const BIN = process.env.RECALL_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
-/** A throwaway PostgreSQL 15 server in a temp directory, for tests and benchmarks. */
+/** A throwaway PostgreSQL server in a temp directory, for tests and benchmarks. */
 export interface PostgresServer {
   readonly port: number;
   /** A connection string for `database` (default: the `postgres` database). */
@@ -26,14 +26,16 @@ let databaseCounter = 0;
 
 /**
  * Starts PostgreSQL with initdb + pg_ctl on a free loopback port, its unix socket in the temp
- * directory, and stops it (even on an abrupt exit of this process) when done.
+ * directory, and stops it (even on an abrupt exit of this process) when done. The binaries are
+ * found by `findPostgresBin` (`RECALL_PG_BIN`, else the newest `/usr/lib/postgresql/<n>/bin`).
  */
 export async function startPostgresServer(): Promise<PostgresServer> {
+  const bin = findPostgresBin();
   const root = mkdtempSync(join(tmpdir(), 'recall-pg-'));
   const dataDir = join(root, 'data');
   const asRoot = process.getuid?.() === 0;
   if (asRoot) chownSync(root, uid('nobody'), gid('nobody'));
-  const pgCtl = (args: string[]) => run(...serverCommand(asRoot, 'pg_ctl', args));
+  const pgCtl = (args: string[]) => run(...serverCommand(asRoot, bin, 'pg_ctl', args));
 
   let port = 0;
   let stopped = false;
@@ -56,7 +58,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     stopped = true;
     if (existsSync(join(dataDir, 'postmaster.pid'))) {
       spawnSync(
-        ...serverCommand(asRoot, 'pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']),
+        ...serverCommand(asRoot, bin, 'pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']),
       );
     }
     rmSync(root, { recursive: true, force: true });
@@ -66,7 +68,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
 
   try {
     await run(
-      ...serverCommand(asRoot, 'initdb', [
+      ...serverCommand(asRoot, bin, 'initdb', [
         '-D',
         dataDir,
         '-A',
@@ -128,8 +130,13 @@ export async function startPostgresServer(): Promise<PostgresServer> {
 }
 
 // The server binaries refuse to run as root, so under root they run as `nobody`.
-function serverCommand(asRoot: boolean, program: string, args: string[]): [string, string[]] {
-  const path = `${BIN}/${program}`;
+function serverCommand(
+  asRoot: boolean,
+  bin: string,
+  program: string,
+  args: string[],
+): [string, string[]] {
+  const path = join(bin, program);
   return asRoot ? ['runuser', ['-u', 'nobody', '--', path, ...args]] : [path, args];
 }
 

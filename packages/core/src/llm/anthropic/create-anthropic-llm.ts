@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type {
   LLMAdapter,
   LLMCallOptions,
@@ -10,6 +10,7 @@ import type {
 import { type AnthropicLLMOptions, resolveAnthropicLLMOptions } from './anthropic-llm-options';
 import { buildMessageRequest } from './build-message-request';
 import { generateValidatedObject, outputFormatFor } from './generate-object';
+import { type AnthropicSdk, loadAnthropicSdk } from './load-sdk';
 import { mapStopReason } from './map-stop-reason';
 import { ANTHROPIC_DEFAULT_MODELS, roleOfCallKind } from './models';
 import type { RetryPolicy } from './retry-policy';
@@ -38,16 +39,25 @@ import { type MessageStreamPart, streamMessage } from './stream-message';
  */
 export function createAnthropicLLM(options: AnthropicLLMOptions = {}): LLMAdapter {
   const settings = resolveAnthropicLLMOptions(options, { models: ANTHROPIC_DEFAULT_MODELS });
-  const client = new Anthropic({
-    apiKey: settings.apiKey,
-    ...(settings.baseURL === undefined ? {} : { baseURL: settings.baseURL }),
-    // Retries happen in streamMessage, where the "nothing streamed yet" rule can be enforced.
-    maxRetries: 0,
-    timeout: settings.timeoutMs,
-    fetch: settings.fetch,
-    defaultHeaders: settings.defaultHeaders,
-    dangerouslyAllowBrowser: settings.dangerouslyAllowBrowser,
-  });
+  // The SDK is an optional peer, loaded at the first call: without it that call fails with
+  // PEER_DEPENDENCY_MISSING naming the package, instead of the import failing at start-up.
+  let connecting: Promise<{ sdk: AnthropicSdk; client: Anthropic }> | undefined;
+  const connect = () => {
+    connecting ??= loadAnthropicSdk().then((sdk) => ({
+      sdk,
+      client: new sdk.Anthropic({
+        apiKey: settings.apiKey,
+        ...(settings.baseURL === undefined ? {} : { baseURL: settings.baseURL }),
+        // Retries happen in streamMessage, where the "nothing streamed yet" rule can be enforced.
+        maxRetries: 0,
+        timeout: settings.timeoutMs,
+        fetch: settings.fetch,
+        defaultHeaders: settings.defaultHeaders,
+        dangerouslyAllowBrowser: settings.dangerouslyAllowBrowser,
+      }),
+    }));
+    return connecting;
+  };
   const retry: RetryPolicy = {
     maxRetries: settings.maxRetries,
     initialDelayMs: settings.retryInitialDelayMs,
@@ -56,11 +66,12 @@ export function createAnthropicLLM(options: AnthropicLLMOptions = {}): LLMAdapte
     random: Math.random,
   };
 
-  function send(
+  async function* send(
     call: LLMCallOptions,
     messages: readonly LLMMessage[],
     extra: { outputIsVisible: boolean; outputFormat?: ReturnType<typeof outputFormatFor> },
   ): AsyncGenerator<MessageStreamPart, void, undefined> {
+    const { sdk, client } = await connect();
     const role = roleOfCallKind(call.kind);
     const request = buildMessageRequest({
       model: settings.models[role],
@@ -70,8 +81,9 @@ export function createAnthropicLLM(options: AnthropicLLMOptions = {}): LLMAdapte
       temperature: call.temperature,
       outputFormat: extra.outputFormat,
     });
-    return streamMessage({
+    yield* streamMessage({
       client,
+      sdk,
       request,
       retry,
       timeoutMs: settings.timeoutMs,
@@ -86,7 +98,8 @@ export function createAnthropicLLM(options: AnthropicLLMOptions = {}): LLMAdapte
     name: 'anthropic',
     streamText: (call) => streamText(call, send),
     generateObject: async <T>(call: LLMObjectOptions<T>): Promise<LLMObjectResult<T>> => {
-      const outputFormat = outputFormatFor(call.schema);
+      const { sdk } = await connect();
+      const outputFormat = outputFormatFor(call.schema, sdk.zodOutputFormat);
       return generateValidatedObject({
         schema: call.schema,
         schemaName: call.schemaName,

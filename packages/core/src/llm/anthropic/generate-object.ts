@@ -1,10 +1,10 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import type * as z from 'zod';
 import type { TokenUsage } from '../../events/catalog';
 import { LLMOutputError, RecallError } from '../../errors/recall-error';
 import { formatZodIssues } from '../../internal/format-zod-issues';
 import { addUsage, EMPTY_USAGE, type LLMMessage, type LLMObjectResult } from '../llm-adapter';
+import type { AnthropicSdk } from './load-sdk';
 import type { MessageStreamPart } from './stream-message';
 
 /** A finished message: its text (or tool input JSON), stop reason and usage. */
@@ -31,7 +31,10 @@ const outputFormats = new WeakMap<z.ZodType, Anthropic.JSONOutputFormat>();
  * The structured-output format for a zod schema: its JSON schema, reduced by the SDK to what
  * the API's constrained decoding supports. Computed once per schema object.
  */
-export function outputFormatFor(schema: z.ZodType): Anthropic.JSONOutputFormat {
+export function outputFormatFor(
+  schema: z.ZodType,
+  zodOutputFormat: AnthropicSdk['zodOutputFormat'],
+): Anthropic.JSONOutputFormat {
   let format = outputFormats.get(schema);
   if (format === undefined) {
     try {

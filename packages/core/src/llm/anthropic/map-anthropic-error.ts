@@ -1,13 +1,15 @@
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-} from '@anthropic-ai/sdk';
+import type { APIError } from '@anthropic-ai/sdk';
 import type { ErrorType } from '@anthropic-ai/sdk/resources/shared';
 import type { RecallErrorCode } from '../../errors/codes';
 import { LLMOutputError, RecallError } from '../../errors/recall-error';
+import type { AnthropicSdk } from './load-sdk';
 import { abortedError, retryAfterFromHeaders } from './retry-policy';
+
+/** The SDK's error classes, from the lazily loaded SDK. */
+export type AnthropicErrorClasses = Pick<
+  AnthropicSdk,
+  'APIError' | 'APIConnectionError' | 'APIConnectionTimeoutError' | 'APIUserAbortError'
+>;
 
 /** A provider failure in Recall's terms, and whether sending the same request again may work. */
 export interface MappedFailure {
@@ -27,20 +29,20 @@ const RETRYABLE_CODES: ReadonlySet<RecallErrorCode> = new Set([
  * a 200 stream (no status, so it is classified by `error.type`), connection failures and
  * malformed stream data. `x-should-retry: false` from the server turns retrying off.
  */
-export function mapAnthropicError(thrown: unknown): MappedFailure {
+export function mapAnthropicError(thrown: unknown, errors: AnthropicErrorClasses): MappedFailure {
   if (RecallError.isInstance(thrown)) {
     return { error: thrown, retryable: RETRYABLE_CODES.has(thrown.code) };
   }
-  if (thrown instanceof APIUserAbortError || isAbortError(thrown)) {
+  if (thrown instanceof errors.APIUserAbortError || isAbortError(thrown)) {
     return { error: abortedError(thrown), retryable: false };
   }
-  if (thrown instanceof APIConnectionTimeoutError) {
+  if (thrown instanceof errors.APIConnectionTimeoutError) {
     return failure('LLM_TIMEOUT', 'The model provider did not answer in time.', thrown);
   }
-  if (thrown instanceof APIConnectionError) {
+  if (thrown instanceof errors.APIConnectionError) {
     return failure('LLM_UNAVAILABLE', 'The model provider could not be reached.', thrown);
   }
-  if (thrown instanceof APIError) {
+  if (thrown instanceof errors.APIError) {
     const code = codeOfErrorType(thrown.type ?? errorTypeOfStatus(thrown.status), thrown.status);
     const retryAfterMs = retryAfterFromHeaders(thrown.headers, Date.now());
     const error = new RecallError(code, describe(thrown), {

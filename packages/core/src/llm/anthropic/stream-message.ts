@@ -3,6 +3,7 @@ import type { Middleware } from '@anthropic-ai/sdk';
 import type { TokenUsage } from '../../events/catalog';
 import { RecallError } from '../../errors/recall-error';
 import { EMPTY_USAGE } from '../llm-adapter';
+import type { AnthropicSdk } from './load-sdk';
 import { mapAnthropicError } from './map-anthropic-error';
 import { abortedError, type RetryPolicy, retryDelayMs, waitForRetry } from './retry-policy';
 import { applyMessageDeltaUsage, usageFromMessageStart } from './usage';
@@ -16,6 +17,8 @@ export type MessageStreamPart =
 /** Inputs of {@link streamMessage}. */
 export interface StreamMessageOptions {
   client: Anthropic;
+  /** The loaded SDK, whose error classes failures are matched against. */
+  sdk: AnthropicSdk;
   request: Anthropic.MessageCreateParamsStreaming;
   retry: RetryPolicy;
   /** Time allowed until response headers (the SDK's own timeout). */
@@ -59,7 +62,7 @@ export async function* streamMessage(
       yield* held;
       return;
     } catch (thrown) {
-      const failure = mapAnthropicError(thrown);
+      const failure = mapAnthropicError(thrown, options.sdk);
       if (failure.error.code === 'ABORTED') throw failure.error;
       if (delivered) throw interrupted(failure.error);
       const retryAfterMs = failure.error.retryAfterMs;

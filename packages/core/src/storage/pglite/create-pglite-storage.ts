@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { RecallError } from '../../errors/recall-error';
+import { importOptionalPeer } from '../../internal/optional-peer';
 import type { StorageAdapter } from '../storage-adapter';
 import { createSqlStorage } from '../sql/create-sql-storage';
 import { readEvents } from '../sql/event-queries';
@@ -35,6 +36,11 @@ export interface PGliteStorageOptions {
 export async function createPGliteStorage(
   options: PGliteStorageOptions = {},
 ): Promise<StorageAdapter> {
+  const { PGlite } = await importOptionalPeer({
+    packageName: '@electric-sql/pglite',
+    usedBy: 'createPGliteStorage',
+    load: () => import('@electric-sql/pglite'),
+  });
   if (options.dataDir === undefined) {
     const database = new PGlite();
     return openOn(database, undefined);

@@ -1,5 +1,5 @@
-import pg from 'pg';
 import type { ClientConfig, Pool } from 'pg';
+import { importOptionalPeer } from '../../internal/optional-peer';
 import type { StorageAdapter } from '../storage-adapter';
 import { createSqlStorage } from '../sql/create-sql-storage';
 import { parseNotifyPayload, readEvents } from '../sql/event-queries';
@@ -46,6 +46,11 @@ export async function createPostgresStorage(
   if (options.connectionString === undefined && options.pool === undefined) {
     throw new TypeError('createPostgresStorage needs a `connectionString` or a `pool`.');
   }
+  const { default: pg } = await importOptionalPeer({
+    packageName: 'pg',
+    usedBy: 'createPostgresStorage',
+    load: () => import('pg'),
+  });
   const settings = {
     channel: 'recall_events',
     maxConnections: 10,
@@ -77,6 +82,7 @@ export async function createPostgresStorage(
     read: (sessionId, afterSeq, limit) => readEvents(executor, sessionId, { afterSeq, limit }),
   });
   const listener = new NotificationListener({
+    Client: pg.Client,
     clientConfig: listenerConfig(settings.connectionString, pool),
     channel: settings.channel,
     reconnectDelayMs: settings.reconnectDelayMs,

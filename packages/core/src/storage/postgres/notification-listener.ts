@@ -1,8 +1,10 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { ClientConfig } from 'pg';
 
 /** Options for {@link NotificationListener}. */
 export interface NotificationListenerOptions {
+  /** `pg.Client`, from the lazily loaded `pg`. */
+  Client: typeof pg.Client;
   /** How to reach the server for the dedicated LISTEN connection. */
   clientConfig: ClientConfig;
   channel: string;
@@ -51,7 +53,7 @@ export class NotificationListener {
   }
 
   async #connect(): Promise<void> {
-    const client = new pg.Client(this.#options.clientConfig);
+    const client = new this.#options.Client(this.#options.clientConfig);
     let dropped = false;
     const onDrop = () => {
       if (dropped) return;

@@ -4,7 +4,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import 'katex/dist/katex.min.css';
 import { expect, within } from 'storybook/test';
 import { SESSION_STATES, withFixtureSession } from '../../stories/fixture-story';
-import { FormattedText } from '../../voice/formatted-text/formatted-text';
+import { FormattedText, preloadKatex } from '../../voice/formatted-text/formatted-text';
 import * as MessageList from './parts';
 
 const meta = {
@@ -46,6 +46,7 @@ const renderFormatted = (message: ChatMessage) => (
  */
 export const FormattedMessages: StoryObj<typeof meta> = {
   args: { renderContent: renderFormatted },
+  loaders: [preloadKatex],
   parameters: {
     recall: {
       fixture: 'recalled',

@@ -1,12 +1,14 @@
 /// <reference types="vite/client" />
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import 'katex/dist/katex.min.css';
-import { FormattedText } from './formatted-text';
+import { FormattedText, preloadKatex } from './formatted-text';
 
 const meta = {
   title: 'Voice/FormattedText',
   component: FormattedText,
   args: { text: '' },
+  // KaTeX loads on first use; loaded before rendering, each story shows its maths at once.
+  loaders: [preloadKatex],
   // A landmark around the text, as on a real page (axe checks that content is in one).
   decorators: [
     (Story) => (

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, test, vi } from 'vitest';
-import { FormattedText } from './formatted-text';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
+import { FormattedText, preloadKatex } from './formatted-text';
 
 // happy-dom has no `compatMode`; a real page with a doctype reports standards mode, and
 // KaTeX warns about quirks mode on import otherwise.
@@ -10,6 +10,9 @@ vi.hoisted(() => {
     Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true });
   }
 });
+
+// KaTeX is loaded on first use; loaded up front, maths renders on the first render.
+beforeAll(() => preloadKatex());
 
 function renderText(text: string) {
   const { container } = render(<FormattedText text={text} />);

@@ -1,6 +1,14 @@
 import { type NotationSegment, parseNotation } from '@recall/core';
-import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useMemo } from 'react';
+import {
+  type ComponentPropsWithoutRef,
+  forwardRef,
+  type ReactNode,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
 import { assertNever } from '../../internal/assert-never';
+import { type KatexStatus, katexLoader } from './katex-loader';
 import { renderMath } from './render-math';
 
 /** Props of {@link FormattedText}. */
@@ -16,6 +24,11 @@ export interface FormattedTextProps extends Omit<ComponentPropsWithoutRef<'div'>
  * `data-math="error"` for styling) instead of failing. The root is a `<div>`, so display
  * maths inside it is valid HTML. Include `katex/dist/katex.min.css` for KaTeX's layout.
  *
+ * KaTeX (an optional peer: `npm install katex`) is loaded with the first maths to render;
+ * until then the LaTeX is shown raw with `data-math="loading"`. Call `preloadKatex()` first to
+ * render maths at once, e.g. on the server. Without KaTeX installed, maths stays raw
+ * (`data-math="error"`) and the `PEER_DEPENDENCY_MISSING` error is logged once.
+ *
  * @example
  * <FormattedText text={message.content} className="message-text" />
  */
@@ -23,7 +36,19 @@ export const FormattedText = forwardRef<HTMLDivElement, FormattedTextProps>(func
   { text, ...props },
   ref,
 ) {
-  const children = useMemo(() => renderSegments(parseNotation(text)), [text]);
+  const segments = useMemo(() => parseNotation(text), [text]);
+  const hasMath = segments.some((segment) => segment.type === 'math');
+  const katex = useSyncExternalStore(
+    katexLoader.subscribe,
+    katexLoader.getStatus,
+    katexLoader.getStatus,
+  );
+  // Starting the load leaves the status `pending`, so it is safe during render (and SSR).
+  if (hasMath && katex.state === 'pending') katexLoader.load().catch(ignore);
+  useEffect(() => {
+    if (hasMath && katex.state === 'failed') reportOnce(katex.error);
+  }, [hasMath, katex]);
+  const children = useMemo(() => renderSegments(segments, katex), [segments, katex]);
   return (
     <div data-formatted-text="" {...props} ref={ref}>
       {children}
@@ -31,13 +56,36 @@ export const FormattedText = forwardRef<HTMLDivElement, FormattedTextProps>(func
   );
 });
 
-function renderSegments(segments: readonly NotationSegment[]): ReactNode {
-  // Plain text stays one bare string: exactly what rendering `{text}` produced before.
-  if (segments.length === 1 && segments[0]?.type === 'text') return segments[0].raw;
-  return segments.map((segment, index) => renderSegment(segment, index));
+/**
+ * Loads KaTeX (the optional peer `@recall/react/formatted-text` renders maths with) now instead
+ * of at the first maths, so `FormattedText` renders maths on its first render: call it before
+ * rendering on the server, or before hydrating. Rejects with a `RecallError`
+ * (`PEER_DEPENDENCY_MISSING`) when `katex` is not installed.
+ *
+ * @example
+ * await preloadKatex();
+ * const html = renderToString(<App />);
+ */
+export async function preloadKatex(): Promise<void> {
+  await katexLoader.load();
 }
 
-function renderSegment(segment: NotationSegment, key: number): ReactNode {
+function ignore(): void {}
+
+let reported = false;
+function reportOnce(error: Error): void {
+  if (reported) return;
+  reported = true;
+  console.error(error);
+}
+
+function renderSegments(segments: readonly NotationSegment[], katex: KatexStatus): ReactNode {
+  // Plain text stays one bare string: exactly what rendering `{text}` produced before.
+  if (segments.length === 1 && segments[0]?.type === 'text') return segments[0].raw;
+  return segments.map((segment, index) => renderSegment(segment, index, katex));
+}
+
+function renderSegment(segment: NotationSegment, key: number, katex: KatexStatus): ReactNode {
   switch (segment.type) {
     case 'text':
       return segment.raw;
@@ -52,8 +100,20 @@ function renderSegment(segment: NotationSegment, key: number): ReactNode {
         </code>
       );
     case 'math': {
-      const rendered = renderMath(segment.source, { display: segment.display });
       const Tag = segment.display ? 'div' : 'span';
+      if (katex.state !== 'ready') {
+        const failed = katex.state === 'failed';
+        return (
+          <Tag
+            key={key}
+            data-math={failed ? 'error' : 'loading'}
+            title={failed ? katex.error.message : undefined}
+          >
+            {segment.raw}
+          </Tag>
+        );
+      }
+      const rendered = renderMath(katex.katex, segment.source, { display: segment.display });
       if (!rendered.ok) {
         return (
           <Tag key={key} data-math="error" title={rendered.message}>

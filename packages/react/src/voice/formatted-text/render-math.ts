@@ -1,4 +1,4 @@
-import katex from 'katex';
+import type { Katex } from './katex-loader';
 
 /** KaTeX's HTML for `source`, or the parse error's message when it is not valid LaTeX. */
 export type RenderedMath = { ok: true; html: string } | { ok: false; message: string };
@@ -7,7 +7,11 @@ export type RenderedMath = { ok: true; html: string } | { ok: false; message: st
  * Renders LaTeX to HTML. `trust: false` keeps `\href`, `\url` and raw HTML commands out, and
  * `maxExpand` bounds macro expansion, so learner-controlled text cannot inject markup.
  */
-export function renderMath(source: string, options: { display: boolean }): RenderedMath {
+export function renderMath(
+  katex: Katex,
+  source: string,
+  options: { display: boolean },
+): RenderedMath {
   try {
     const html = katex.renderToString(source, {
       displayMode: options.display,

@@ -1,0 +1,231 @@
+// npm run check:consumer — Recall as an npm consumer meets it. Packs the three packages,
+// installs the tarballs with the README's install line into an app outside the workspace (with
+// the Node and npm on the user's PATH), typechecks every README's ts/tsx snippets under strict
+// TypeScript with moduleResolution bundler, nodenext and node10, runs the README's server
+// snippets and one whole session through createRecallClient against them (offline model), and
+// checks that each optional peer the app did not install fails with PEER_DEPENDENCY_MISSING.
+// `--keep` leaves the app directory in place.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { formatDuration, runOrThrow, tail, userEnvironment } from '../lib/run';
+import { PUBLISHED_PACKAGES } from '../readme/api-table';
+import {
+  installTools,
+  missingOptionalPeers,
+  transpile,
+  writeAppFiles,
+  writeTypecheckProject,
+} from './consumer-app';
+import {
+  combineServerSnippets,
+  extractSnippets,
+  findInstallCommand,
+  hostAppNames,
+  type ReadmeSnippet,
+} from './readme-snippets';
+import { packPackages, type Tarball, tarballProblems } from './tarballs';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../..');
+const READMES = ['README.md', ...PUBLISHED_PACKAGES.map((directory) => `${directory}/README.md`)];
+const RESOLUTIONS = ['bundler', 'nodenext', 'node10'] as const;
+
+const started = Date.now();
+const timings: string[] = [];
+async function step<T>(label: string, work: () => Promise<T>): Promise<T> {
+  const stepStarted = Date.now();
+  const result = await work();
+  const line = `${label} (${formatDuration(Date.now() - stepStarted)})`;
+  timings.push(line);
+  console.log(`✓ ${line}`);
+  return result;
+}
+
+const work = mkdtempSync(join(tmpdir(), 'recall-consumer-'));
+const app = join(work, 'app');
+let succeeded = false;
+try {
+  await step('build the packages (turbo, cached when unchanged)', () =>
+    runOrThrow(
+      'npx',
+      ['turbo', 'run', 'build', ...PUBLISHED_PACKAGES.map((path) => `--filter=./${path}`)],
+      { cwd: REPO_ROOT, env: process.env },
+    ),
+  );
+  const tarballs = await step('npm pack the three packages', () =>
+    packPackages(REPO_ROOT, join(work, 'tarballs')),
+  );
+  reportTarballs(tarballs);
+
+  const snippets = READMES.flatMap((path) =>
+    extractSnippets(path, readFileSync(join(REPO_ROOT, path), 'utf8')),
+  );
+  const checked = snippets.filter((snippet) => snippet.skip === null);
+  const installLine = findInstallCommand(
+    'README.md',
+    readFileSync(join(REPO_ROOT, 'README.md'), 'utf8'),
+  );
+
+  mkdirSync(app);
+  writeFileSync(
+    join(app, 'package.json'),
+    `${JSON.stringify({ name: 'recall-consumer-check', private: true, type: 'module' }, null, 2)}\n`,
+  );
+  const nodeVersion = (await runOrThrow('node', ['--version'], { cwd: app })).output.trim();
+  await step(`npm install ${installLine.join(' ')} (Node ${nodeVersion})`, async () => {
+    const result = await runOrThrow(
+      'npm',
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        ...installLine.map((spec) => tarballFor(spec, tarballs)),
+      ],
+      { cwd: app },
+    );
+    const warnings = result.output.split('\n').filter((line) => line.includes('EBADENGINE'));
+    if (warnings.length > 0) {
+      throw new Error(
+        `The install line warns EBADENGINE on Node ${nodeVersion}:\n${warnings.join('\n')}`,
+      );
+    }
+  });
+  writeAppFiles(app);
+  const missing = missingOptionalPeers(app, tarballs);
+  await step(
+    `a missing optional peer fails with PEER_DEPENDENCY_MISSING (${missing.join(', ')}; ESM and CommonJS)`,
+    async () => {
+      for (const file of ['missing-peers.mjs', 'missing-peers.cjs']) {
+        const result = await runOrThrow('node', [file, ...missing], {
+          cwd: app,
+          timeoutMs: 60_000,
+        });
+        if (file.endsWith('.mjs')) console.log(result.output.trimEnd().replace(/^/gm, '  '));
+      }
+    },
+  );
+
+  const tools = await step('npm install the typecheck tools and what the snippets import', () =>
+    installTools({ repoRoot: REPO_ROOT, app, snippets: checked }),
+  );
+  console.log(`  ${tools.join(' ')}`);
+
+  writeTypecheckProject({ app, snippets: checked, resolutions: RESOLUTIONS, tarballs });
+  for (const resolution of RESOLUTIONS) {
+    await step(
+      `tsc: ${checked.length} README snippets, strict, moduleResolution ${resolution}`,
+      () =>
+        runOrThrow(join(app, 'node_modules/.bin/tsc'), ['-p', `tsconfig.${resolution}.json`], {
+          cwd: app,
+        }),
+    );
+  }
+
+  const server = checked.filter((snippet) => snippet.runsAsServer);
+  await step('run the README server and one whole session through createRecallClient', () =>
+    runServerAndSession(server),
+  );
+
+  succeeded = true;
+  console.log(`\nConsumer check passed in ${formatDuration(Date.now() - started)}:`);
+  for (const line of timings) console.log(`  ${line}`);
+} finally {
+  if (succeeded && !process.argv.includes('--keep')) rmSync(work, { recursive: true, force: true });
+  else console.log(`The consumer app is in ${app}`);
+}
+
+function tarballFor(spec: string, tarballs: readonly Tarball[]): string {
+  if (!spec.startsWith('@recall/')) return spec;
+  const tarball = tarballs.find((candidate) => candidate.name === spec);
+  if (tarball === undefined)
+    throw new Error(`The install line names ${spec}, which is not packed.`);
+  return tarball.file;
+}
+
+function reportTarballs(tarballs: readonly Tarball[]): void {
+  const problems = tarballs.flatMap((tarball) =>
+    tarballProblems(tarball).map((problem) => `${tarball.name}: ${problem}`),
+  );
+  for (const tarball of tarballs) {
+    console.log(
+      `  ${tarball.name}: ${(tarball.packedBytes / 1024).toFixed(0)} KB packed, ${(tarball.unpackedBytes / 1024).toFixed(0)} KB unpacked`,
+    );
+  }
+  if (problems.length > 0) throw new Error(`The tarballs are not right:\n${problems.join('\n')}`);
+}
+
+async function runServerAndSession(server: readonly ReadmeSnippet[]): Promise<void> {
+  if (server.length === 0)
+    throw new Error('No README snippet is marked `readme-check: run server`.');
+  mkdirSync(join(app, 'server'), { recursive: true });
+  writeFileSync(join(app, 'server/readme-server.mjs'), transpile(combineServerSnippets(server)));
+  const child = spawn(
+    'node',
+    ['server/server-main.mjs', 'server/readme-server.mjs', hostAppNames(server).join(',')],
+    { cwd: app, env: userEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  // The README's SIGTERM handler must close everything so that the process exits by itself.
+  const stop = async (): Promise<number | null> => {
+    const exited = new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null) resolve(child.exitCode);
+      else child.once('exit', (code) => resolve(code));
+    });
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const code = await exited;
+    clearTimeout(timer);
+    return code;
+  };
+  try {
+    const ready = await readyLine(child, () => output);
+    const session = await runOrThrow('node', ['session.mjs', JSON.stringify(ready)], {
+      cwd: app,
+      timeoutMs: 120_000,
+    });
+    const done = /^DONE (.*)$/m.exec(session.output)?.[1];
+    if (done === undefined) throw new Error(`The session did not finish:\n${tail(session.output)}`);
+    console.log(`  ${ready.answers.length} points, session ${done}`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const code = await stop();
+  if (code !== 0) {
+    throw new Error(
+      `The README server did not exit by itself on SIGTERM (exit ${code}):\n${tail(output)}`,
+    );
+  }
+}
+
+interface Ready {
+  url: string;
+  recallSetId: string;
+  userId: string;
+  answers: string[];
+}
+
+function readyLine(child: ChildProcess, errors: () => string): Promise<Ready> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`The README server did not start:\n${errors()}`)),
+      60_000,
+    );
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const match = /^READY (.*)$/.exec(line);
+      if (match === null) return;
+      clearTimeout(timer);
+      resolve(JSON.parse(match[1] ?? '{}') as Ready);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The README server exited (${code}) before listening:\n${tail(errors())}`));
+    });
+  });
+}
