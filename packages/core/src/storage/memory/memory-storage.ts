@@ -10,6 +10,7 @@ import type {
   StorageAdapter,
   Unsubscribe,
 } from '../storage-adapter';
+import { toStorableValue } from '../../text/storable-text';
 import { InMemoryEventLog } from './event-log';
 
 /**
@@ -39,7 +40,7 @@ export function createMemoryStorage(): StorageAdapter {
     scope: 'process',
 
     async saveRecallSet(recallSet) {
-      recallSets.set(recallSet.id, structuredClone(recallSet));
+      recallSets.set(recallSet.id, structuredClone(toStorableValue(recallSet)));
     },
     async getRecallSet(recallSetId) {
       const recallSet = recallSets.get(recallSetId);
