@@ -64,8 +64,6 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
   let alive = true;
   let closing = false;
   let unsubscribe: (() => void) | null = null;
-  // Commands of this socket run one after another, in arrival order.
-  let commandChain: Promise<void> = Promise.resolve();
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => {
     resolveClosed = resolve;
@@ -156,7 +154,10 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
       });
       return;
     }
-    commandChain = commandChain.then(() => runCommand(message));
+    // Handed to the engine at once, in arrival order: its per-session queue runs them one
+    // after another and refuses a learner message beyond its bound (SESSION_BUSY). Waiting
+    // here for each acknowledgement would hide a flood from that bound.
+    void runCommand(message);
   }
 
   function close(code: number, reason: string, notice?: ServerMessageOf<'error'>): void {
