@@ -5,6 +5,7 @@ import { WebSocketServer } from 'ws';
 import { CLOSE_CODES } from '../protocol/close-codes';
 import { createAdmission } from './admission';
 import { parseConnectionRequest, redactRequestUrl } from './connection-request';
+import { isHostAllowed } from './host-check';
 import { isOriginAllowed } from './origin-check';
 import { refuseWebSocket, rejectUpgrade } from './reject-upgrade';
 import { resolveSession, type SessionRefusal } from './resolve-session';
@@ -96,6 +97,10 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
       url: redactRequestUrl(request.url),
     };
     if (closing) return rejectUpgrade(socket, 503);
+    if (!isHostAllowed(request, resolved.allowedHosts)) {
+      logger.warn?.('host rejected', { ...fields, host: request.headers.host?.slice(0, 100) });
+      return rejectUpgrade(socket, 403, 'Host not allowed');
+    }
     if (!isOriginAllowed(request, resolved.allowedOrigins)) {
       logger.warn?.('origin rejected', { ...fields, origin: request.headers.origin });
       return rejectUpgrade(socket, 403);

@@ -6,6 +6,8 @@ export type {
   RateLimitOptions,
   RecallServerOptions,
 } from './server-options';
+export { isHostAllowed, LOOPBACK_HOSTS } from './host-check';
+export type { AllowedHosts } from './host-check';
 export type { RecallServerEngine } from './engine-port';
 export type { LogFields, RecallServerLogger } from './logger';
 export { createTokenBucket } from './token-bucket';

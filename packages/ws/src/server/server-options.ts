@@ -2,6 +2,7 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { StorageAdapter } from '@recall/core';
 import { DEFAULT_MAX_CLIENT_FRAME_BYTES, DEFAULT_MAX_CONTENT_LENGTH } from '../protocol/limits';
 import type { RecallServerEngine } from './engine-port';
+import { type AllowedHosts, invalidHostEntry, LOOPBACK_HOSTS } from './host-check';
 import { consoleLogger, type RecallServerLogger } from './logger';
 
 /** Who is connecting, as established by {@link RecallServerOptions.authenticate}. */
@@ -41,8 +42,22 @@ export interface RecallServerOptions {
   /** Interface to listen on with `port`. @default '127.0.0.1' */
   host?: string;
   /**
+   * Host names clients use to reach this server, checked against the `Host` header of every
+   * upgrade before anything else (DNS-rebinding defence): `'app.example'` (any port),
+   * `'app.example:8443'`, `'.example.com'` (the domain and its subdomains), or `'any'` when a
+   * proxy in front already checks `Host`. Refused upgrades get `403`. Export
+   * {@link isHostAllowed} to apply the same check to your own routes.
+   *
+   * Default: when Recall listens itself (`port`) on a loopback address, the loopback names
+   * (`localhost`, `127.0.0.1`, `[::1]`). Attached to your server (`server`, or neither
+   * `server` nor `port`) or listening on a public address, name your public hosts: without
+   * `allowedHosts` the constructor throws a `TypeError`.
+   */
+  allowedHosts?: AllowedHosts;
+  /**
    * Exact `Origin` values allowed to connect (e.g. `['https://app.example']`), or `'any'`.
-   * By default a browser `Origin` must match the request's `Host`; a request without `Origin`
+   * By default a browser `Origin` must match the request's `Host` (itself checked against
+   * `allowedHosts`, so a rebound name cannot pass as "same host"); a request without `Origin`
    * (a non-browser client) is always allowed, since cross-site hijacking needs a browser.
    * @default 'same-host'
    */
@@ -85,6 +100,7 @@ export interface ResolvedServerOptions {
   server: HttpServer | undefined;
   port: number | undefined;
   host: string;
+  allowedHosts: AllowedHosts;
   allowedOrigins: readonly string[] | 'same-host' | 'any';
   maxPayload: number;
   maxContentLength: number;
@@ -195,6 +211,8 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
     );
   }
 
+  const allowedHosts = resolveAllowedHosts(options);
+
   const engine = options.engine ?? options.engineFactory?.({ storage: options.storage });
   if (engine === undefined) {
     throw new TypeError('createRecallServer: `engineFactory` returned no engine.');
@@ -207,6 +225,7 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
     server: options.server,
     port: options.port,
     host: options.host ?? DEFAULTS.host,
+    allowedHosts,
     allowedOrigins,
     maxPayload,
     maxContentLength,
@@ -218,4 +237,40 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
     maxBufferedBytes,
     logger: options.logger ?? consoleLogger,
   };
+}
+
+function isLoopbackAddress(host: string): boolean {
+  const address = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    address === 'localhost' ||
+    address === '::1' ||
+    /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address)
+  );
+}
+
+function resolveAllowedHosts(options: RecallServerOptions): AllowedHosts {
+  const { allowedHosts } = options;
+  if (allowedHosts === 'any') return 'any';
+  if (allowedHosts !== undefined) {
+    if (!Array.isArray(allowedHosts) || allowedHosts.length === 0) {
+      throw new TypeError(
+        "createRecallServer: `allowedHosts` must be a non-empty list of host names or 'any'.",
+      );
+    }
+    for (const entry of allowedHosts) {
+      const problem = invalidHostEntry(entry);
+      if (problem !== null) {
+        throw new TypeError(`createRecallServer: \`allowedHosts\`: ${problem}.`);
+      }
+    }
+    return Object.freeze([...allowedHosts]);
+  }
+  if (options.port !== undefined && isLoopbackAddress(options.host ?? DEFAULTS.host)) {
+    return LOOPBACK_HOSTS;
+  }
+  throw new TypeError(
+    options.port === undefined
+      ? "createRecallServer: attached to your server, Recall cannot tell which host names are yours: pass `allowedHosts` (e.g. ['app.example']), or 'any' when a proxy in front checks the Host header."
+      : `createRecallServer: listening on ${options.host}, pass \`allowedHosts\` with the host names clients use (e.g. ['app.example']), or 'any' when a proxy in front checks the Host header.`,
+  );
 }
