@@ -6,6 +6,7 @@ import { CLOSE_CODES } from '../protocol/close-codes';
 import { createAdmission } from './admission';
 import { parseConnectionRequest, redactRequestUrl } from './connection-request';
 import { isHostAllowed } from './host-check';
+import { createLogLimiter } from './log-limits';
 import { isOriginAllowed } from './origin-check';
 import { refuseWebSocket, rejectUpgrade } from './reject-upgrade';
 import { resolveSession, type SessionRefusal } from './resolve-session';
@@ -61,7 +62,10 @@ export interface RecallServer {
  * });
  */
 export function createRecallServer(options: RecallServerOptions): RecallServer {
-  const resolved = resolveServerOptions(options);
+  const settings = resolveServerOptions(options);
+  const logs = createLogLimiter({ logger: settings.logger, ...settings.logLimits });
+  // Every line goes through the process-wide cap.
+  const resolved = { ...settings, logger: logs.logger };
   const { logger, engine } = resolved;
   const webSocketServer = new WebSocketServer({
     noServer: true,
@@ -175,6 +179,7 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
         afterSeq,
         options: resolved,
         userBucket: userCommandBuckets?.forKey(userId) ?? null,
+        refusals: logs.forConnection({ userId, sessionId, remoteAddress: fields.remoteAddress }),
       });
       connections.add(connection);
       logger.info?.('connected', { ...fields, userId, sessionId, afterSeq });
@@ -256,6 +261,7 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
     ownServer?.closeAllConnections();
     await serverClosed;
     webSocketServer.close();
+    logs.close();
   }
 
   return {

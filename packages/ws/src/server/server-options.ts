@@ -89,6 +89,13 @@ export interface RecallServerOptions {
   maxBufferedBytes?: number;
   /** @default warnings and errors to the console */
   logger?: RecallServerLogger;
+  /**
+   * Keeps floods out of the log: refused frames are logged at most once per connection per
+   * `intervalMs` (the first at once, then one line with a `count`), and the whole server
+   * writes at most `maxLinesPerInterval` lines per interval (then one `log lines suppressed`
+   * line with the count). @default { intervalMs: 10000, maxLinesPerInterval: 100 }
+   */
+  logLimits?: { intervalMs?: number; maxLinesPerInterval?: number };
 }
 
 /** Options after defaults and validation. */
@@ -111,6 +118,7 @@ export interface ResolvedServerOptions {
   heartbeatIntervalMs: number;
   maxBufferedBytes: number;
   logger: RecallServerLogger;
+  logLimits: { intervalMs: number; maxLinesPerInterval: number };
 }
 
 const DEFAULTS = {
@@ -125,6 +133,7 @@ const DEFAULTS = {
   connectionRateLimit: { burst: 30, refillPerSecond: 1 },
   heartbeatIntervalMs: 30_000,
   maxBufferedBytes: 1024 * 1024,
+  logLimits: { intervalMs: 10_000, maxLinesPerInterval: 100 },
 } as const;
 
 function requirePositiveInteger(name: string, value: number, allowZero = false): void {
@@ -212,6 +221,9 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
   }
 
   const allowedHosts = resolveAllowedHosts(options);
+  const logLimits = { ...DEFAULTS.logLimits, ...options.logLimits };
+  requirePositiveInteger('logLimits.intervalMs', logLimits.intervalMs);
+  requirePositiveInteger('logLimits.maxLinesPerInterval', logLimits.maxLinesPerInterval);
 
   const engine = options.engine ?? options.engineFactory?.({ storage: options.storage });
   if (engine === undefined) {
@@ -236,6 +248,7 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
     heartbeatIntervalMs,
     maxBufferedBytes,
     logger: options.logger ?? consoleLogger,
+    logLimits,
   };
 }
 

@@ -5,6 +5,7 @@ import { parseClientMessage } from '../protocol/parse-client-message';
 import type { ServerMessage, ServerMessageOf } from '../protocol/server-messages';
 import { type CommandMessage, dispatchCommand } from './dispatch-command';
 import { type EncodedMessage, encodeFeedItem, encodeMessage } from './feed-serializer';
+import type { ConnectionLog } from './log-limits';
 import type { ResolvedServerOptions } from './server-options';
 import { createCommandRateLimit } from './command-rate-limit';
 import { createTokenBucket, type TokenBucket } from './token-bucket';
@@ -39,6 +40,8 @@ export interface AttachSessionConnectionOptions {
   options: ResolvedServerOptions;
   /** The command bucket shared by all sockets of this user (`null`: no per-user limit). */
   userBucket: TokenBucket | null;
+  /** Where refused frames are logged, aggregated per connection. */
+  refusals: ConnectionLog;
 }
 
 /** How long a closing socket may take to finish the close handshake before it is dropped. */
@@ -130,7 +133,7 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
       maxContentLength: options.maxContentLength,
     });
     if (!parsed.ok) {
-      logger.info?.('invalid frame', { ...identity, code: parsed.error.code });
+      attach.refusals.refused('info', 'invalid frame', { code: parsed.error.code });
       send({ type: 'error', ...parsed.error });
       return;
     }
@@ -142,7 +145,10 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
     }
     const taken = rateLimit.take();
     if (!taken.allowed) {
-      logger.warn?.('rate limited', { ...identity, command: message.type, scope: taken.scope });
+      attach.refusals.refused('warn', 'rate limited', {
+        command: message.type,
+        scope: taken.scope,
+      });
       send({
         type: 'error',
         code: 'RATE_LIMITED',
@@ -184,6 +190,7 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
   });
   socket.on('message', onFrame);
   socket.on('close', () => {
+    attach.refusals.close();
     closing = true;
     unsubscribe?.();
     unsubscribe = null;
