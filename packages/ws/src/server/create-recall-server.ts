@@ -12,7 +12,6 @@ import { refuseWebSocket, rejectUpgrade } from './reject-upgrade';
 import { resolveSession, type SessionRefusal } from './resolve-session';
 import { type RecallServerOptions, resolveServerOptions } from './server-options';
 import { attachSessionConnection, type SessionConnection } from './session-connection';
-import { createKeyedTokenBuckets } from './token-bucket';
 
 /** Options for {@link RecallServer.close}. */
 export interface RecallServerCloseOptions {
@@ -75,12 +74,6 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
   });
   const connections = new Set<SessionConnection>();
   const admission = createAdmission(resolved);
-  const userCommandBuckets = resolved.userRateLimit
-    ? createKeyedTokenBuckets({
-        capacity: resolved.userRateLimit.burst,
-        refillPerSecond: resolved.userRateLimit.refillPerSecond,
-      })
-    : null;
   let closing = false;
   let closePromise: Promise<void> | null = null;
 
@@ -134,7 +127,7 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
     let release: (() => void) | null = null;
     let sessionId = '';
     let afterSeq = 0;
-    const admitted = admission.admit(userId);
+    const admitted = await admission.admit(userId);
     if (!admitted.ok) {
       refusal = admitted.refusal;
     } else {
@@ -178,7 +171,13 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
         identity: { userId, sessionId, remoteAddress: fields.remoteAddress },
         afterSeq,
         options: resolved,
-        userBucket: userCommandBuckets?.forKey(userId) ?? null,
+        userBudget: resolved.userRateLimit
+          ? {
+              limiter: resolved.rateLimiter,
+              key: `commands:${userId}`,
+              limit: resolved.userRateLimit,
+            }
+          : null,
         refusals: logs.forConnection({ userId, sessionId, remoteAddress: fields.remoteAddress }),
       });
       connections.add(connection);

@@ -4,6 +4,7 @@ import { DEFAULT_MAX_CLIENT_FRAME_BYTES, DEFAULT_MAX_CONTENT_LENGTH } from '../p
 import type { RecallServerEngine } from './engine-port';
 import { type AllowedHosts, invalidHostEntry, LOOPBACK_HOSTS } from './host-check';
 import { consoleLogger, type RecallServerLogger } from './logger';
+import { createMemoryRateLimiter, type RateLimiter } from './rate-limiter';
 
 /** Who is connecting, as established by {@link RecallServerOptions.authenticate}. */
 export interface AuthenticatedUser {
@@ -69,12 +70,21 @@ export interface RecallServerOptions {
   /** Per-connection command rate limit, or `false` for none. @default { burst: 10, refillPerSecond: 5 } */
   rateLimit?: RateLimitOptions | false;
   /**
-   * Command rate limit per user, shared by all of that user's sockets on this server (so
-   * opening more sockets buys no more budget), or `false` for none. Applies on top of
-   * `rateLimit`; a command must fit both. Per process: with N nodes a user may get N budgets.
+   * Command rate limit per user, shared by all of that user's sockets (so opening more
+   * sockets buys no more budget), or `false` for none. Applies on top of `rateLimit`; a
+   * command must fit both. Kept by `rateLimiter`: per node by default, so with N nodes a user
+   * gets N budgets unless every node is given one shared limiter.
    * @default { burst: 20, refillPerSecond: 5 }
    */
   userRateLimit?: RateLimitOptions | false;
+  /**
+   * Where the per-user budgets (`userRateLimit`, `connectionRateLimit`) are kept, under the
+   * keys `commands:<userId>` and `connections:<userId>`. Pass one limiter backed by a shared
+   * store to every node (and to `createTranscribeHandler`) to give each user one budget
+   * across the cluster. `rateLimit` (per socket) and `maxSocketsPerUser` stay per node.
+   * @default createMemoryRateLimiter() — budgets in this process
+   */
+  rateLimiter?: RateLimiter;
   /** Open sockets allowed per user. @default 16 */
   maxSocketsPerUser?: number;
   /**
@@ -115,6 +125,7 @@ export interface ResolvedServerOptions {
   userRateLimit: Required<RateLimitOptions> | false;
   maxSocketsPerUser: number;
   connectionRateLimit: Required<RateLimitOptions> | false;
+  rateLimiter: RateLimiter;
   heartbeatIntervalMs: number;
   maxBufferedBytes: number;
   logger: RecallServerLogger;
@@ -220,6 +231,9 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
     );
   }
 
+  if (options.rateLimiter !== undefined && typeof options.rateLimiter?.take !== 'function') {
+    throw new TypeError('createRecallServer: `rateLimiter` must have a `take` method.');
+  }
   const allowedHosts = resolveAllowedHosts(options);
   const logLimits = { ...DEFAULTS.logLimits, ...options.logLimits };
   requirePositiveInteger('logLimits.intervalMs', logLimits.intervalMs);
@@ -245,6 +259,7 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
     userRateLimit,
     maxSocketsPerUser,
     connectionRateLimit,
+    rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
     heartbeatIntervalMs,
     maxBufferedBytes,
     logger: options.logger ?? consoleLogger,

@@ -7,8 +7,12 @@ import { type CommandMessage, dispatchCommand } from './dispatch-command';
 import { type EncodedMessage, encodeFeedItem, encodeMessage } from './feed-serializer';
 import type { ConnectionLog } from './log-limits';
 import type { ResolvedServerOptions } from './server-options';
-import { createCommandRateLimit } from './command-rate-limit';
-import { createTokenBucket, type TokenBucket } from './token-bucket';
+import {
+  type CommandAdmission,
+  type CommandRateLimitOptions,
+  createCommandRateLimit,
+} from './command-rate-limit';
+import { createTokenBucket } from './token-bucket';
 
 /** Who is on the other end of a connection, for logs and per-user limits. */
 export interface ConnectionIdentity {
@@ -38,8 +42,8 @@ export interface AttachSessionConnectionOptions {
   /** Events with `seq > afterSeq` are sent first (history), then live ones. */
   afterSeq: number;
   options: ResolvedServerOptions;
-  /** The command bucket shared by all sockets of this user (`null`: no per-user limit). */
-  userBucket: TokenBucket | null;
+  /** The budget all sockets of this user share (`null`: no per-user limit). */
+  userBudget: CommandRateLimitOptions['user'];
   /** Where refused frames are logged, aggregated per connection. */
   refusals: ConnectionLog;
 }
@@ -62,8 +66,16 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
           refillPerSecond: options.rateLimit.refillPerSecond,
         })
       : null,
-    user: attach.userBucket,
+    user: attach.userBudget,
+    onLimiterError: (error) =>
+      logger.error?.('rate limiter failed; command let through', {
+        ...identity,
+        error: error instanceof Error ? error.message : String(error),
+      }),
   });
+  // Commands wait here only while an asynchronous limiter answers, so they keep their order.
+  let admissions: Promise<void> = Promise.resolve();
+  let pendingAdmissions = 0;
   let alive = true;
   let closing = false;
   let unsubscribe: (() => void) | null = null;
@@ -143,7 +155,36 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
       send({ type: 'pong', timestamp: Date.now() });
       return;
     }
-    const taken = rateLimit.take();
+    if (pendingAdmissions === 0) {
+      const taken = rateLimit.take();
+      if (taken instanceof Promise) {
+        queueAdmission(() => taken.then((result) => admit(message, result)));
+      } else {
+        admit(message, taken);
+      }
+      return;
+    }
+    queueAdmission(async () => admit(message, await rateLimit.take()));
+  }
+
+  function queueAdmission(run: () => Promise<void>): void {
+    pendingAdmissions += 1;
+    admissions = admissions
+      .then(run)
+      .catch((error: unknown) => {
+        // A failure here must not stall every later command of the socket.
+        logger.error?.('command admission failed', {
+          ...identity,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      })
+      .finally(() => {
+        pendingAdmissions -= 1;
+      });
+  }
+
+  function admit(message: CommandMessage, taken: CommandAdmission): void {
+    if (closing) return;
     if (!taken.allowed) {
       attach.refusals.refused('warn', 'rate limited', {
         command: message.type,
