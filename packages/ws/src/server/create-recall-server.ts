@@ -7,6 +7,7 @@ import { createAdmission } from './admission';
 import { parseConnectionRequest, redactRequestUrl } from './connection-request';
 import { isHostAllowed } from './host-check';
 import { createLogLimiter } from './log-limits';
+import { createUpgradeGuard } from './upgrade-guard';
 import { isOriginAllowed } from './origin-check';
 import { refuseWebSocket, rejectUpgrade } from './reject-upgrade';
 import { resolveSession, type SessionRefusal } from './resolve-session';
@@ -74,16 +75,28 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
   });
   const connections = new Set<SessionConnection>();
   const admission = createAdmission(resolved);
+  const guard = createUpgradeGuard(resolved);
   let closing = false;
   let closePromise: Promise<void> | null = null;
 
   const ownServer: HttpServer | undefined =
     resolved.port === undefined
       ? undefined
-      : createServer((_request, response) => {
-          response.writeHead(426, { 'Content-Type': 'text/plain', Connection: 'close' });
-          response.end('Upgrade Required');
-        });
+      : createServer(
+          {
+            // Sockets that dribble their headers (slowloris) are dropped after the upgrade
+            // deadline, checked every second rather than Node's default 30 s.
+            headersTimeout: resolved.upgradeTimeoutMs,
+            requestTimeout: resolved.upgradeTimeoutMs,
+            connectionsCheckingInterval: Math.min(1_000, resolved.upgradeTimeoutMs),
+          },
+          (_request, response) => {
+            response.writeHead(426, { 'Content-Type': 'text/plain', Connection: 'close' });
+            response.end('Upgrade Required');
+          },
+        );
+  // Every socket of our own server is a (would-be) WebSocket: cap them at the TCP level too.
+  if (ownServer !== undefined) ownServer.maxConnections = resolved.maxConnections;
   const httpServer = ownServer ?? resolved.server;
 
   async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
@@ -94,6 +107,8 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
       url: redactRequestUrl(request.url),
     };
     if (closing) return rejectUpgrade(socket, 503);
+    const ticket = guard.enter(socket, fields);
+    if (ticket === null) return;
     if (!isHostAllowed(request, resolved.allowedHosts)) {
       logger.warn?.('host rejected', { ...fields, host: request.headers.host?.slice(0, 100) });
       return rejectUpgrade(socket, 403, 'Host not allowed');
@@ -141,7 +156,8 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
         release();
       }
     }
-    if (closing || socket.destroyed) {
+    // The deadline may have answered meanwhile.
+    if (closing || socket.destroyed || !socket.writable) {
       release?.();
       return rejectUpgrade(socket, 503);
     }
@@ -157,6 +173,7 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
     });
     webSocketServer.handleUpgrade(request, socket, head, (webSocket) => {
       attached = true;
+      ticket.established();
       if (refusal !== null) return refuseWebSocket(webSocket, refusal);
       if (closing) {
         release?.();

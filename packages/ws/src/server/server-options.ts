@@ -93,6 +93,22 @@ export interface RecallServerOptions {
    * @default { burst: 30, refillPerSecond: 1 }
    */
   connectionRateLimit?: RateLimitOptions | false;
+  /**
+   * Sockets this server holds at once, over all users: open WebSockets plus upgrades in
+   * progress. Past it an upgrade is answered `503`; on the server Recall creates (`port`) it
+   * is also the TCP connection cap (`server.maxConnections`). Size it to your memory: an idle
+   * session costs tens of KB. @default 10000
+   */
+  maxConnections?: number;
+  /**
+   * Deadline for an upgrade Recall handles to become a WebSocket (authenticate, session
+   * lookup, handshake); past it the request is answered `408` and the socket dropped. On the
+   * server Recall creates it is also `headersTimeout` and `requestTimeout`, checked every
+   * second, so slowloris sockets are dropped after it. Attached to your server, set those
+   * yourself (see the README: `headersTimeout`, `requestTimeout`, `maxConnections`).
+   * @default 10000
+   */
+  upgradeTimeoutMs?: number;
   /** Interval of protocol pings; a peer that misses one is terminated. 0 disables. @default 30000 */
   heartbeatIntervalMs?: number;
   /** A socket whose send buffer would exceed this is closed as a slow consumer. @default 1048576 */
@@ -126,6 +142,8 @@ export interface ResolvedServerOptions {
   maxSocketsPerUser: number;
   connectionRateLimit: Required<RateLimitOptions> | false;
   rateLimiter: RateLimiter;
+  maxConnections: number;
+  upgradeTimeoutMs: number;
   heartbeatIntervalMs: number;
   maxBufferedBytes: number;
   logger: RecallServerLogger;
@@ -142,6 +160,8 @@ const DEFAULTS = {
   userRateLimit: { burst: 20, refillPerSecond: 5 },
   maxSocketsPerUser: 16,
   connectionRateLimit: { burst: 30, refillPerSecond: 1 },
+  maxConnections: 10_000,
+  upgradeTimeoutMs: 10_000,
   heartbeatIntervalMs: 30_000,
   maxBufferedBytes: 1024 * 1024,
   logLimits: { intervalMs: 10_000, maxLinesPerInterval: 100 },
@@ -220,6 +240,10 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
   );
   const maxSocketsPerUser = options.maxSocketsPerUser ?? DEFAULTS.maxSocketsPerUser;
   requirePositiveInteger('maxSocketsPerUser', maxSocketsPerUser);
+  const maxConnections = options.maxConnections ?? DEFAULTS.maxConnections;
+  requirePositiveInteger('maxConnections', maxConnections);
+  const upgradeTimeoutMs = options.upgradeTimeoutMs ?? DEFAULTS.upgradeTimeoutMs;
+  requirePositiveInteger('upgradeTimeoutMs', upgradeTimeoutMs);
   const heartbeatIntervalMs = options.heartbeatIntervalMs ?? DEFAULTS.heartbeatIntervalMs;
   requirePositiveInteger('heartbeatIntervalMs', heartbeatIntervalMs, true);
   const maxBufferedBytes = options.maxBufferedBytes ?? DEFAULTS.maxBufferedBytes;
@@ -260,6 +284,8 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
     maxSocketsPerUser,
     connectionRateLimit,
     rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
+    maxConnections,
+    upgradeTimeoutMs,
     heartbeatIntervalMs,
     maxBufferedBytes,
     logger: options.logger ?? consoleLogger,
