@@ -55,7 +55,10 @@ export interface SessionEntry {
    * command runs.
    */
   owedReviews: PlannedReview[];
-  /** Responses this instance started but could not end: orphans at once, not after a delay. */
+  /**
+   * Responses whose writer is known to be gone — this instance started them but could not end
+   * them, or the storage holds no live claim for them: orphans at once, not after a delay.
+   */
   readonly abandonedResponseIds: Set<string>;
 }
 
