@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Resource, SessionEvent, StorageAdapter } from '@recall/core';
 import { sendJson, sendJsonError } from './json-response';
+import type { ApiHandler } from './request-handler';
 
 /** Options for {@link createApiHandler}. */
 export interface ApiHandlerOptions {
   storage: StorageAdapter;
-  /** The signed-in user: only their sessions are listed or exported. */
-  userId: string;
   /** Epoch ms; decides which points are due. @default Date.now */
   clock?: () => number;
   /** Serialises a session's events as JSON Lines. */
@@ -49,15 +48,17 @@ type Route =
   | { kind: 'unknown' };
 
 /**
- * The demo's JSON API under `/api`. Returns false for paths outside `/api` so the caller can
- * try other handlers. Every answer is JSON (or JSON Lines); failures never leak a stack trace.
+ * The demo's JSON API under `/api`, answered for the request's user: another user's recall
+ * set or session gets the same 404 as an id that does not exist. Returns false for paths
+ * outside `/api` so the caller can try other handlers. Every answer is JSON (or JSON Lines);
+ * failures never leak a stack trace.
  */
-export function createApiHandler(options: ApiHandlerOptions) {
+export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   const clock = options.clock ?? Date.now;
   return async function handleApi(
     request: IncomingMessage,
     response: ServerResponse,
-    url: URL,
+    { url, userId }: { url: URL; userId: string },
   ): Promise<boolean> {
     if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) return false;
     if (request.method !== 'GET') {
@@ -70,7 +71,7 @@ export function createApiHandler(options: ApiHandlerOptions) {
       return true;
     }
     try {
-      await answer(matchRoute(url.pathname), url, response);
+      await answer(matchRoute(url.pathname), url, response, userId);
     } catch (error) {
       options.onError?.(error);
       if (!response.headersSent) {
@@ -82,10 +83,16 @@ export function createApiHandler(options: ApiHandlerOptions) {
     return true;
   };
 
-  async function answer(route: Route, url: URL, response: ServerResponse): Promise<void> {
+  async function answer(
+    route: Route,
+    url: URL,
+    response: ServerResponse,
+    userId: string,
+  ): Promise<void> {
     switch (route.kind) {
       case 'recall-sets': {
-        const sets = await options.storage.listRecallSets({ now: clock() });
+        // Shared sets and the user's own; never another user's private set.
+        const sets = await options.storage.listRecallSets({ now: clock(), ownerId: userId });
         const items: RecallSetListItem[] = sets
           .filter((set) => set.status === 'active')
           .map((set) => ({
@@ -101,7 +108,10 @@ export function createApiHandler(options: ApiHandlerOptions) {
       }
       case 'recall-set': {
         const set = await options.storage.getRecallSet(route.recallSetId);
-        if (set === null) return notFound(response, 'RECALL_SET_NOT_FOUND', 'No such recall set.');
+        // Another user's private set is reported exactly like a missing one.
+        if (set === null || (set.ownerId !== undefined && set.ownerId !== userId)) {
+          return notFound(response, 'RECALL_SET_NOT_FOUND', 'No such recall set.');
+        }
         const now = clock();
         sendJson(response, 200, {
           id: set.id,
@@ -124,7 +134,7 @@ export function createApiHandler(options: ApiHandlerOptions) {
           return notFound(response, 'RECALL_SET_NOT_FOUND', 'No such recall set.');
         }
         const sessions = await options.storage.listSessions({
-          userId: options.userId,
+          userId,
           ...(recallSetId === null ? {} : { recallSetId }),
         });
         const items: SessionListItem[] = sessions
@@ -144,11 +154,8 @@ export function createApiHandler(options: ApiHandlerOptions) {
       }
       case 'session-events': {
         const session = await options.storage.getSession(route.sessionId);
-        // Another user's session is reported exactly like a missing one.
-        if (
-          session === null ||
-          (session.userId !== undefined && session.userId !== options.userId)
-        ) {
+        // Another user's session (or one nobody owns) is reported exactly like a missing one.
+        if (session === null || session.userId !== userId) {
           return notFound(response, 'SESSION_NOT_FOUND', 'No such session.');
         }
         const body = options.exportEvents(await options.storage.read(route.sessionId));
@@ -156,6 +163,7 @@ export function createApiHandler(options: ApiHandlerOptions) {
           'content-type': 'application/x-ndjson; charset=utf-8',
           'content-length': Buffer.byteLength(body),
           'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
         });
         response.end(body);
         return;
