@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { isLoopbackHost } from '../runtime/loopback';
 
 /** Where the demo keeps its data. */
 export type StorageChoice =
@@ -135,14 +136,9 @@ function parseHost(raw: string | undefined): string {
   return raw;
 }
 
-function isLoopback(host: string): boolean {
-  const address = host.replace(/^\[|\]$/g, '');
-  return address === 'localhost' || address === '::1' || /^127\.\d+\.\d+\.\d+$/.test(address);
-}
-
 function parseAllowedHosts(raw: string[] | undefined, host: string): string[] | undefined {
   if (raw === undefined || raw.length === 0) {
-    if (isLoopback(host)) return undefined;
+    if (isLoopbackHost(host)) return undefined;
     throw new CommandLineError(
       `--host ${host} needs --allowed-host <name> for each host name browsers use to reach the demo.`,
     );

@@ -14,6 +14,7 @@ import { createApiHandler } from '../http/api-routes';
 import { createDemoIdentity } from '../http/demo-identity';
 import { createRequestHandler } from '../http/request-handler';
 import { loadSeedData } from '../seed/seed-data';
+import { isLoopbackHost } from './loopback';
 import { withVoiceRoute } from './voice';
 
 /** Options for {@link startDemoServer}. */
@@ -141,10 +142,7 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
 
 /** Loopback names for a loopback bind; any other address must name its hosts. */
 function defaultAllowedHosts(host: string): AllowedHosts {
-  const address = host.replace(/^\[|\]$/g, '');
-  if (address === 'localhost' || address === '::1' || /^127\.\d+\.\d+\.\d+$/.test(address)) {
-    return LOOPBACK_HOSTS;
-  }
+  if (isLoopbackHost(host)) return LOOPBACK_HOSTS;
   throw new TypeError(
     `startDemoServer: listening on ${host}, pass \`allowedHosts\` with the host names browsers use.`,
   );

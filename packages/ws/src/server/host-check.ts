@@ -77,3 +77,47 @@ function parseHost(value: string | undefined): HostHeader | null {
   if (name.endsWith('.') && !name.startsWith('[')) name = name.slice(0, -1);
   return NAME.test(name) ? { name, port } : null;
 }
+
+function isLoopbackAddress(host: string): boolean {
+  const address = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    address === 'localhost' ||
+    address === '::1' ||
+    /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address)
+  );
+}
+
+/**
+ * `createRecallServer`'s `allowedHosts` after validation and defaults: the loopback names when
+ * Recall listens itself on a loopback address; otherwise the caller must name them.
+ */
+export function resolveAllowedHosts(options: {
+  allowedHosts: AllowedHosts | undefined;
+  port: number | undefined;
+  host: string;
+}): AllowedHosts {
+  const { allowedHosts } = options;
+  if (allowedHosts === 'any') return 'any';
+  if (allowedHosts !== undefined) {
+    if (!Array.isArray(allowedHosts) || allowedHosts.length === 0) {
+      throw new TypeError(
+        "createRecallServer: `allowedHosts` must be a non-empty list of host names or 'any'.",
+      );
+    }
+    for (const entry of allowedHosts) {
+      const problem = invalidHostEntry(entry);
+      if (problem !== null) {
+        throw new TypeError(`createRecallServer: \`allowedHosts\`: ${problem}.`);
+      }
+    }
+    return Object.freeze([...allowedHosts]);
+  }
+  if (options.port !== undefined && isLoopbackAddress(options.host)) {
+    return LOOPBACK_HOSTS;
+  }
+  throw new TypeError(
+    options.port === undefined
+      ? "createRecallServer: attached to your server, Recall cannot tell which host names are yours: pass `allowedHosts` (e.g. ['app.example']), or 'any' when a proxy in front checks the Host header."
+      : `createRecallServer: listening on ${options.host}, pass \`allowedHosts\` with the host names clients use (e.g. ['app.example']), or 'any' when a proxy in front checks the Host header.`,
+  );
+}

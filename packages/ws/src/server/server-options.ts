@@ -2,7 +2,7 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { StorageAdapter } from '@recall/core';
 import { DEFAULT_MAX_CLIENT_FRAME_BYTES, DEFAULT_MAX_CONTENT_LENGTH } from '../protocol/limits';
 import type { RecallServerEngine } from './engine-port';
-import { type AllowedHosts, invalidHostEntry, LOOPBACK_HOSTS } from './host-check';
+import { type AllowedHosts, resolveAllowedHosts } from './host-check';
 import { consoleLogger, type RecallServerLogger } from './logger';
 import { createMemoryRateLimiter, type RateLimiter } from './rate-limiter';
 
@@ -258,7 +258,11 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
   if (options.rateLimiter !== undefined && typeof options.rateLimiter?.take !== 'function') {
     throw new TypeError('createRecallServer: `rateLimiter` must have a `take` method.');
   }
-  const allowedHosts = resolveAllowedHosts(options);
+  const allowedHosts = resolveAllowedHosts({
+    allowedHosts: options.allowedHosts,
+    port: options.port,
+    host: options.host ?? DEFAULTS.host,
+  });
   const logLimits = { ...DEFAULTS.logLimits, ...options.logLimits };
   requirePositiveInteger('logLimits.intervalMs', logLimits.intervalMs);
   requirePositiveInteger('logLimits.maxLinesPerInterval', logLimits.maxLinesPerInterval);
@@ -291,40 +295,4 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
     logger: options.logger ?? consoleLogger,
     logLimits,
   };
-}
-
-function isLoopbackAddress(host: string): boolean {
-  const address = host.toLowerCase().replace(/^\[|\]$/g, '');
-  return (
-    address === 'localhost' ||
-    address === '::1' ||
-    /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address)
-  );
-}
-
-function resolveAllowedHosts(options: RecallServerOptions): AllowedHosts {
-  const { allowedHosts } = options;
-  if (allowedHosts === 'any') return 'any';
-  if (allowedHosts !== undefined) {
-    if (!Array.isArray(allowedHosts) || allowedHosts.length === 0) {
-      throw new TypeError(
-        "createRecallServer: `allowedHosts` must be a non-empty list of host names or 'any'.",
-      );
-    }
-    for (const entry of allowedHosts) {
-      const problem = invalidHostEntry(entry);
-      if (problem !== null) {
-        throw new TypeError(`createRecallServer: \`allowedHosts\`: ${problem}.`);
-      }
-    }
-    return Object.freeze([...allowedHosts]);
-  }
-  if (options.port !== undefined && isLoopbackAddress(options.host ?? DEFAULTS.host)) {
-    return LOOPBACK_HOSTS;
-  }
-  throw new TypeError(
-    options.port === undefined
-      ? "createRecallServer: attached to your server, Recall cannot tell which host names are yours: pass `allowedHosts` (e.g. ['app.example']), or 'any' when a proxy in front checks the Host header."
-      : `createRecallServer: listening on ${options.host}, pass \`allowedHosts\` with the host names clients use (e.g. ['app.example']), or 'any' when a proxy in front checks the Host header.`,
-  );
 }
