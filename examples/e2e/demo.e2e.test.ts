@@ -86,8 +86,11 @@ async function pointsOf(server: DemoProcess, recallSetId: string): Promise<strin
   return set.points.map((point) => point.content);
 }
 
-async function sessionsOf(server: DemoProcess, recallSetId: string) {
-  const response = await fetch(new URL(`/api/sessions?recallSetId=${recallSetId}`, server.url));
+/** The sessions of the browser `context` (each browser is its own learner, by cookie). */
+async function sessionsOf(context: BrowserContext, server: DemoProcess, recallSetId: string) {
+  const response = await context.request.get(
+    new URL(`/api/sessions?recallSetId=${recallSetId}`, server.url).href,
+  );
   return (await response.json()) as { id: string; status: string; recalledCount: number }[];
 }
 
@@ -169,7 +172,7 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
 
     await page.getByRole('button', { name: 'Leave' }).click();
     await page.getByRole('heading', { name: 'Session complete' }).waitFor();
-    const [stored] = await sessionsOf(offline, 'javascript-event-loop');
+    const [stored] = await sessionsOf(context, offline, 'javascript-event-loop');
     expect(stored).toMatchObject({ status: 'completed', recalledCount: points.length });
 
     await page.getByRole('link', { name: 'View transcript' }).click();
@@ -218,7 +221,7 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
     await expect.poll(() => session.input.isEnabled()).toBe(true);
     expect(await session.messages()).toEqual(before);
     await expect.poll(() => session.recalledItems.count()).toBe(recalledBefore);
-    const sessions = await sessionsOf(offline, 'french-revolution');
+    const sessions = await sessionsOf(context, offline, 'french-revolution');
     expect(sessions).toHaveLength(1);
     expect(sessions[0]?.status).toBe('in_progress');
 
@@ -351,7 +354,7 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
     // The replayed transcript renders the stored text the same way.
     await page.getByRole('button', { name: 'Leave' }).click();
     await page.getByRole('heading', { name: 'Session paused' }).waitFor();
-    const [stored] = await sessionsOf(offline, 'photosynthesis');
+    const [stored] = await sessionsOf(context, offline, 'photosynthesis');
     await page.goto(new URL(`/sessions/${stored?.id}`, offline.url).href);
     const replay = page.getByRole('log', { name: 'Transcript' });
     const replayed = replay.locator('[data-role="user"]').last();

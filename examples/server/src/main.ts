@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CommandLineError, parseCommandLine, USAGE } from './cli/command-line';
 import { createLLM } from './runtime/create-llm';
-import { DEMO_USER_ID, startDemoServer } from './runtime/demo-server';
+import { startDemoServer } from './runtime/demo-server';
 import { openStorage } from './runtime/open-storage';
 import { transcriptionFromEnvironment } from './runtime/voice';
 
@@ -35,6 +35,8 @@ async function main(): Promise<number> {
     llm,
     port: options.port,
     host: options.host,
+    ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
+    secureCookies: options.secureCookies,
     appDir,
     mediaDir: join(exampleRoot, 'media'),
     ...(voice.transcription ? { transcription: voice.transcription } : {}),
@@ -46,7 +48,7 @@ async function main(): Promise<number> {
       `  tutor:    ${llmDescription}`,
       `  storage:  ${storageDescription}`,
       `  voice:    ${voice.description}`,
-      `  user:     ${DEMO_USER_ID} (fixed demo sign-in, no password)`,
+      '  users:    one anonymous learner per browser (cookie)',
       `  sets:     ${server.seeded.length > 0 ? `saved ${server.seeded.join(', ')}` : 'up to date'}`,
       `  app:      ${appBuilt ? appDir : 'not built (npm run demo builds it); API and WebSocket only'}`,
       '',

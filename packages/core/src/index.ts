@@ -89,6 +89,9 @@ export type {
 // Utilities
 export { assertNever } from './internal/assert-never';
 
+// Text every storage holds the same way (no NUL, no unpaired surrogate), and blank text
+export { isStorableText, isBlankText, toStorableText } from './text/storable-text';
+
 // Storage
 export { createMemoryStorage } from './storage/memory/memory-storage';
 

@@ -23,6 +23,8 @@ function baseOptions(): RecallServerOptions {
     storage,
     engine: createFeedEngine(storage),
     authenticate: authenticateTestUser,
+    // Attached to the tests' own loopback servers.
+    allowedHosts: ['127.0.0.1'],
     logger: {},
   };
 }
@@ -54,6 +56,11 @@ describe('createRecallServer options', () => {
       { heartbeatIntervalMs: -1 },
       { maxBufferedBytes: 0 },
       { allowedOrigins: ['https://*.example'] },
+      { allowedHosts: [] },
+      { allowedHosts: ['*.example.com'] },
+      { allowedHosts: ['https://app.example'] },
+      { allowedHosts: ['app.example:port'] },
+
       { port: 70_000 * 1.5 },
     ];
     for (const overrides of cases) {
@@ -63,6 +70,11 @@ describe('createRecallServer options', () => {
       ).toThrow(TypeError);
     }
     expect(() => createRecallServer(withoutEngine as RecallServerOptions)).toThrow(TypeError);
+    // Attached, or listening publicly, without naming the hosts clients use.
+    const { allowedHosts: _hosts, ...withoutHosts } = base;
+    for (const overrides of [{}, { server: createServer() }, { port: 0, host: '0.0.0.0' }]) {
+      expect(() => createRecallServer({ ...withoutHosts, ...overrides })).toThrow(/allowedHosts/);
+    }
     expect(() => createRecallServer({ ...base, authenticate: undefined as never })).toThrow(
       TypeError,
     );

@@ -18,6 +18,8 @@ describe('parseCommandLine', () => {
       storage: { kind: 'pglite', dataDir: './.recall-data' },
       llm: { kind: 'offline' },
       appDir: '/app/dist',
+      allowedHosts: undefined,
+      secureCookies: false,
     });
   });
 
@@ -37,6 +39,10 @@ describe('parseCommandLine', () => {
         '--llm=scripted:./script.json',
         '--app-dir',
         '/elsewhere',
+        '--allowed-host',
+        'demo.example',
+        '--allowed-host=demo.lan',
+        '--secure-cookies',
       ]),
     ).toEqual({
       port: 0,
@@ -44,6 +50,8 @@ describe('parseCommandLine', () => {
       storage: { kind: 'postgres', connectionString: 'postgres://me@localhost:5432/recall' },
       llm: { kind: 'scripted', file: './script.json' },
       appDir: '/elsewhere',
+      allowedHosts: ['demo.example', 'demo.lan'],
+      secureCookies: true,
     });
     expect(run(['--storage', 'memory', '--no-app'])).toMatchObject({
       storage: { kind: 'memory' },
@@ -78,6 +86,7 @@ describe('parseCommandLine', () => {
     [['extra'], /Unexpected argument 'extra'.*--help/],
     [['--port'], /--port.*argument missing.*--help/],
     [['--host', ''], /--host must not be empty/],
+    [['--host', '0.0.0.0'], /--host 0.0.0.0 needs --allowed-host/],
     [['--app-dir', 'x', '--no-app'], /cannot be used together/],
   ])('rejects %j with a clear message', (argv, message) => {
     expect(() => parseCommandLine(argv, noKey)).toThrow(CommandLineError);

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { isLoopbackHost } from '../runtime/loopback';
 
 /** Where the demo keeps its data. */
 export type StorageChoice =
@@ -20,6 +21,10 @@ export interface DemoCommandLine {
   llm: LLMChoice;
   /** Directory of the built React app to serve; null serves only the API and WebSocket. */
   appDir: string | null;
+  /** Host names browsers use (`--allowed-host`); undefined: the loopback names. */
+  allowedHosts: string[] | undefined;
+  /** Mark the identity cookie `Secure` (behind a proxy that terminates TLS). */
+  secureCookies: boolean;
 }
 
 /** What `parseCommandLine` asks the caller to do. */
@@ -47,9 +52,15 @@ Options:
                        (default: anthropic when ANTHROPIC_API_KEY is set, else offline)
   --app-dir <dir>      built React app to serve (default: examples/react-app/dist when present)
   --no-app             serve no app (API, media and WebSocket only)
+  --allowed-host <name>
+                       a host name browsers use to reach the demo (repeatable); required
+                       with a --host that is not a loopback address (default: localhost,
+                       127.0.0.1 and [::1] only)
+  --secure-cookies     mark the identity cookie Secure (behind a proxy that terminates TLS)
   -h, --help           show this help
 
-The demo signs everybody in as one fixed user, "demo-user". Do not expose it beyond localhost.`;
+Each browser gets its own anonymous learner (a random id in an HttpOnly cookie); there is no
+other sign-in. Requests naming any other host are refused (DNS rebinding).`;
 
 /**
  * Parses the demo server's flags. Pure: the environment and the default app directory come in
@@ -69,11 +80,15 @@ export function parseCommandLine(
   if (llm.kind === 'anthropic' && !hasKey) {
     throw new CommandLineError('--llm anthropic needs the ANTHROPIC_API_KEY environment variable.');
   }
+  const host = parseHost(values.host);
+  const allowedHosts = parseAllowedHosts(values['allowed-host'], host);
   return {
     kind: 'run',
     options: {
       port: parsePort(values.port),
-      host: parseHost(values.host),
+      host,
+      allowedHosts,
+      secureCookies: values['secure-cookies'] === true,
       storage: parseStorage(values.storage ?? DEFAULT_STORAGE),
       llm,
       appDir: values['no-app'] === true ? null : (values['app-dir'] ?? options.defaultAppDir),
@@ -94,6 +109,8 @@ function readFlags(argv: readonly string[]) {
         llm: { type: 'string' },
         'app-dir': { type: 'string' },
         'no-app': { type: 'boolean' },
+        'allowed-host': { type: 'string', multiple: true },
+        'secure-cookies': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -116,6 +133,17 @@ function parsePort(raw: string | undefined): number {
 function parseHost(raw: string | undefined): string {
   if (raw === undefined) return DEFAULT_HOST;
   if (raw.trim() === '') throw new CommandLineError('--host must not be empty.');
+  return raw;
+}
+
+function parseAllowedHosts(raw: string[] | undefined, host: string): string[] | undefined {
+  if (raw === undefined || raw.length === 0) {
+    if (isLoopbackHost(host)) return undefined;
+    throw new CommandLineError(
+      `--host ${host} needs --allowed-host <name> for each host name browsers use to reach the demo.`,
+    );
+  }
+  // Each name is checked by createRecallServer, which names a bad one.
   return raw;
 }
 

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,17 +8,25 @@ import {
   createEventContext,
   createFsrsScheduler,
   createMemoryStorage,
-  defineRecallSet,
   formatSessionLog,
   type StorageAdapter,
 } from '@recall/core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { LOOPBACK_HOSTS } from '@recall/ws/server';
 import { loadSeedData } from '../seed/seed-data';
 import { createApiHandler, type RecallSetListItem } from './api-routes';
+import { createDemoIdentity, IDENTITY_COOKIE, userIdOf } from './demo-identity';
 import { createRequestHandler } from './request-handler';
 
 const NOW = Date.UTC(2026, 0, 15, 9);
 const DAY = 86_400_000;
+
+/** Two browsers' identity cookies, and the users they stand for. */
+const ALICE_TOKEN = 'a1'.repeat(16);
+const BOB_TOKEN = 'b2'.repeat(16);
+const ALICE = userIdOf(ALICE_TOKEN);
+const BOB = userIdOf(BOB_TOKEN);
+const cookieOf = (token: string) => `${IDENTITY_COOKIE}=${token}`;
 
 let server: Server;
 let base: string;
@@ -31,20 +39,33 @@ beforeAll(async () => {
   const appDir = await mkdtemp(join(tmpdir(), 'recall-app-'));
   await writeFile(join(appDir, 'index.html'), '<!doctype html><title>app</title>');
   await seedSessions(storage);
+  const privateSet = await storage.getRecallSet('photosynthesis');
+  await storage.saveRecallSet({
+    ...privateSet!,
+    id: 'alice-private',
+    name: 'Alice’s notes',
+    ownerId: ALICE,
+    points: privateSet!.points.map((point) => ({
+      ...point,
+      id: `private-${point.id}`,
+      recallSetId: 'alice-private',
+    })),
+    resources: [],
+  });
   const api = createApiHandler({
     storage,
-    // The test signs in as `x-user` (demo-user by default); `x-user: none` is not signed in.
-    authenticate: (request) => {
-      const user = request.headers['x-user'];
-      if (user === 'none') return null;
-      return { userId: typeof user === 'string' ? user : 'demo-user' };
-    },
     clock: () => NOW,
     exportEvents: formatSessionLog,
     onError: (error) => errors.push(error),
   });
   server = createServer(
-    createRequestHandler({ api, appDir, mediaDir: join(import.meta.dirname, '../../media') }),
+    createRequestHandler({
+      api,
+      appDir,
+      mediaDir: join(import.meta.dirname, '../../media'),
+      identity: createDemoIdentity(),
+      allowedHosts: LOOPBACK_HOSTS,
+    }),
   );
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -60,14 +81,15 @@ async function seedSessions(target: StorageAdapter): Promise<void> {
   let counter = 0;
   const ids = () => `event-${++counter}`;
   for (const [sessionId, userId, startedAt] of [
-    ['session-old', 'demo-user', NOW - 2 * DAY],
-    ['session-new', 'demo-user', NOW - DAY],
-    ['session-other-user', 'someone-else', NOW],
+    ['session-old', ALICE, NOW - 2 * DAY],
+    ['session-new', ALICE, NOW - DAY],
+    ['session-other-user', BOB, NOW],
+    ['session-nobody', undefined, NOW],
   ] as const) {
     await target.saveSession({
       id: sessionId,
       recallSetId: 'photosynthesis',
-      userId,
+      ...(userId === undefined ? {} : { userId }),
       status: sessionId === 'session-old' ? 'completed' : 'paused',
       targetPointIds: ['photosynthesis-point-1', 'photosynthesis-point-2'],
       recalledPointIds: ['photosynthesis-point-1'],
@@ -92,15 +114,42 @@ async function seedSessions(target: StorageAdapter): Promise<void> {
   }
 }
 
-async function get(path: string, init?: RequestInit) {
-  const response = await fetch(base + path, init);
+/** A request from Alice's browser unless `init` says otherwise. */
+async function get(path: string, init: RequestInit = {}) {
+  const response = await fetch(base + path, {
+    ...init,
+    headers: { cookie: cookieOf(ALICE_TOKEN), ...init.headers },
+  });
   const text = await response.text();
-  return { status: response.status, type: response.headers.get('content-type'), text };
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    headers: response.headers,
+    text,
+  };
+}
+
+/** A request with any Host header (fetch cannot set one). */
+function withHost(path: string, host: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${base}${path}`, {
+      headers: { host, cookie: cookieOf(ALICE_TOKEN) },
+    });
+    request.on('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => {
+        text += chunk;
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
 }
 
 describe('JSON API', () => {
   test('GET /api/recall-sets lists the three seed sets with due counts', async () => {
-    const response = await get('/api/recall-sets');
+    const response = await get('/api/recall-sets', { headers: { cookie: cookieOf(BOB_TOKEN) } });
     expect(response.status).toBe(200);
     expect(response.type).toMatch(/^application\/json/);
     const sets = JSON.parse(response.text) as Array<Record<string, unknown>>;
@@ -148,7 +197,7 @@ describe('JSON API', () => {
     expect(response.text).toContain('<svg');
   });
 
-  test('GET /api/sessions lists only the demo user’s sessions, newest first, with counts', async () => {
+  test('GET /api/sessions lists only the user’s sessions, newest first, with counts', async () => {
     const response = await get('/api/sessions?recallSetId=photosynthesis');
     expect(response.status).toBe(200);
     const sessions = JSON.parse(response.text);
@@ -196,7 +245,36 @@ describe('JSON API', () => {
     expect(response.text).not.toMatch(/at .*\.ts:\d+/);
   });
 
-  test('due counts are the signed-in user’s own; another user’s private set is not theirs to see', async () => {
+  test('another user’s recall set and session get the same 404 as unknown ids; lists hold only the user’s own (X29)', async () => {
+    const asBob = { headers: { cookie: cookieOf(BOB_TOKEN) } };
+    const aliceSets = JSON.parse((await get('/api/recall-sets')).text) as Array<{ id: string }>;
+    expect(aliceSets.map((set) => set.id)).toContain('alice-private');
+    const bobSets = JSON.parse((await get('/api/recall-sets', asBob)).text) as Array<{
+      id: string;
+    }>;
+    expect(bobSets.map((set) => set.id)).not.toContain('alice-private');
+
+    expect((await get('/api/recall-sets/alice-private')).status).toBe(200);
+    const foreignSet = await get('/api/recall-sets/alice-private', asBob);
+    const unknownSet = await get('/api/recall-sets/no-such-set', asBob);
+    expect([foreignSet.status, foreignSet.text]).toEqual([unknownSet.status, unknownSet.text]);
+    expect(foreignSet.status).toBe(404);
+    expect(foreignSet.text).not.toContain('Alice');
+
+    const bobSessions = JSON.parse((await get('/api/sessions', asBob)).text) as Array<{
+      id: string;
+    }>;
+    expect(bobSessions.map((session) => session.id)).toEqual(['session-other-user']);
+    const foreignLog = await get('/api/sessions/session-old/events', asBob);
+    const unknownLog = await get('/api/sessions/no-such-session/events', asBob);
+    expect([foreignLog.status, foreignLog.text]).toEqual([unknownLog.status, unknownLog.text]);
+    expect(foreignLog.status).toBe(404);
+    // A session nobody owns belongs to no user of the demo.
+    expect((await get('/api/sessions/session-nobody/events')).status).toBe(404);
+    expect((await get('/api/sessions/session-other-user/events', asBob)).status).toBe(200);
+  });
+
+  test('due counts are each learner’s own, on shared sets too', async () => {
     const scheduler = createFsrsScheduler();
     for (const pointId of ['photosynthesis-point-1', 'photosynthesis-point-2']) {
       const { schedule, log } = scheduler.rate({
@@ -204,47 +282,69 @@ describe('JSON API', () => {
         schedule: scheduler.createSchedule(NOW - DAY),
         rating: 3,
         now: NOW - 1000,
-        logId: `someone-else:${pointId}`,
+        logId: `bob:${pointId}`,
       });
-      await storage.recordReview({ userId: 'someone-else', schedule, log });
+      await storage.recordReview({ userId: BOB, schedule, log });
     }
-    await storage.saveRecallSet(
-      defineRecallSet(
-        {
-          id: 'private-set',
-          name: 'Private',
-          ownerId: 'someone-else',
-          points: [{ content: 'A private fact', context: '' }],
-        },
-        { now: NOW - DAY },
-      ),
-    );
-    const as = (user: string) => ({ headers: { 'x-user': user } });
-    const dueCounts = async (user: string) =>
+    const asBob = { headers: { cookie: cookieOf(BOB_TOKEN) } };
+    const dueCounts = async (init: RequestInit = {}) =>
       Object.fromEntries(
-        (JSON.parse((await get('/api/recall-sets', as(user))).text) as RecallSetListItem[]).map(
+        (JSON.parse((await get('/api/recall-sets', init)).text) as RecallSetListItem[]).map(
           (set) => [set.id, set.dueCount],
         ),
       );
-    expect(await dueCounts('demo-user')).toEqual({
-      photosynthesis: 6,
-      'french-revolution': 7,
-      'javascript-event-loop': expect.any(Number),
-    });
-    expect(await dueCounts('someone-else')).toMatchObject({ photosynthesis: 4, 'private-set': 1 });
-    const detail = async (id: string, user: string) => get(`/api/recall-sets/${id}`, as(user));
-    expect(JSON.parse((await detail('photosynthesis', 'someone-else')).text).dueCount).toBe(4);
-    expect(JSON.parse((await detail('photosynthesis', 'demo-user')).text).dueCount).toBe(6);
-    expect((await detail('private-set', 'someone-else')).status).toBe(200);
-    expect((await detail('private-set', 'demo-user')).status).toBe(404);
+    expect(await dueCounts()).toMatchObject({ photosynthesis: 6, 'alice-private': 6 });
+    expect(await dueCounts(asBob)).toMatchObject({ photosynthesis: 4 });
+    const detail = async (init: RequestInit = {}) =>
+      JSON.parse((await get('/api/recall-sets/photosynthesis', init)).text).dueCount;
+    expect(await detail()).toBe(6);
+    expect(await detail(asBob)).toBe(4);
   });
 
-  test('a request without a signed-in user gets 401', async () => {
-    const response = await get('/api/recall-sets', { headers: { 'x-user': 'none' } });
-    expect(response.status).toBe(401);
-    expect(JSON.parse(response.text)).toEqual({
-      error: { code: 'UNAUTHORIZED', message: expect.any(String) },
-    });
+  test('a request naming another host is refused before any data is read (X22)', async () => {
+    const port = (server.address() as AddressInfo).port;
+    const rebound = await withHost('/api/sessions', `attacker.example:${port}`);
+    expect(rebound.status).toBe(403);
+    expect(rebound.text).not.toContain('session-');
+    expect((await withHost('/', `attacker.example:${port}`)).status).toBe(403);
+    expect((await withHost('/api/sessions', `localhost:${port}`)).status).toBe(200);
+  });
+
+  test('JSON answers are never cached or sniffed; every answer carries the CSP (X30)', async () => {
+    for (const path of ['/api/recall-sets', '/api/sessions/session-old/events', '/api/nothing']) {
+      const response = await get(path);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+    for (const path of ['/', '/api/recall-sets', '/media/chloroplast.svg']) {
+      const policy = (await get(path)).headers.get('content-security-policy') ?? '';
+      expect(policy).toContain("script-src 'self'");
+      expect(policy).toContain("connect-src 'self'");
+      expect(policy).toContain("default-src 'self'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).not.toMatch(/script-src[^;]*unsafe/);
+    }
+  });
+
+  test('a browser without the cookie gets its own anonymous user: random, HttpOnly, SameSite=Lax (X31)', async () => {
+    const first = await fetch(`${base}/api/sessions`);
+    const second = await fetch(`${base}/api/sessions`);
+    const cookies = [first, second].map((response) => response.headers.get('set-cookie') ?? '');
+    for (const cookie of cookies) {
+      expect(cookie).toMatch(new RegExp(`^${IDENTITY_COOKIE}=[0-9a-f]{32}; `));
+      expect(cookie).toContain('HttpOnly');
+      expect(cookie).toContain('SameSite=Lax');
+      expect(cookie).toContain('Path=/');
+    }
+    expect(cookies[0]).not.toBe(cookies[1]);
+    // A new user has no sessions; with the cookie, the same user comes back (no new cookie).
+    expect(await first.json()).toEqual([]);
+    const token = /=([0-9a-f]{32})/.exec(cookies[0] ?? '')?.[1] ?? '';
+    const again = await fetch(`${base}/api/sessions`, { headers: { cookie: cookieOf(token) } });
+    expect(again.headers.get('set-cookie')).toBeNull();
+    // A forged or malformed cookie is not a user: a fresh one is issued.
+    const forged = await fetch(`${base}/api/sessions`, { headers: { cookie: cookieOf('x') } });
+    expect(forged.headers.get('set-cookie')).toMatch(/^recall_demo_id=[0-9a-f]{32};/);
   });
 
   test('the API answers only GET', async () => {

@@ -1,21 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Resource, SessionEvent, StorageAdapter } from '@recall/core';
 import { sendJson, sendJsonError } from './json-response';
-
-/** Who is asking, as {@link ApiHandlerOptions.authenticate} establishes it. */
-export interface ApiUser {
-  userId: string;
-}
+import type { ApiHandler } from './request-handler';
 
 /** Options for {@link createApiHandler}. */
 export interface ApiHandlerOptions {
   storage: StorageAdapter;
-  /**
-   * Establishes the signed-in user from the request (the same check the WebSocket server
-   * runs): only their sessions are listed or exported, due counts are theirs, and another
-   * user's private set is not found. `null` answers `401`.
-   */
-  authenticate: (request: IncomingMessage) => ApiUser | null | Promise<ApiUser | null>;
   /** Epoch ms; decides which points are due. @default Date.now */
   clock?: () => number;
   /** Serialises a session's events as JSON Lines. */
@@ -58,15 +48,17 @@ type Route =
   | { kind: 'unknown' };
 
 /**
- * The demo's JSON API under `/api`. Returns false for paths outside `/api` so the caller can
- * try other handlers. Every answer is JSON (or JSON Lines); failures never leak a stack trace.
+ * The demo's JSON API under `/api`, answered for the request's user: another user's recall
+ * set or session gets the same 404 as an id that does not exist. Returns false for paths
+ * outside `/api` so the caller can try other handlers. Every answer is JSON (or JSON Lines);
+ * failures never leak a stack trace.
  */
-export function createApiHandler(options: ApiHandlerOptions) {
+export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   const clock = options.clock ?? Date.now;
   return async function handleApi(
     request: IncomingMessage,
     response: ServerResponse,
-    url: URL,
+    { url, userId }: { url: URL; userId: string },
   ): Promise<boolean> {
     if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) return false;
     if (request.method !== 'GET') {
@@ -79,12 +71,7 @@ export function createApiHandler(options: ApiHandlerOptions) {
       return true;
     }
     try {
-      const user = await options.authenticate(request);
-      if (user === null) {
-        sendJsonError(response, 401, { code: 'UNAUTHORIZED', message: 'Sign in first.' });
-        return true;
-      }
-      await answer(matchRoute(url.pathname), { url, user }, response);
+      await answer(matchRoute(url.pathname), url, response, userId);
     } catch (error) {
       options.onError?.(error);
       if (!response.headersSent) {
@@ -98,13 +85,14 @@ export function createApiHandler(options: ApiHandlerOptions) {
 
   async function answer(
     route: Route,
-    { url, user }: { url: URL; user: ApiUser },
+    url: URL,
     response: ServerResponse,
+    userId: string,
   ): Promise<void> {
     switch (route.kind) {
       case 'recall-sets': {
-        // The user's own schedules: a shared set is due for each user on their own.
-        const sets = await options.storage.listRecallSets({ now: clock(), userId: user.userId });
+        // Shared sets and the user's own, with the user's own due counts.
+        const sets = await options.storage.listRecallSets({ now: clock(), userId });
         const items: RecallSetListItem[] = sets
           .filter((set) => set.status === 'active')
           .map((set) => ({
@@ -121,13 +109,13 @@ export function createApiHandler(options: ApiHandlerOptions) {
       case 'recall-set': {
         const set = await options.storage.getRecallSet(route.recallSetId);
         // Another user's private set is reported exactly like a missing one.
-        if (set === null || (set.ownerId !== undefined && set.ownerId !== user.userId)) {
+        if (set === null || (set.ownerId !== undefined && set.ownerId !== userId)) {
           return notFound(response, 'RECALL_SET_NOT_FOUND', 'No such recall set.');
         }
         const due = await options.storage.getDuePoints({
           recallSetId: set.id,
           now: clock(),
-          userId: user.userId,
+          userId,
         });
         sendJson(response, 200, {
           id: set.id,
@@ -150,7 +138,7 @@ export function createApiHandler(options: ApiHandlerOptions) {
           return notFound(response, 'RECALL_SET_NOT_FOUND', 'No such recall set.');
         }
         const sessions = await options.storage.listSessions({
-          userId: user.userId,
+          userId,
           ...(recallSetId === null ? {} : { recallSetId }),
         });
         const items: SessionListItem[] = sessions
@@ -170,8 +158,8 @@ export function createApiHandler(options: ApiHandlerOptions) {
       }
       case 'session-events': {
         const session = await options.storage.getSession(route.sessionId);
-        // Another user's session is reported exactly like a missing one.
-        if (session === null || (session.userId !== undefined && session.userId !== user.userId)) {
+        // Another user's session (or one nobody owns) is reported exactly like a missing one.
+        if (session === null || session.userId !== userId) {
           return notFound(response, 'SESSION_NOT_FOUND', 'No such session.');
         }
         const body = options.exportEvents(await options.storage.read(route.sessionId));
@@ -179,6 +167,7 @@ export function createApiHandler(options: ApiHandlerOptions) {
           'content-type': 'application/x-ndjson; charset=utf-8',
           'content-length': Buffer.byteLength(body),
           'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
         });
         response.end(body);
         return;

@@ -6,7 +6,9 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
+    // Answers are per user: never cached, never sniffed as anything but JSON.
     'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
   });
   response.end(text);
 }

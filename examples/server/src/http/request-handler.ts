@@ -1,11 +1,25 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type AllowedHosts, isHostAllowed } from '@recall/ws/server';
+import type { DemoIdentity } from './demo-identity';
 import { sendJsonError } from './json-response';
+import { setSecurityHeaders } from './security-headers';
 import { serveStaticFile } from './static-files';
+
+/** Answers `/api/…` for the request's user; resolves false for other paths. */
+export type ApiHandler = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  context: { url: URL; userId: string },
+) => Promise<boolean>;
 
 /** Options for {@link createRequestHandler}. */
 export interface RequestHandlerOptions {
   /** Answers `/api/…`; resolves false for other paths. */
-  api: (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<boolean>;
+  api: ApiHandler;
+  /** Who the request is; a browser gets its user (and cookie) on its first request. */
+  identity: DemoIdentity;
+  /** Host names this server answers (the same list the WebSocket server checks). */
+  allowedHosts: AllowedHosts;
   /** Directory served under `/media/` (the seed sets' images). */
   mediaDir: string;
   /** The built React app, or null when it is not served. */
@@ -34,8 +48,15 @@ export function createRequestHandler(options: RequestHandlerOptions) {
   };
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    setSecurityHeaders(response);
+    // A page on a rebound DNS name must not read this user's data (DNS rebinding).
+    if (!isHostAllowed(request, options.allowedHosts)) {
+      sendJsonError(response, 403, { code: 'FORBIDDEN', message: 'Host not allowed.' });
+      return;
+    }
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (await options.api(request, response, url)) return;
+    const userId = options.identity.ensure(request, response);
+    if (await options.api(request, response, { url, userId })) return;
     const method = request.method ?? 'GET';
     if (method !== 'GET' && method !== 'HEAD') {
       sendJsonError(

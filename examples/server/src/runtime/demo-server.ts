@@ -9,14 +9,13 @@ import {
   type StorageAdapter,
   type TranscriptionAdapter,
 } from '@recall/core';
-import { createRecallServer } from '@recall/ws/server';
+import { type AllowedHosts, createRecallServer, LOOPBACK_HOSTS } from '@recall/ws/server';
 import { createApiHandler } from '../http/api-routes';
+import { createDemoIdentity } from '../http/demo-identity';
 import { createRequestHandler } from '../http/request-handler';
 import { loadSeedData } from '../seed/seed-data';
+import { isLoopbackHost } from './loopback';
 import { withVoiceRoute } from './voice';
-
-/** Everybody who opens the demo is this one user: the demo has no sign-in. */
-export const DEMO_USER_ID = 'demo-user';
 
 /** Options for {@link startDemoServer}. */
 export interface DemoServerOptions {
@@ -26,6 +25,17 @@ export interface DemoServerOptions {
   port?: number;
   /** @default '127.0.0.1' */
   host?: string;
+  /**
+   * Host names browsers use to reach the demo, checked on every request and upgrade (DNS
+   * rebinding). Required when `host` is not a loopback address.
+   * @default the loopback names, when `host` is a loopback address
+   */
+  allowedHosts?: AllowedHosts;
+  /**
+   * Mark the identity cookie `Secure` — behind a proxy that terminates TLS. Over a direct TLS
+   * connection it is marked anyway. @default false
+   */
+  secureCookies?: boolean;
   /** The built React app, or null to serve only the API, media and WebSocket. */
   appDir: string | null;
   /** The seed images, served under `/media/`. */
@@ -59,26 +69,35 @@ export interface DemoServer {
 export async function startDemoServer(options: DemoServerOptions): Promise<DemoServer> {
   const clock = options.clock ?? Date.now;
   const onError = options.onError ?? ((error: unknown) => console.error(error));
+  const host = options.host ?? '127.0.0.1';
+  const allowedHosts = options.allowedHosts ?? defaultAllowedHosts(host);
   const seeded = await loadSeedData(options.storage, { now: clock() });
+  // Each browser is its own anonymous learner, from a cookie set on its first request.
+  const identity = createDemoIdentity({ secure: options.secureCookies === true ? true : 'auto' });
   const engine = createRecallEngine({ storage: options.storage, llm: options.llm, clock });
-  // The fixed demo user. A real app verifies a cookie or token here and returns null (→ 401)
-  // when there is none; the JSON API and the WebSocket server ask the same function.
-  const authenticate = () => ({ userId: DEMO_USER_ID });
   const api = createApiHandler({
     storage: options.storage,
-    authenticate,
     clock,
     exportEvents: options.exportEvents ?? formatSessionLog,
     onError,
   });
   const httpServer = createServer(
+    {
+      // This server is ours, so its deadlines are too: headers within 10 s (checked every
+      // second, not every 30), a whole request (a voice upload) within 30 s.
+      headersTimeout: 10_000,
+      requestTimeout: 30_000,
+      connectionsCheckingInterval: 1_000,
+    },
     createRequestHandler({
       api: withVoiceRoute(api, {
         storage: options.storage,
         llm: options.llm,
-        userId: DEMO_USER_ID,
+        identity,
         transcription: options.transcription,
       }),
+      identity,
+      allowedHosts,
       appDir: options.appDir,
       mediaDir: options.mediaDir,
       onError,
@@ -88,13 +107,20 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
     engine,
     storage: options.storage,
     server: httpServer,
-    authenticate,
+    allowedHosts,
+    // The browser's anonymous user; no (valid) cookie → 401. A real app verifies its own
+    // session cookie or token here.
+    authenticate: (request) => {
+      const userId = identity.read(request);
+      return userId === null ? null : { userId };
+    },
   });
-  httpServer.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+  // Every socket counts, WebSocket or not: the same cap as the WebSocket server's default.
+  httpServer.maxConnections = 10_000;
+  httpServer.listen(options.port ?? 0, host);
   await once(httpServer, 'listening');
   const { port } = httpServer.address() as AddressInfo;
-  const host = options.host ?? '127.0.0.1';
-  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const shownHost = addressToShow(host, allowedHosts);
   let closing: Promise<void> | null = null;
   return {
     url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}/`,
@@ -112,4 +138,22 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
       return closing;
     },
   };
+}
+
+/** Loopback names for a loopback bind; any other address must name its hosts. */
+function defaultAllowedHosts(host: string): AllowedHosts {
+  if (isLoopbackHost(host)) return LOOPBACK_HOSTS;
+  throw new TypeError(
+    `startDemoServer: listening on ${host}, pass \`allowedHosts\` with the host names browsers use.`,
+  );
+}
+
+/** The host of the URL to print: the bind address, or for a wildcard bind a name it answers. */
+function addressToShow(host: string, allowedHosts: AllowedHosts): string {
+  if (host !== '0.0.0.0' && host !== '::') return host;
+  const named =
+    allowedHosts === 'any'
+      ? undefined
+      : allowedHosts.find((entry) => !entry.startsWith('.') && !/:\d+$/.test(entry));
+  return named ?? 'localhost';
 }

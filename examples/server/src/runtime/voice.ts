@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   createDeepgramTranscription,
   createTermExtractor,
@@ -8,15 +7,11 @@ import {
   type TranscriptionAdapter,
 } from '@recall/core';
 import { createTranscribeHandler } from '@recall/ws/server';
+import type { DemoIdentity } from '../http/demo-identity';
+import type { ApiHandler } from '../http/request-handler';
 
 /** Where the demo app posts recordings (and reads whether voice is on). */
 export const TRANSCRIBE_PATH = '/api/transcribe';
-
-type ApiHandler = (
-  request: IncomingMessage,
-  response: ServerResponse,
-  url: URL,
-) => Promise<boolean>;
 
 /**
  * Deepgram when `DEEPGRAM_API_KEY` is set — `DEEPGRAM_BASE_URL` points it elsewhere, e.g. a
@@ -45,20 +40,23 @@ export function withVoiceRoute(
   options: {
     storage: StorageAdapter;
     llm: LLMAdapter;
-    userId: string;
+    identity: DemoIdentity;
     transcription: TranscriptionAdapter | undefined;
   },
 ): ApiHandler {
   const transcribe = createTranscribeHandler({
     storage: options.storage,
-    // The demo's fixed user, as on the WebSocket.
-    authenticate: () => ({ userId: options.userId }),
+    // The browser's user, as on the WebSocket.
+    authenticate: (request) => {
+      const userId = options.identity.read(request);
+      return userId === null ? null : { userId };
+    },
     ...(options.transcription ? { transcription: options.transcription } : {}),
     pipeline: createTranscriptPipeline({ llm: options.llm }),
     termExtractor: createTermExtractor({ llm: options.llm }),
   });
-  return async (request, response, url) => {
-    if (url.pathname !== TRANSCRIBE_PATH) return api(request, response, url);
+  return async (request, response, context) => {
+    if (context.url.pathname !== TRANSCRIBE_PATH) return api(request, response, context);
     transcribe(request, response);
     return true;
   };

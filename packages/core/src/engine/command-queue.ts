@@ -2,10 +2,20 @@ import { RecallError, toRecallError } from '../errors/recall-error';
 import type { CommandResult } from './engine-types';
 import { reportError, type EngineRuntime, type SessionEntry } from './runtime';
 import { settleOwedReviews } from './review-writes';
+import { refuseWhenBusy, timeLearnerTurn } from './session-busy';
 import { catchUp, pruneSessionCache } from './session-entry';
 
 /** Resolves the command's promise; the task may keep running afterwards. */
 export type Accept = (result: CommandResult) => void;
+
+/** Options for {@link enqueueCommand}. */
+export interface EnqueueOptions {
+  /**
+   * The command is a learner message: refused with `SESSION_BUSY` before it is queued (so
+   * before anything is stored) when the session already has a running and a queued command.
+   */
+  learnerMessage?: { clientMessageId: string | undefined };
+}
 
 /**
  * Runs `task` after every earlier command of the session (FIFO). The returned promise
@@ -16,10 +26,17 @@ export function enqueueCommand(
   runtime: EngineRuntime,
   entry: SessionEntry,
   task: (accept: Accept) => Promise<void>,
+  options: EnqueueOptions = {},
 ): Promise<CommandResult> {
   if (runtime.closed) {
     return Promise.reject(new RecallError('ABORTED', 'The engine is closed.'));
   }
+  const { learnerMessage } = options;
+  const busy =
+    learnerMessage === undefined
+      ? null
+      : refuseWhenBusy(runtime, entry, learnerMessage.clientMessageId);
+  if (busy !== null) return Promise.reject(busy);
   entry.pendingCommands += 1;
   return new Promise<CommandResult>((resolve, reject) => {
     let settled = false;
@@ -29,6 +46,7 @@ export function enqueueCommand(
       resolve(result);
     };
     const run = async () => {
+      const finishTiming = learnerMessage === undefined ? null : timeLearnerTurn(runtime, entry);
       try {
         if (runtime.closed) throw new RecallError('ABORTED', 'The engine is closed.');
         await catchUp(runtime, entry);
@@ -43,11 +61,28 @@ export function enqueueCommand(
           reject(recallError);
         }
       } finally {
+        finishTiming?.();
         entry.pendingCommands -= 1;
         pruneSessionCache(runtime);
       }
     };
     entry.queueTail = entry.queueTail.then(run);
+  });
+}
+
+/**
+ * Queues a learner message's turn; refused with `SESSION_BUSY` (retryable, with an estimate
+ * in `retryAfterMs`) before anything is stored when the session already has a running and a
+ * queued command (see `refuseWhenBusy`).
+ */
+export function enqueueLearnerMessage(
+  runtime: EngineRuntime,
+  entry: SessionEntry,
+  options: { clientMessageId?: string | undefined },
+  task: (accept: Accept) => Promise<void>,
+): Promise<CommandResult> {
+  return enqueueCommand(runtime, entry, task, {
+    learnerMessage: { clientMessageId: options.clientMessageId },
   });
 }
 

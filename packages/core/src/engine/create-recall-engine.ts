@@ -1,7 +1,9 @@
 import { EventEmitter } from 'eventemitter3';
 import { RecallError } from '../errors/recall-error';
+import { withStorableOutput } from '../llm/storable-output';
 import { createFsrsScheduler } from '../scheduling/fsrs-scheduler';
 import type { EngineSessionState } from '../session/session-state';
+import { assertLearnerMessage, assertStorableInput } from './command-input';
 import { whenSessionIdle } from './command-queue';
 import { resolveEngineConfig } from './engine-config';
 import type {
@@ -41,7 +43,7 @@ export function createRecallEngine(options: RecallEngineOptions): RecallEngine {
   }
   return new SessionEngine({
     storage: options.storage,
-    llm: options.llm,
+    llm: withStorableOutput(options.llm),
     scheduler: options.scheduler ?? createFsrsScheduler(),
     clock: options.clock ?? Date.now,
     ids: options.ids ?? (() => crypto.randomUUID()),
@@ -63,35 +65,43 @@ class SessionEngine implements RecallEngine {
     this.#runtime = runtime;
   }
 
-  startSession(recallSetId: string, options: { userId?: string } = {}) {
+  async startSession(recallSetId: string, options: { userId?: string } = {}) {
+    assertStorableInput({ recallSetId, userId: options.userId });
     return startSession(this.#runtime, recallSetId, options);
   }
 
   async sendUserMessage(sessionId: string, content: string, options: CommandOptions = {}) {
-    return sendUserMessage(this.#runtime, await this.#entry(sessionId), content, options);
+    assertLearnerMessage({ sessionId, content, clientMessageId: options.clientMessageId });
+    return sendUserMessage(this.#runtime, await this.#entry(sessionId, options), content, options);
   }
 
   async leaveSession(sessionId: string, options: CommandOptions = {}) {
-    return commands.leaveSession(this.#runtime, await this.#entry(sessionId), options);
+    return commands.leaveSession(this.#runtime, await this.#entry(sessionId, options), options);
   }
 
   async dismissOverlay(sessionId: string, options: CommandOptions = {}) {
-    return commands.dismissOverlay(this.#runtime, await this.#entry(sessionId), options);
+    return commands.dismissOverlay(this.#runtime, await this.#entry(sessionId, options), options);
   }
 
   async enterRabbithole(
     sessionId: string,
     options: EnterRabbitholeOptions,
   ): Promise<CommandResult> {
-    return commands.enterRabbithole(this.#runtime, await this.#entry(sessionId), options);
+    const { rabbitholeEventId, topic } = options;
+    assertStorableInput({ rabbitholeEventId, topic });
+    return commands.enterRabbithole(this.#runtime, await this.#entry(sessionId, options), options);
   }
 
   async exitRabbithole(sessionId: string, options: CommandOptions = {}) {
-    return commands.exitRabbithole(this.#runtime, await this.#entry(sessionId), options);
+    return commands.exitRabbithole(this.#runtime, await this.#entry(sessionId, options), options);
   }
 
   async declineRabbithole(sessionId: string, options: CommandOptions = {}) {
-    return commands.declineRabbithole(this.#runtime, await this.#entry(sessionId), options);
+    return commands.declineRabbithole(
+      this.#runtime,
+      await this.#entry(sessionId, options),
+      options,
+    );
   }
 
   async whenIdle(sessionId: string): Promise<void> {
@@ -100,6 +110,7 @@ class SessionEngine implements RecallEngine {
   }
 
   async getSessionState(sessionId: string): Promise<EngineSessionState> {
+    assertStorableInput({ sessionId });
     const entry = await loadSession(this.#runtime, sessionId);
     await catchUp(this.#runtime, entry);
     await settleOwedReviews(this.#runtime, entry);
@@ -111,6 +122,7 @@ class SessionEngine implements RecallEngine {
     options: { afterSeq: number },
     listener: (item: EngineFeedItem) => void,
   ): () => void {
+    assertStorableInput({ sessionId });
     return subscribeToSession(this.#runtime, sessionId, options.afterSeq, listener);
   }
 
@@ -137,7 +149,8 @@ class SessionEngine implements RecallEngine {
     runtime.emitter.removeAllListeners();
   }
 
-  async #entry(sessionId: string) {
+  async #entry(sessionId: string, options: CommandOptions = {}) {
+    assertStorableInput({ sessionId, clientMessageId: options.clientMessageId });
     if (this.#runtime.closed) throw new RecallError('ABORTED', 'The engine is closed.');
     return loadSession(this.#runtime, sessionId);
   }

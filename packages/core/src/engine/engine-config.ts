@@ -47,9 +47,12 @@ export interface EngineConfig {
    * command waits for that writer's turn to end.
    *
    * This delay only matters when the storage is shared with other processes (`scope`
-   * `'shared'` or absent, e.g. PostgreSQL). On a `scope: 'process'` storage (in-memory,
-   * PGlite) a response no live engine of this process is streaming is closed at once — after
-   * a crash and restart, nothing waits. It stays at 60 s rather than less because a live turn
+   * `'shared'` or absent) and cannot tell whether a writer lives. On a `scope: 'process'`
+   * storage (in-memory, PGlite) a response no live engine of this process is streaming is
+   * closed at once — after a crash and restart, nothing waits. PostgreSQL marks live turns
+   * with advisory locks (`StorageAdapter.claimResponse` / `isResponseLive`), so a dead node's
+   * turn is closed as soon as its connection is gone; the delay then only covers a node that
+   * lives but hangs. It stays at 60 s rather than less because a live turn
    * on another node legitimately stays open while its model call is retried (the Anthropic
    * adapter waits up to 60 s for headers, 30 s of silence, and honours `retry-after`), and
    * taking over a live turn would interleave two turns in the log. @default 60000

@@ -11,7 +11,7 @@ import { buildTutorRequest } from '../prompts/tutor-request';
 import { normalizeTopic } from '../session/checklist';
 import type { EngineSessionState } from '../session/session-state';
 import { assertSessionActive, shortLabel, shouldDetectRabbithole } from '../session/turn-rules';
-import { enqueueCommand } from './command-queue';
+import { enqueueLearnerMessage } from './command-queue';
 import type { CommandOptions, CommandResult } from './engine-types';
 import { withGroundedCredits } from './evidence';
 import { type JudgeOptions, runDetector, runEvaluator } from './judges';
@@ -37,7 +37,7 @@ export function sendUserMessage(
   content: string,
   options: CommandOptions,
 ): Promise<CommandResult> {
-  return enqueueCommand(runtime, entry, async (accept) => {
+  return enqueueLearnerMessage(runtime, entry, options, async (accept) => {
     const { clientMessageId } = options;
     const knownSeq =
       clientMessageId === undefined ? undefined : entry.clientMessageIds.get(clientMessageId);

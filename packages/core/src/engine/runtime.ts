@@ -62,7 +62,10 @@ export interface SessionEntry {
    * load) and kept up to date by this instance's review writes; null when not read yet.
    */
   schedules: Map<string, PointSchedule> | null;
-  /** Responses this instance started but could not end: orphans at once, not after a delay. */
+  /**
+   * Responses whose writer is known to be gone — this instance started them but could not end
+   * them, or the storage holds no live claim for them: orphans at once, not after a delay.
+   */
   readonly abandonedResponseIds: Set<string>;
 }
 

@@ -5,6 +5,7 @@ import type { OpenResponse } from '../session/session-state';
 import type { StorageAdapter } from '../storage/storage-adapter';
 import type { EngineRuntime, SessionEntry } from './runtime';
 import { catchUp } from './session-entry';
+import { findDeadWriters } from './writer-liveness';
 
 /**
  * Longest sleep between two looks at the log while another writer's turn is open: a safety
@@ -115,6 +116,8 @@ export async function awaitFloor(
       const blocking = blockingResponses(runtime, entry);
       if (blocking.length === 0) return;
       if (signal.aborted) throw new RecallError('ABORTED', 'The engine is closed.');
+      // A writer whose process died holds no claim: take its turn over now.
+      if (await findDeadWriters(runtime, entry, blocking)) continue;
       if (!changed) {
         const now = runtime.clock();
         const staleInMs = Math.min(

@@ -5,6 +5,7 @@ import { reduceSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
 import { emitEvents, type EngineRuntime, type SessionEntry } from './runtime';
 import { applyEvents, catchUp } from './session-entry';
+import { createStorageClaims } from './writer-liveness';
 import {
   awaitFloor,
   blockingResponses,
@@ -73,6 +74,7 @@ export function createTurn(
   let opened = false;
   const startedResponseIds: string[] = [];
   const claimedResponseIds = new Set<string>();
+  const storageClaims = createStorageClaims(runtime);
 
   async function appendNow(build: BuildEvents): Promise<AppendOutcome> {
     let conflicts = 0;
@@ -92,6 +94,8 @@ export function createTurn(
       for (const responseId of claimStartedResponses(runtime.storage, own)) {
         claimedResponseIds.add(responseId);
       }
+      // Other processes see the response live from the moment it is in the log.
+      await storageClaims.claim(claimedResponseIds);
       try {
         const result = await runtime.storage.append(entry.sessionId, events, {
           expectedSeq: events[0]!.seq - 1,
@@ -142,6 +146,7 @@ export function createTurn(
         if (open.has(responseId)) entry.abandonedResponseIds.add(responseId);
       }
       releaseResponses(runtime.storage, claimedResponseIds);
+      storageClaims.releaseAll();
     },
   };
 }

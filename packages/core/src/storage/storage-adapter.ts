@@ -169,6 +169,19 @@ export interface StorageAdapter {
     onEvent: (event: SessionEvent) => void,
   ): Unsubscribe;
 
+  // Writers' liveness across processes (optional)
+  /**
+   * Marks a response as streamed by a live writer of this process until the returned release
+   * is called or the process dies (its mark must vanish with it). The engine claims each
+   * response before appending its `assistant_streaming_start`. Implement it together with
+   * {@link isResponseLive} on a storage shared by several processes so that a dead node's open
+   * turn is taken over at once; without them the engine waits `orphanedResponseMs`.
+   * PostgreSQL implements both with advisory locks.
+   */
+  claimResponse?(responseId: string): Promise<() => Promise<void>>;
+  /** Whether a live process holds a {@link claimResponse} mark on the response. */
+  isResponseLive?(responseId: string): Promise<boolean>;
+
   /** Releases connections, locks and timers. */
   close(): Promise<void>;
 }

@@ -3,7 +3,14 @@ import type { ScriptedLLMScript, ScriptedRequest } from '@recall/core/testing';
 import { describe, expect, test } from 'vitest';
 import { createHarness, ofType } from './harness';
 import { WORD_DRIVEN } from './rabbithole-harness';
-import { latestTag, learnerText, missingContext, replyText, turnProblems } from './turn-log';
+import {
+  latestTag,
+  learnerText,
+  missingContext,
+  replyText,
+  sendWhenAdmitted,
+  turnProblems,
+} from './turn-log';
 
 /** Names the learner message it answers (the opening question has none). */
 function slowTutorReply(request: ScriptedRequest): string {
@@ -46,12 +53,19 @@ function sleep(milliseconds: number) {
 describe('one turn at a time across engine instances (C5)', () => {
   test('interleaved messages to two nodes: contiguous turns, one reply each, full context', async () => {
     const { a, b, sessionId, tutorRequests } = await twoNodes();
-    const sent: Array<Promise<{ status: string }>> = [];
-    for (let index = 0; index < 4; index += 1) {
-      sent.push(a.engine.sendUserMessage(sessionId, learnerText(`A${index}`)));
-      sent.push(b.engine.sendUserMessage(sessionId, learnerText(`B${index}`)));
-    }
-    const results = await Promise.all(sent);
+    // Each node sends its messages in order, each once the previous is acknowledged (as a
+    // client's outbox does), resending one refused while the session has a turn running and
+    // one queued, wherever they run.
+    const sendAll = async (node: typeof a, name: string) => {
+      const results = [];
+      for (let index = 0; index < 4; index += 1) {
+        results.push(
+          await sendWhenAdmitted(node.engine, sessionId, learnerText(`${name}${index}`)),
+        );
+      }
+      return results;
+    };
+    const results = (await Promise.all([sendAll(a, 'A'), sendAll(b, 'B')])).flat();
     expect(results.map((result) => result.status)).toEqual(Array(8).fill('accepted'));
     await Promise.all([a.engine.whenIdle(sessionId), b.engine.whenIdle(sessionId)]);
 

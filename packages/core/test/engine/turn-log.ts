@@ -1,4 +1,10 @@
-import type { SessionEvent } from '@recall/core';
+import {
+  type CommandOptions,
+  type CommandResult,
+  type RecallEngine,
+  type SessionEvent,
+  toRecallError,
+} from '@recall/core';
 
 /** Learner text tagged so tests can tell whose message (and reply) a request carries. */
 export function learnerText(tag: string): string {
@@ -8,6 +14,30 @@ export function learnerText(tag: string): string {
 /** The scripted tutor's reply to a tagged learner message. */
 export function replyText(tag: string): string {
   return `[reply-${tag}] go on please`;
+}
+
+/**
+ * Sends one learner message the way a client's outbox does: a message refused with
+ * `SESSION_BUSY` (the session already has a running and a queued turn) is sent again, after a
+ * short wait instead of the full `retryAfterMs` to keep tests fast.
+ */
+export async function sendWhenAdmitted(
+  engine: Pick<RecallEngine, 'sendUserMessage'>,
+  sessionId: string,
+  content: string,
+  options: CommandOptions = {},
+): Promise<CommandResult & { refusals: number }> {
+  for (let refusals = 0; ; refusals += 1) {
+    try {
+      return { ...(await engine.sendUserMessage(sessionId, content, options)), refusals };
+    } catch (error) {
+      const recallError = toRecallError(error);
+      if (recallError.code !== 'SESSION_BUSY') throw error;
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.min(recallError.retryAfterMs ?? 10, 10)),
+      );
+    }
+  }
 }
 
 /** The tag of the latest learner message in a request's last user turn. */

@@ -1,13 +1,21 @@
+import { isBlankText, isStorableText } from '@recall/core';
 import * as z from 'zod';
 import { DEFAULT_MAX_CONTENT_LENGTH, MAX_CLIENT_MESSAGE_ID_LENGTH } from './limits';
 import { CLIENT_MESSAGE_TYPES, type ClientMessageType } from './message-types';
 
-const clientMessageId = z.string().min(1).max(MAX_CLIENT_MESSAGE_ID_LENGTH).optional().meta({
+/** Text every storage holds the same way: the engine's own rule, checked here first. */
+const storable = z.string().refine(isStorableText, {
+  message: 'Must not contain a NUL character (U+0000) or an unpaired UTF-16 surrogate.',
+});
+
+const clientMessageId = storable.min(1).max(MAX_CLIENT_MESSAGE_ID_LENGTH).optional().meta({
   description:
     'Client-generated id (e.g. a UUID) echoed in the `ack` or `error` for this command; the server processes a given id once.',
 });
 
-const nonBlank = z.string().regex(/\S/, 'Must contain a non-whitespace character');
+const nonBlank = storable
+  .regex(/\S/, { message: 'Must contain a non-whitespace character', abort: true })
+  .refine((text) => !isBlankText(text), { message: 'Must contain a visible character' });
 
 /**
  * Schemas of the client → server messages, by type. Unknown extra fields are stripped.
@@ -28,8 +36,8 @@ export const clientMessageSchemas = {
   enter_rabbithole: z
     .object({
       type: z.literal('enter_rabbithole'),
-      rabbitholeEventId: z.string().min(1),
-      topic: z.string().min(1),
+      rabbitholeEventId: storable.min(1),
+      topic: storable.min(1),
       clientMessageId,
     })
     .meta({ description: 'The learner accepts the pending rabbit-hole prompt.' }),

@@ -55,6 +55,43 @@ describe('parseClientMessage', () => {
     });
   });
 
+  test('content of only invisible characters counts as blank (X24)', () => {
+    for (const content of ['\u200b', '\ufeff', '\u2060\u200d', ' \u200b\u00ad ']) {
+      const error = errorOf({ type: 'user_message', content, clientMessageId: 'c1' });
+      expect(error).toEqual({
+        code: 'INVALID_MESSAGE',
+        message: expect.stringMatching(
+          /^content: Must contain a (visible|non-whitespace) character$/,
+        ),
+        clientMessageId: 'c1',
+      });
+    }
+  });
+
+  test('NUL and unpaired surrogates are refused in every text field, naming it (X23)', () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ type: 'user_message', content: 'a\u0000b' }, 'content'],
+      [{ type: 'user_message', content: 'lone \ud800 high' }, 'content'],
+      [{ type: 'user_message', content: '\udc00' }, 'content'],
+      [{ type: 'user_message', content: 'ok', clientMessageId: 'id\u0000' }, 'clientMessageId'],
+      [{ type: 'ping', clientMessageId: '\ud83d' }, 'clientMessageId'],
+      [{ type: 'enter_rabbithole', rabbitholeEventId: 'r\u0000', topic: 't' }, 'rabbitholeEventId'],
+      [{ type: 'enter_rabbithole', rabbitholeEventId: 'r', topic: 't\udfff' }, 'topic'],
+    ];
+    for (const [message, field] of cases) {
+      // Both as a decoded value and as the frame text a socket delivers.
+      for (const raw of [message, JSON.stringify(message)]) {
+        const error = errorOf(raw);
+        expect(error.code).toBe('INVALID_MESSAGE');
+        expect(error.message).toBe(
+          `${field}: Must not contain a NUL character (U+0000) or an unpaired UTF-16 surrogate.`,
+        );
+      }
+    }
+    // Surrogate pairs (emoji, math letters) are ordinary text.
+    expect(parseClientMessage({ type: 'user_message', content: '🧬 𝛼-helix' }).ok).toBe(true);
+  });
+
   test('UNKNOWN_MESSAGE_TYPE, including the removed trigger_eval and end_session', () => {
     for (const type of [
       'trigger_eval',

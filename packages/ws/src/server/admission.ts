@@ -1,7 +1,8 @@
 import { CLOSE_CODES } from '../protocol/close-codes';
 import type { SessionRefusal } from './resolve-session';
+import { isPending, type RateLimiter } from './rate-limiter';
 import type { ResolvedServerOptions } from './server-options';
-import { createKeyedTokenBuckets } from './token-bucket';
+import type { TakeResult } from './token-bucket';
 
 /** The outcome of {@link Admission.admit}: a held socket slot, or why there is none. */
 export type AdmitResult =
@@ -11,24 +12,39 @@ export type AdmitResult =
 /** Per-user connection limits: attempts per second and open sockets. */
 export interface Admission {
   /** Takes a connection attempt and, if allowed, one of the user's socket slots. */
-  admit(userId: string): AdmitResult;
+  admit(userId: string): Promise<AdmitResult>;
 }
 
-/** Creates the per-user limits of `maxSocketsPerUser` and `connectionRateLimit`. */
+/**
+ * Creates the per-user limits: `connectionRateLimit` through the rate limiter (shared across
+ * nodes when the limiter is), `maxSocketsPerUser` counted on this node.
+ */
 export function createAdmission(
-  options: Pick<ResolvedServerOptions, 'maxSocketsPerUser' | 'connectionRateLimit'>,
+  options: Pick<
+    ResolvedServerOptions,
+    'maxSocketsPerUser' | 'connectionRateLimit' | 'rateLimiter' | 'logger'
+  >,
 ): Admission {
-  const attempts = options.connectionRateLimit
-    ? createKeyedTokenBuckets({
-        capacity: options.connectionRateLimit.burst,
-        refillPerSecond: options.connectionRateLimit.refillPerSecond,
-      })
-    : null;
   const openSockets = new Map<string, number>();
 
+  async function takeAttempt(limiter: RateLimiter, userId: string): Promise<TakeResult> {
+    const limit = options.connectionRateLimit;
+    if (limit === false) return { allowed: true };
+    try {
+      const taken = limiter.take({ key: `connections:${userId}`, limit });
+      return isPending(taken) ? await taken : taken;
+    } catch (error) {
+      options.logger.error?.('rate limiter failed; connection let through', {
+        userId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return { allowed: true };
+    }
+  }
+
   return {
-    admit(userId) {
-      const attempt = attempts?.take(userId) ?? { allowed: true };
+    async admit(userId) {
+      const attempt = await takeAttempt(options.rateLimiter, userId);
       if (!attempt.allowed) {
         return {
           ok: false,

@@ -1,4 +1,5 @@
-import type { TokenBucket } from './token-bucket';
+import { isPending, type RateLimitBudget, type RateLimiter } from './rate-limiter';
+import type { TakeResult, TokenBucket } from './token-bucket';
 
 /** Which budget refused a command: the socket's own, or the one its user's sockets share. */
 export type RateLimitScope = 'connection' | 'user';
@@ -10,43 +11,56 @@ export type CommandAdmission =
 
 /** The command budget of one connection. */
 export interface CommandRateLimit {
-  /** Takes one command from every budget, or from none when any of them is empty. */
-  take(): CommandAdmission;
+  /**
+   * Takes one command from every budget, or from none when one of them refuses. Answers at
+   * once unless the user's limiter is asynchronous (a shared store).
+   */
+  take(): CommandAdmission | Promise<CommandAdmission>;
 }
 
 /** Options for {@link createCommandRateLimit}; `null` turns a budget off. */
 export interface CommandRateLimitOptions {
-  /** This socket's own bucket. */
+  /** This socket's own bucket (a socket lives on one node, so it is always local). */
   connection: TokenBucket | null;
-  /** The bucket shared by every socket of the same user (so 16 sockets get 1 budget, not 16). */
-  user: TokenBucket | null;
+  /** The budget every socket of the same user shares, through a {@link RateLimiter}. */
+  user: { limiter: RateLimiter; key: string; limit: RateLimitBudget } | null;
+  /** Called when the limiter throws or rejects; the command is then let through. */
+  onLimiterError?: (error: unknown) => void;
 }
 
+const ALLOWED: CommandAdmission = Object.freeze({ allowed: true });
+
 /**
- * Combines the per-connection and per-user buckets. A command is taken from both or from
- * neither, so a refusal by one budget does not drain the other, and `retryAfterMs` is the
- * wait until both have a token.
+ * Combines the per-connection bucket and the user's shared budget. The connection bucket is
+ * checked first and taken only once the user's budget allowed the command, so a refusal by
+ * either drains neither.
  */
 export function createCommandRateLimit(options: CommandRateLimitOptions): CommandRateLimit {
-  const budgets = (
-    [
-      ['connection', options.connection],
-      ['user', options.user],
-    ] as const
-  ).flatMap(([scope, bucket]) => (bucket === null ? [] : [{ scope, bucket }]));
+  const { connection, user } = options;
+
+  function finish(taken: TakeResult): CommandAdmission {
+    if (!taken.allowed) return { allowed: false, retryAfterMs: taken.retryAfterMs, scope: 'user' };
+    connection?.take();
+    return ALLOWED;
+  }
+
+  function failOpen(error: unknown): CommandAdmission {
+    options.onLimiterError?.(error);
+    return finish({ allowed: true });
+  }
 
   return {
     take() {
-      let refusal: { retryAfterMs: number; scope: RateLimitScope } | null = null;
-      for (const { scope, bucket } of budgets) {
-        const waitMs = bucket.waitMs();
-        if (waitMs > 0 && (refusal === null || waitMs > refusal.retryAfterMs)) {
-          refusal = { retryAfterMs: waitMs, scope };
-        }
+      const waitMs = connection?.waitMs() ?? 0;
+      if (waitMs > 0) return { allowed: false, retryAfterMs: waitMs, scope: 'connection' };
+      if (user === null) return finish({ allowed: true });
+      let taken: TakeResult | Promise<TakeResult>;
+      try {
+        taken = user.limiter.take({ key: user.key, limit: user.limit });
+      } catch (error) {
+        return failOpen(error);
       }
-      if (refusal !== null) return { allowed: false, ...refusal };
-      for (const { bucket } of budgets) bucket.take();
-      return { allowed: true };
+      return isPending(taken) ? Promise.resolve(taken).then(finish, failOpen) : finish(taken);
     },
   };
 }

@@ -1,3 +1,5 @@
+import { isStorableText } from '@recall/core';
+
 /** What a connection URL asks for. */
 export type ConnectionTarget =
   | { kind: 'recall-set'; recallSetId: string }
@@ -11,7 +13,8 @@ export type ParseConnectionResult =
 const MAX_ID_LENGTH = 200;
 
 function isUsableId(value: string): boolean {
-  return value.length > 0 && value.length <= MAX_ID_LENGTH;
+  // `%00` and lone surrogates could name no stored row on any storage; refuse them here.
+  return value.length > 0 && value.length <= MAX_ID_LENGTH && isStorableText(value);
 }
 
 /**

@@ -5,12 +5,14 @@ import { WebSocketServer } from 'ws';
 import { CLOSE_CODES } from '../protocol/close-codes';
 import { createAdmission } from './admission';
 import { parseConnectionRequest, redactRequestUrl } from './connection-request';
+import { isHostAllowed } from './host-check';
+import { createLogLimiter } from './log-limits';
+import { createUpgradeGuard } from './upgrade-guard';
 import { isOriginAllowed } from './origin-check';
 import { refuseWebSocket, rejectUpgrade } from './reject-upgrade';
 import { resolveSession, type SessionRefusal } from './resolve-session';
 import { type RecallServerOptions, resolveServerOptions } from './server-options';
 import { attachSessionConnection, type SessionConnection } from './session-connection';
-import { createKeyedTokenBuckets } from './token-bucket';
 
 /** Options for {@link RecallServer.close}. */
 export interface RecallServerCloseOptions {
@@ -60,7 +62,10 @@ export interface RecallServer {
  * });
  */
 export function createRecallServer(options: RecallServerOptions): RecallServer {
-  const resolved = resolveServerOptions(options);
+  const settings = resolveServerOptions(options);
+  const logs = createLogLimiter({ logger: settings.logger, ...settings.logLimits });
+  // Every line goes through the process-wide cap.
+  const resolved = { ...settings, logger: logs.logger };
   const { logger, engine } = resolved;
   const webSocketServer = new WebSocketServer({
     noServer: true,
@@ -70,22 +75,28 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
   });
   const connections = new Set<SessionConnection>();
   const admission = createAdmission(resolved);
-  const userCommandBuckets = resolved.userRateLimit
-    ? createKeyedTokenBuckets({
-        capacity: resolved.userRateLimit.burst,
-        refillPerSecond: resolved.userRateLimit.refillPerSecond,
-      })
-    : null;
+  const guard = createUpgradeGuard(resolved);
   let closing = false;
   let closePromise: Promise<void> | null = null;
 
   const ownServer: HttpServer | undefined =
     resolved.port === undefined
       ? undefined
-      : createServer((_request, response) => {
-          response.writeHead(426, { 'Content-Type': 'text/plain', Connection: 'close' });
-          response.end('Upgrade Required');
-        });
+      : createServer(
+          {
+            // Sockets that dribble their headers (slowloris) are dropped after the upgrade
+            // deadline, checked every second rather than Node's default 30 s.
+            headersTimeout: resolved.upgradeTimeoutMs,
+            requestTimeout: resolved.upgradeTimeoutMs,
+            connectionsCheckingInterval: Math.min(1_000, resolved.upgradeTimeoutMs),
+          },
+          (_request, response) => {
+            response.writeHead(426, { 'Content-Type': 'text/plain', Connection: 'close' });
+            response.end('Upgrade Required');
+          },
+        );
+  // Every socket of our own server is a (would-be) WebSocket: cap them at the TCP level too.
+  if (ownServer !== undefined) ownServer.maxConnections = resolved.maxConnections;
   const httpServer = ownServer ?? resolved.server;
 
   async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
@@ -96,6 +107,12 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
       url: redactRequestUrl(request.url),
     };
     if (closing) return rejectUpgrade(socket, 503);
+    const ticket = guard.enter(socket, fields);
+    if (ticket === null) return;
+    if (!isHostAllowed(request, resolved.allowedHosts)) {
+      logger.warn?.('host rejected', { ...fields, host: request.headers.host?.slice(0, 100) });
+      return rejectUpgrade(socket, 403, 'Host not allowed');
+    }
     if (!isOriginAllowed(request, resolved.allowedOrigins)) {
       logger.warn?.('origin rejected', { ...fields, origin: request.headers.origin });
       return rejectUpgrade(socket, 403);
@@ -125,7 +142,7 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
     let release: (() => void) | null = null;
     let sessionId = '';
     let afterSeq = 0;
-    const admitted = admission.admit(userId);
+    const admitted = await admission.admit(userId);
     if (!admitted.ok) {
       refusal = admitted.refusal;
     } else {
@@ -139,7 +156,8 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
         release();
       }
     }
-    if (closing || socket.destroyed) {
+    // The deadline may have answered meanwhile.
+    if (closing || socket.destroyed || !socket.writable) {
       release?.();
       return rejectUpgrade(socket, 503);
     }
@@ -155,6 +173,7 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
     });
     webSocketServer.handleUpgrade(request, socket, head, (webSocket) => {
       attached = true;
+      ticket.established();
       if (refusal !== null) return refuseWebSocket(webSocket, refusal);
       if (closing) {
         release?.();
@@ -169,7 +188,14 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
         identity: { userId, sessionId, remoteAddress: fields.remoteAddress },
         afterSeq,
         options: resolved,
-        userBucket: userCommandBuckets?.forKey(userId) ?? null,
+        userBudget: resolved.userRateLimit
+          ? {
+              limiter: resolved.rateLimiter,
+              key: `commands:${userId}`,
+              limit: resolved.userRateLimit,
+            }
+          : null,
+        refusals: logs.forConnection({ userId, sessionId, remoteAddress: fields.remoteAddress }),
       });
       connections.add(connection);
       logger.info?.('connected', { ...fields, userId, sessionId, afterSeq });
@@ -251,6 +277,7 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
     ownServer?.closeAllConnections();
     await serverClosed;
     webSocketServer.close();
+    logs.close();
   }
 
   return {

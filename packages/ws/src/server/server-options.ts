@@ -2,7 +2,9 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { StorageAdapter } from '@recall/core';
 import { DEFAULT_MAX_CLIENT_FRAME_BYTES, DEFAULT_MAX_CONTENT_LENGTH } from '../protocol/limits';
 import type { RecallServerEngine } from './engine-port';
+import { type AllowedHosts, resolveAllowedHosts } from './host-check';
 import { consoleLogger, type RecallServerLogger } from './logger';
+import { createMemoryRateLimiter, type RateLimiter } from './rate-limiter';
 
 /** Who is connecting, as established by {@link RecallServerOptions.authenticate}. */
 export interface AuthenticatedUser {
@@ -41,8 +43,22 @@ export interface RecallServerOptions {
   /** Interface to listen on with `port`. @default '127.0.0.1' */
   host?: string;
   /**
+   * Host names clients use to reach this server, checked against the `Host` header of every
+   * upgrade before anything else (DNS-rebinding defence): `'app.example'` (any port),
+   * `'app.example:8443'`, `'.example.com'` (the domain and its subdomains), or `'any'` when a
+   * proxy in front already checks `Host`. Refused upgrades get `403`. Export
+   * {@link isHostAllowed} to apply the same check to your own routes.
+   *
+   * Default: when Recall listens itself (`port`) on a loopback address, the loopback names
+   * (`localhost`, `127.0.0.1`, `[::1]`). Attached to your server (`server`, or neither
+   * `server` nor `port`) or listening on a public address, name your public hosts: without
+   * `allowedHosts` the constructor throws a `TypeError`.
+   */
+  allowedHosts?: AllowedHosts;
+  /**
    * Exact `Origin` values allowed to connect (e.g. `['https://app.example']`), or `'any'`.
-   * By default a browser `Origin` must match the request's `Host`; a request without `Origin`
+   * By default a browser `Origin` must match the request's `Host` (itself checked against
+   * `allowedHosts`, so a rebound name cannot pass as "same host"); a request without `Origin`
    * (a non-browser client) is always allowed, since cross-site hijacking needs a browser.
    * @default 'same-host'
    */
@@ -54,12 +70,21 @@ export interface RecallServerOptions {
   /** Per-connection command rate limit, or `false` for none. @default { burst: 10, refillPerSecond: 5 } */
   rateLimit?: RateLimitOptions | false;
   /**
-   * Command rate limit per user, shared by all of that user's sockets on this server (so
-   * opening more sockets buys no more budget), or `false` for none. Applies on top of
-   * `rateLimit`; a command must fit both. Per process: with N nodes a user may get N budgets.
+   * Command rate limit per user, shared by all of that user's sockets (so opening more
+   * sockets buys no more budget), or `false` for none. Applies on top of `rateLimit`; a
+   * command must fit both. Kept by `rateLimiter`: per node by default, so with N nodes a user
+   * gets N budgets unless every node is given one shared limiter.
    * @default { burst: 20, refillPerSecond: 5 }
    */
   userRateLimit?: RateLimitOptions | false;
+  /**
+   * Where the per-user budgets (`userRateLimit`, `connectionRateLimit`) are kept, under the
+   * keys `commands:<userId>` and `connections:<userId>`. Pass one limiter backed by a shared
+   * store to every node (and to `createTranscribeHandler`) to give each user one budget
+   * across the cluster. `rateLimit` (per socket) and `maxSocketsPerUser` stay per node.
+   * @default createMemoryRateLimiter() — budgets in this process
+   */
+  rateLimiter?: RateLimiter;
   /** Open sockets allowed per user. @default 16 */
   maxSocketsPerUser?: number;
   /**
@@ -68,12 +93,35 @@ export interface RecallServerOptions {
    * @default { burst: 30, refillPerSecond: 1 }
    */
   connectionRateLimit?: RateLimitOptions | false;
+  /**
+   * Sockets this server holds at once, over all users: open WebSockets plus upgrades in
+   * progress. Past it an upgrade is answered `503`; on the server Recall creates (`port`) it
+   * is also the TCP connection cap (`server.maxConnections`). Size it to your memory: an idle
+   * session costs tens of KB. @default 10000
+   */
+  maxConnections?: number;
+  /**
+   * Deadline for an upgrade Recall handles to become a WebSocket (authenticate, session
+   * lookup, handshake); past it the request is answered `408` and the socket dropped. On the
+   * server Recall creates it is also `headersTimeout` and `requestTimeout`, checked every
+   * second, so slowloris sockets are dropped after it. Attached to your server, set those
+   * yourself (see the README: `headersTimeout`, `requestTimeout`, `maxConnections`).
+   * @default 10000
+   */
+  upgradeTimeoutMs?: number;
   /** Interval of protocol pings; a peer that misses one is terminated. 0 disables. @default 30000 */
   heartbeatIntervalMs?: number;
   /** A socket whose send buffer would exceed this is closed as a slow consumer. @default 1048576 */
   maxBufferedBytes?: number;
   /** @default warnings and errors to the console */
   logger?: RecallServerLogger;
+  /**
+   * Keeps floods out of the log: refused frames are logged at most once per connection per
+   * `intervalMs` (the first at once, then one line with a `count`), and the whole server
+   * writes at most `maxLinesPerInterval` lines per interval (then one `log lines suppressed`
+   * line with the count). @default { intervalMs: 10000, maxLinesPerInterval: 100 }
+   */
+  logLimits?: { intervalMs?: number; maxLinesPerInterval?: number };
 }
 
 /** Options after defaults and validation. */
@@ -85,6 +133,7 @@ export interface ResolvedServerOptions {
   server: HttpServer | undefined;
   port: number | undefined;
   host: string;
+  allowedHosts: AllowedHosts;
   allowedOrigins: readonly string[] | 'same-host' | 'any';
   maxPayload: number;
   maxContentLength: number;
@@ -92,9 +141,13 @@ export interface ResolvedServerOptions {
   userRateLimit: Required<RateLimitOptions> | false;
   maxSocketsPerUser: number;
   connectionRateLimit: Required<RateLimitOptions> | false;
+  rateLimiter: RateLimiter;
+  maxConnections: number;
+  upgradeTimeoutMs: number;
   heartbeatIntervalMs: number;
   maxBufferedBytes: number;
   logger: RecallServerLogger;
+  logLimits: { intervalMs: number; maxLinesPerInterval: number };
 }
 
 const DEFAULTS = {
@@ -107,8 +160,11 @@ const DEFAULTS = {
   userRateLimit: { burst: 20, refillPerSecond: 5 },
   maxSocketsPerUser: 16,
   connectionRateLimit: { burst: 30, refillPerSecond: 1 },
+  maxConnections: 10_000,
+  upgradeTimeoutMs: 10_000,
   heartbeatIntervalMs: 30_000,
   maxBufferedBytes: 1024 * 1024,
+  logLimits: { intervalMs: 10_000, maxLinesPerInterval: 100 },
 } as const;
 
 function requirePositiveInteger(name: string, value: number, allowZero = false): void {
@@ -184,6 +240,10 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
   );
   const maxSocketsPerUser = options.maxSocketsPerUser ?? DEFAULTS.maxSocketsPerUser;
   requirePositiveInteger('maxSocketsPerUser', maxSocketsPerUser);
+  const maxConnections = options.maxConnections ?? DEFAULTS.maxConnections;
+  requirePositiveInteger('maxConnections', maxConnections);
+  const upgradeTimeoutMs = options.upgradeTimeoutMs ?? DEFAULTS.upgradeTimeoutMs;
+  requirePositiveInteger('upgradeTimeoutMs', upgradeTimeoutMs);
   const heartbeatIntervalMs = options.heartbeatIntervalMs ?? DEFAULTS.heartbeatIntervalMs;
   requirePositiveInteger('heartbeatIntervalMs', heartbeatIntervalMs, true);
   const maxBufferedBytes = options.maxBufferedBytes ?? DEFAULTS.maxBufferedBytes;
@@ -194,6 +254,18 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
       'createRecallServer: `allowedOrigins` are matched exactly; wildcards are not supported.',
     );
   }
+
+  if (options.rateLimiter !== undefined && typeof options.rateLimiter?.take !== 'function') {
+    throw new TypeError('createRecallServer: `rateLimiter` must have a `take` method.');
+  }
+  const allowedHosts = resolveAllowedHosts({
+    allowedHosts: options.allowedHosts,
+    port: options.port,
+    host: options.host ?? DEFAULTS.host,
+  });
+  const logLimits = { ...DEFAULTS.logLimits, ...options.logLimits };
+  requirePositiveInteger('logLimits.intervalMs', logLimits.intervalMs);
+  requirePositiveInteger('logLimits.maxLinesPerInterval', logLimits.maxLinesPerInterval);
 
   const engine = options.engine ?? options.engineFactory?.({ storage: options.storage });
   if (engine === undefined) {
@@ -207,6 +279,7 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
     server: options.server,
     port: options.port,
     host: options.host ?? DEFAULTS.host,
+    allowedHosts,
     allowedOrigins,
     maxPayload,
     maxContentLength,
@@ -214,8 +287,12 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
     userRateLimit,
     maxSocketsPerUser,
     connectionRateLimit,
+    rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
+    maxConnections,
+    upgradeTimeoutMs,
     heartbeatIntervalMs,
     maxBufferedBytes,
     logger: options.logger ?? consoleLogger,
+    logLimits,
   };
 }

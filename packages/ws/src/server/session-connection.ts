@@ -5,9 +5,14 @@ import { parseClientMessage } from '../protocol/parse-client-message';
 import type { ServerMessage, ServerMessageOf } from '../protocol/server-messages';
 import { type CommandMessage, dispatchCommand } from './dispatch-command';
 import { type EncodedMessage, encodeFeedItem, encodeMessage } from './feed-serializer';
+import type { ConnectionLog } from './log-limits';
 import type { ResolvedServerOptions } from './server-options';
-import { createCommandRateLimit } from './command-rate-limit';
-import { createTokenBucket, type TokenBucket } from './token-bucket';
+import {
+  type CommandAdmission,
+  type CommandRateLimitOptions,
+  createCommandRateLimit,
+} from './command-rate-limit';
+import { createTokenBucket } from './token-bucket';
 
 /** Who is on the other end of a connection, for logs and per-user limits. */
 export interface ConnectionIdentity {
@@ -37,8 +42,10 @@ export interface AttachSessionConnectionOptions {
   /** Events with `seq > afterSeq` are sent first (history), then live ones. */
   afterSeq: number;
   options: ResolvedServerOptions;
-  /** The command bucket shared by all sockets of this user (`null`: no per-user limit). */
-  userBucket: TokenBucket | null;
+  /** The budget all sockets of this user share (`null`: no per-user limit). */
+  userBudget: CommandRateLimitOptions['user'];
+  /** Where refused frames are logged, aggregated per connection. */
+  refusals: ConnectionLog;
 }
 
 /** How long a closing socket may take to finish the close handshake before it is dropped. */
@@ -59,13 +66,19 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
           refillPerSecond: options.rateLimit.refillPerSecond,
         })
       : null,
-    user: attach.userBucket,
+    user: attach.userBudget,
+    onLimiterError: (error) =>
+      logger.error?.('rate limiter failed; command let through', {
+        ...identity,
+        error: error instanceof Error ? error.message : String(error),
+      }),
   });
+  // Commands wait here only while an asynchronous limiter answers, so they keep their order.
+  let admissions: Promise<void> = Promise.resolve();
+  let pendingAdmissions = 0;
   let alive = true;
   let closing = false;
   let unsubscribe: (() => void) | null = null;
-  // Commands of this socket run one after another, in arrival order.
-  let commandChain: Promise<void> = Promise.resolve();
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => {
     resolveClosed = resolve;
@@ -132,7 +145,7 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
       maxContentLength: options.maxContentLength,
     });
     if (!parsed.ok) {
-      logger.info?.('invalid frame', { ...identity, code: parsed.error.code });
+      attach.refusals.refused('info', 'invalid frame', { code: parsed.error.code });
       send({ type: 'error', ...parsed.error });
       return;
     }
@@ -142,9 +155,41 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
       send({ type: 'pong', timestamp: Date.now() });
       return;
     }
-    const taken = rateLimit.take();
+    if (pendingAdmissions === 0) {
+      const taken = rateLimit.take();
+      if (taken instanceof Promise) {
+        queueAdmission(() => taken.then((result) => admit(message, result)));
+      } else {
+        admit(message, taken);
+      }
+      return;
+    }
+    queueAdmission(async () => admit(message, await rateLimit.take()));
+  }
+
+  function queueAdmission(run: () => Promise<void>): void {
+    pendingAdmissions += 1;
+    admissions = admissions
+      .then(run)
+      .catch((error: unknown) => {
+        // A failure here must not stall every later command of the socket.
+        logger.error?.('command admission failed', {
+          ...identity,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      })
+      .finally(() => {
+        pendingAdmissions -= 1;
+      });
+  }
+
+  function admit(message: CommandMessage, taken: CommandAdmission): void {
+    if (closing) return;
     if (!taken.allowed) {
-      logger.warn?.('rate limited', { ...identity, command: message.type, scope: taken.scope });
+      attach.refusals.refused('warn', 'rate limited', {
+        command: message.type,
+        scope: taken.scope,
+      });
       send({
         type: 'error',
         code: 'RATE_LIMITED',
@@ -156,7 +201,10 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
       });
       return;
     }
-    commandChain = commandChain.then(() => runCommand(message));
+    // Handed to the engine at once, in arrival order: its per-session queue runs them one
+    // after another and refuses a learner message beyond its bound (SESSION_BUSY). Waiting
+    // here for each acknowledgement would hide a flood from that bound.
+    void runCommand(message);
   }
 
   function close(code: number, reason: string, notice?: ServerMessageOf<'error'>): void {
@@ -183,6 +231,7 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
   });
   socket.on('message', onFrame);
   socket.on('close', () => {
+    attach.refusals.close();
     closing = true;
     unsubscribe?.();
     unsubscribe = null;

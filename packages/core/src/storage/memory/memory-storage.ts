@@ -11,6 +11,7 @@ import type {
   StorageAdapter,
   Unsubscribe,
 } from '../storage-adapter';
+import { toStorableValue } from '../../text/storable-text';
 import { InMemoryEventLog } from './event-log';
 import { InMemoryLearningState } from './learning-state';
 
@@ -47,7 +48,7 @@ export function createMemoryStorage(): StorageAdapter {
       const kept = new Set(recallSet.points.map((point) => point.id));
       const removed = pointsOf(recallSet.id).filter((point) => !kept.has(point.id));
       learning.forgetSchedules(removed.map((point) => point.id));
-      recallSets.set(recallSet.id, structuredClone(recallSet));
+      recallSets.set(recallSet.id, structuredClone(toStorableValue(recallSet)));
     },
     async getRecallSet(recallSetId) {
       const recallSet = recallSets.get(recallSetId);

@@ -7,12 +7,14 @@ import { migrate } from '../sql/migrate';
 import { SubscriptionHub } from '../sql/subscription-hub';
 import { NotificationListener } from './notification-listener';
 import { createPoolExecutor } from './pool-executor';
+import { ResponseClaims } from './response-claims';
 
 /** Options for {@link createPostgresStorage}. Give `connectionString`, `pool`, or both. */
 export interface PostgresStorageOptions {
   /**
    * `postgres://user:password@host:port/database`. Used for the pool Recall creates (when no
-   * `pool` is given) and for the dedicated LISTEN connection.
+   * `pool` is given) and for the two dedicated connections: LISTEN, and the one holding the
+   * advisory locks that mark this process's open turns as live.
    */
   connectionString?: string;
   /**
@@ -94,6 +96,12 @@ export async function createPostgresStorage(
       else hub.wakeAll();
     },
   });
+  const claims = new ResponseClaims({
+    clientConfig: listenerConfig(settings.connectionString, pool),
+    executor,
+    reconnectDelayMs: settings.reconnectDelayMs,
+    maxReconnectDelayMs: settings.maxReconnectDelayMs,
+  });
   const storage = createSqlStorage({
     executor,
     hub,
@@ -102,11 +110,16 @@ export async function createPostgresStorage(
     // no extra connection.
     onSubscribe: () => listener.start(),
     async close() {
-      await listener.close();
+      await Promise.all([listener.close(), claims.close()]);
       await releasePool();
     },
   });
-  return Object.assign(storage, { scope: 'shared' as const });
+  return Object.assign(storage, {
+    scope: 'shared' as const,
+    // A killed node's open turn is taken over at once, not after orphanedResponseMs.
+    claimResponse: (responseId: string) => claims.claim(responseId),
+    isResponseLive: (responseId: string) => claims.isLive(responseId),
+  });
 }
 
 function listenerConfig(connectionString: string | undefined, pool: Pool): ClientConfig {

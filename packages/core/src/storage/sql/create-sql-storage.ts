@@ -10,6 +10,7 @@ import {
 } from './learner-queries';
 import { getRecallSet, saveRecallSet } from './recall-set-queries';
 import { findActiveSession, getSession, listSessions, saveSession } from './session-queries';
+import { toStorableValue } from '../../text/storable-text';
 import type { SqlExecutor } from './sql-executor';
 import type { SubscriptionHub } from './subscription-hub';
 
@@ -42,7 +43,7 @@ export function createSqlStorage(options: SqlStorageOptions): StorageAdapter {
   return {
     specificationVersion: 'recall-storage-v2',
 
-    saveRecallSet: async (recallSet) => saveRecallSet(open(), recallSet),
+    saveRecallSet: async (recallSet) => saveRecallSet(open(), toStorableValue(recallSet)),
     getRecallSet: async (recallSetId) => getRecallSet(open(), recallSetId),
     listRecallSets: async (listOptions) => listRecallSets(open(), listOptions),
     getSchedules: async (learnerOptions) => getSchedules(open(), learnerOptions),

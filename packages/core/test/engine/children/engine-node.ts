@@ -1,6 +1,7 @@
 // One engine "node" on a shared PostgreSQL: waits for `go` on stdin, then sends its learner
-// messages to one session (one every `intervalMs`, without waiting for the turns), waits for
-// its queue to drain and prints one JSON line per outcome, its tutor requests, then `done`.
+// messages to one session in order (each `intervalMs` after the previous was acknowledged,
+// resending one refused with SESSION_BUSY), waits for its queue to drain and prints one JSON
+// line per outcome, its tutor requests, then `done`.
 import { createInterface } from 'node:readline';
 import {
   ConcurrencyError,
@@ -10,7 +11,7 @@ import {
 } from '@recall/core';
 import { createPostgresStorage } from '@recall/core/storage/postgres';
 import { createScriptedLLM } from '@recall/core/testing';
-import { latestTag, learnerText, replyText } from '../turn-log';
+import { latestTag, learnerText, replyText, sendWhenAdmitted } from '../turn-log';
 
 interface Spec {
   connectionString: string;
@@ -57,18 +58,17 @@ await new Promise<void>((resolve) => {
     if (line === 'go') resolve();
   });
 });
-const outcomes = spec.tags.map(async (tag, index) => {
-  await new Promise((resolve) => setTimeout(resolve, index * spec.intervalMs));
+for (const [index, tag] of spec.tags.entries()) {
+  if (index > 0) await new Promise((resolve) => setTimeout(resolve, spec.intervalMs));
   try {
-    const result = await engine.sendUserMessage(spec.sessionId, learnerText(tag), {
+    const result = await sendWhenAdmitted(engine, spec.sessionId, learnerText(tag), {
       clientMessageId: `${tag}-id`,
     });
     print({ type: 'accepted', tag, status: result.status, lastSeq: result.lastSeq });
   } catch (error) {
     print({ type: 'rejected', tag, code: toRecallError(error).code });
   }
-});
-await Promise.all(outcomes);
+}
 await engine.whenIdle(spec.sessionId);
 const requests = llm.requestsOf('tutor').map((request) => ({ messages: request.messages }));
 print({ type: 'done', conflicts, requests });

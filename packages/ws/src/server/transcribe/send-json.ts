@@ -29,6 +29,7 @@ export function sendJson(
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(payload),
     'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
     ...(options.close ? { connection: 'close' } : {}),
     ...options.headers,
   });

@@ -25,7 +25,8 @@ export type TranscribeHandler = (request: IncomingMessage, response: ServerRespo
  * The HTTP endpoint for voice input. Mount it on one path (e.g. `/api/transcribe`):
  * - `POST` with `multipart/form-data` (`audio` file, `sessionId` field) answers a
  *   {@link ProcessedTranscript}: authenticated like the socket (`401`), only for the session's
- *   owner (`403`), `400` for an empty or malformed upload, `413` above `maxBytes`,
+ *   owner (`403`), `429` past the user's `rateLimit` or `maxConcurrentPerUser`, `400` for an
+ *   empty or malformed upload, `413` above `maxBytes`,
  *   `501 VOICE_NOT_CONFIGURED` without a transcription adapter, `504` past `timeoutMs`;
  * - `GET` answers a {@link VoiceStatus}, so clients can hide the microphone.
  * Errors are `{ error: { code, message } }`.
@@ -89,6 +90,17 @@ async function handle(
     return;
   }
 
+  const waitMs = await uploadBudgetWait(options, user.userId);
+  if (waitMs > 0) {
+    sendError(
+      response,
+      new RecallError('RATE_LIMITED', `Too many recordings; retry in ${waitMs} ms.`, {
+        retryAfterMs: waitMs,
+      }),
+      { close: true },
+    );
+    return;
+  }
   const running = inFlight.get(user.userId) ?? 0;
   if (running >= options.maxConcurrentPerUser) {
     sendError(
@@ -165,6 +177,28 @@ async function transcribeRequest(
     }
     default:
       assertNever(outcome, 'deadline outcome');
+  }
+}
+
+/** Takes one upload from the user's budget: 0 when allowed, else the wait in ms. */
+async function uploadBudgetWait(
+  options: ResolvedTranscribeOptions,
+  userId: string,
+): Promise<number> {
+  if (options.rateLimit === false) return 0;
+  try {
+    const taken = await options.rateLimiter.take({
+      key: `transcribe:${userId}`,
+      limit: options.rateLimit,
+    });
+    return taken.allowed ? 0 : taken.retryAfterMs;
+  } catch (error) {
+    // An outage of a shared store must not turn voice input off; the per-node cap still holds.
+    options.logger.error?.('transcribe: rate limiter failed; upload let through', {
+      userId,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return 0;
   }
 }
 

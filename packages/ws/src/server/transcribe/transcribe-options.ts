@@ -6,7 +6,8 @@ import type {
   TranscriptPipeline,
 } from '@recall/core';
 import type { RecallServerLogger } from '../logger';
-import type { AuthenticatedUser } from '../server-options';
+import { createMemoryRateLimiter, type RateLimitBudget, type RateLimiter } from '../rate-limiter';
+import type { AuthenticatedUser, RateLimitOptions } from '../server-options';
 
 /** Options for {@link createTranscribeHandler}. */
 export interface TranscribeHandlerOptions {
@@ -31,6 +32,19 @@ export interface TranscribeHandlerOptions {
    * costs a speech-to-text and a model call). @default 2
    */
   maxConcurrentPerUser?: number;
+  /**
+   * Uploads per user (a token bucket), kept by `rateLimiter` under `transcribe:<userId>`;
+   * more get `429 RATE_LIMITED` with `Retry-After`. `false` for none.
+   * @default { burst: 10, refillPerSecond: 0.2 } (10 at once, then 12 a minute)
+   */
+  rateLimit?: RateLimitOptions | false;
+  /**
+   * Where `rateLimit` budgets are kept; the same interface as `createRecallServer`'s. Pass one
+   * limiter backed by a shared store to every node to give each user one budget across the
+   * cluster (`maxConcurrentPerUser` stays per node).
+   * @default createMemoryRateLimiter() — budgets in this process
+   */
+  rateLimiter?: RateLimiter;
   /** @default warnings and errors to the console */
   logger?: RecallServerLogger;
 }
@@ -45,10 +59,17 @@ export interface ResolvedTranscribeOptions {
   maxBytes: number;
   timeoutMs: number;
   maxConcurrentPerUser: number;
+  rateLimit: RateLimitBudget | false;
+  rateLimiter: RateLimiter;
   logger: RecallServerLogger;
 }
 
-const DEFAULTS = { maxBytes: 5 * 1024 * 1024, timeoutMs: 30_000, maxConcurrentPerUser: 2 } as const;
+const DEFAULTS = {
+  maxBytes: 5 * 1024 * 1024,
+  timeoutMs: 30_000,
+  maxConcurrentPerUser: 2,
+  rateLimit: { burst: 10, refillPerSecond: 0.2 },
+} as const;
 
 /** Applies defaults and rejects unusable options with a `TypeError`. */
 export function resolveTranscribeOptions(
@@ -83,6 +104,19 @@ export function resolveTranscribeOptions(
       );
     }
   }
+  const rateLimit =
+    options.rateLimit === false ? false : { ...DEFAULTS.rateLimit, ...options.rateLimit };
+  if (
+    rateLimit !== false &&
+    (!Number.isInteger(rateLimit.burst) || rateLimit.burst <= 0 || !(rateLimit.refillPerSecond > 0))
+  ) {
+    throw new TypeError(
+      'createTranscribeHandler: `rateLimit` needs a positive integer `burst` and a positive `refillPerSecond`.',
+    );
+  }
+  if (options.rateLimiter !== undefined && typeof options.rateLimiter?.take !== 'function') {
+    throw new TypeError('createTranscribeHandler: `rateLimiter` must have a `take` method.');
+  }
   return {
     storage: options.storage,
     authenticate: options.authenticate,
@@ -92,6 +126,8 @@ export function resolveTranscribeOptions(
     maxBytes,
     timeoutMs,
     maxConcurrentPerUser,
+    rateLimit,
+    rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
     logger: options.logger ?? fallbackLogger,
   };
 }
