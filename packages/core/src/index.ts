@@ -20,6 +20,8 @@ export { sessionEventSchema, eventEnvelopeSchema, contextEnvelopeSchema } from '
 export type {
   SessionEvent,
   SessionEventOf,
+  NewSessionEvent,
+  NewSessionEventOf,
   EventEnvelopeFields,
   ContextEnvelopeFields,
 } from './events/envelope';

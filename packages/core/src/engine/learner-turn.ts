@@ -1,6 +1,6 @@
 import { RecallError, toRecallError } from '../errors/recall-error';
 import type { Agent, TokenUsage } from '../events/catalog';
-import type { SessionEvent } from '../events/envelope';
+import type { NewSessionEvent } from '../events/envelope';
 import type { EventContext } from '../events/event-context';
 import { addUsage, type LLMMessage } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
@@ -62,7 +62,7 @@ export function sendUserMessage(
           warmupExchanges: runtime.config.detectionWarmupExchanges,
         });
         agent = state.mode === 'rabbithole' ? 'rabbithole' : 'tutor';
-        const events: SessionEvent[] = [
+        const events: NewSessionEvent[] = [
           context.build('user_message', {
             content,
             ...(clientMessageId === undefined ? {} : { clientMessageId }),
@@ -194,7 +194,7 @@ function offerRabbithole(
     detection: Detection;
     trigger: string;
   },
-): SessionEvent[] {
+): NewSessionEvent[] {
   const { context, state, detection } = options;
   const topic = detection.topic.trim();
   const offered =

@@ -1,8 +1,8 @@
 import type { Agent, TokenUsage } from '../events/catalog';
-import type { SessionEvent } from '../events/envelope';
+import type { NewSessionEvent } from '../events/envelope';
 import type { RecallSet } from '../model/recall-set';
 import { buildTutorRequest } from '../prompts/tutor-request';
-import { reduceSession } from '../session/reduce-session';
+import { previewSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
 import { releaseLiveResponse, streamResponse, type StreamedResponse } from './response-stream';
 import { reportError } from './runtime';
@@ -35,7 +35,7 @@ export async function completeResponse(
   const { responseId, agent, response, judgeUsage } = options;
   await turn.append((context, state) => {
     if (!state.openResponses.some((open) => open.responseId === responseId)) return [];
-    const ending: SessionEvent[] = [
+    const ending: NewSessionEvent[] = [
       context.build(
         'assistant_streaming_end',
         { responseId, fullContent: response.text, totalChunks: response.chunks },
@@ -53,7 +53,7 @@ export async function completeResponse(
         { responseId },
       ),
     ];
-    const after = options.after?.(context, ending.reduce(reduceSession, state)) ?? [];
+    const after = options.after?.(context, previewSession(state, ending)) ?? [];
     return [...ending, ...after];
   });
   releaseLiveResponse(turn, responseId);

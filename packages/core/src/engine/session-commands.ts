@@ -1,8 +1,8 @@
 import { RecallError } from '../errors/recall-error';
-import type { SessionEvent } from '../events/envelope';
+import type { NewSessionEvent } from '../events/envelope';
 import type { EventContext } from '../events/event-context';
 import { isChecklistComplete, recalledCount } from '../session/checklist';
-import { reduceSession } from '../session/reduce-session';
+import { previewSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
 import { summarizeSession } from '../session/summarize-session';
 import { assertSessionActive } from '../session/turn-rules';
@@ -81,9 +81,9 @@ export function leaveSession(
         before = state;
         assertSessionActive(state);
         const now = runtime.clock();
-        const events: SessionEvent[] =
+        const events: NewSessionEvent[] =
           state.mode === 'rabbithole' ? buildExitEvents(context, state, now) : [];
-        const current = events.reduce(reduceSession, state);
+        const current = previewSession(state, events);
         events.push(
           isChecklistComplete(current)
             ? context.build('session_completed', {
@@ -252,7 +252,7 @@ function buildExitEvents(
   context: EventContext,
   state: EngineSessionState,
   now: number,
-): SessionEvent[] {
+): NewSessionEvent[] {
   const record = state.rabbitholes.find(
     (candidate) => candidate.rabbitholeEventId === state.activeRabbitholeId,
   );
@@ -265,5 +265,5 @@ function buildExitEvents(
     completionPending,
   });
   if (!completionPending) return [exited];
-  return [exited, buildOverlayEvent(context, reduceSession(state, exited), now)];
+  return [exited, buildOverlayEvent(context, previewSession(state, [exited]), now)];
 }

@@ -1,4 +1,4 @@
-import type { SessionEvent, SessionEventOf } from '../events/envelope';
+import type { NewSessionEvent, SessionEvent, SessionEventOf } from '../events/envelope';
 import { assertNever } from '../internal/assert-never';
 import { addUsage } from '../llm/llm-adapter';
 import { OPENING_CUE, RESUME_CUE, rabbitholeCue } from '../prompts/conversation-cues';
@@ -24,6 +24,24 @@ export function reduceSession(state: EngineSessionState, event: SessionEvent): E
   if (event.sessionId !== state.sessionId || event.seq <= state.lastSeq) return state;
   const next = applyEvent(state, event);
   return { ...next, lastSeq: event.seq };
+}
+
+/**
+ * The state after events that are built but not stored yet, for deciding what else a batch
+ * holds. Each is folded at the next provisional position after the state's `lastSeq`; the
+ * stored events (with the seq the storage's `append` assigns) are what the engine applies
+ * afterwards, so nothing provisional outlives the batch being built.
+ */
+export function previewSession(
+  state: EngineSessionState,
+  events: readonly NewSessionEvent[],
+): EngineSessionState {
+  let preview = state;
+  for (const event of events) {
+    const provisional = { ...event, sessionId: preview.sessionId, seq: preview.lastSeq + 1 };
+    preview = reduceSession(preview, provisional as SessionEvent);
+  }
+  return preview;
 }
 
 function applyEvent(state: EngineSessionState, event: SessionEvent): EngineSessionState {
