@@ -11,6 +11,7 @@ import { buildTutorRequest, mergeConsecutiveRoles } from '../prompts/tutor-reque
 import { normalizeTopic } from '../session/checklist';
 import type { EngineSessionState } from '../session/session-state';
 import { assertSessionActive, shortLabel, shouldDetectRabbithole } from '../session/turn-rules';
+import { rabbitholeDeclinedByLearnerMessage } from '../session/view/session-rules';
 import { enqueueCommand } from './command-queue';
 import type { CommandOptions, CommandResult } from './engine-types';
 import { type JudgeOptions, runDetector, runEvaluator } from './judges';
@@ -68,8 +69,9 @@ export function sendUserMessage(
             ...(clientMessageId === undefined ? {} : { clientMessageId }),
           }),
         ];
-        if (state.pendingRabbithole !== null && state.mode === 'recall') {
-          const { rabbitholeEventId, topic } = state.pendingRabbithole;
+        const declined = rabbitholeDeclinedByLearnerMessage(state);
+        if (declined !== null) {
+          const { rabbitholeEventId, topic } = declined;
           events.push(context.build('rabbithole_declined', { rabbitholeEventId, topic }));
         }
         events.push(

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ofType } from './harness';
+import { comparableState, ofType } from './harness';
 import { createRabbitholeHarness } from './rabbithole-harness';
 
 async function detect(
@@ -267,11 +267,17 @@ describe('rabbit-hole flow', () => {
     expect(second.llm.requestsOf('tutor')).toHaveLength(0);
     await second.engine.exitRabbithole(sessionId);
     await reference.engine.exitRabbithole(sessionId);
-    const strip = (state: Awaited<ReturnType<typeof reference.engine.getSessionState>>) => ({
-      ...state,
-      rabbitholes: state.rabbitholes.map((record) => ({ ...record, rabbitholeEventId: 'x' })),
-      activeRabbitholeId: null,
-    });
+    const strip = (state: Awaited<ReturnType<typeof reference.engine.getSessionState>>) => {
+      const comparable = comparableState(state);
+      return {
+        ...comparable,
+        rabbitholes: state.rabbitholes.map((record) => ({ ...record, rabbitholeEventId: 'x' })),
+        activeRabbitholeId: null,
+        timeline: comparable.timeline.map((item) =>
+          'rabbitholeEventId' in item ? { ...item, rabbitholeEventId: 'x' } : item,
+        ),
+      };
+    };
     expect(strip(await second.engine.getSessionState(sessionId))).toEqual(
       strip(await reference.engine.getSessionState(sessionId)),
     );
