@@ -23,11 +23,11 @@ interface Measures {
   replayMs: number;
 }
 
-function batch(sessionId: string, lastSeq: number, size: number) {
-  const context = createEventContext({ sessionId, lastSeq, clock: Date.now, ids: randomUUID });
-  return Array.from({ length: size }, () =>
+function batch(_sessionId: string, lastSeq: number, size: number) {
+  const context = createEventContext({ clock: Date.now, ids: randomUUID });
+  return Array.from({ length: size }, (_, index) =>
     context.build('assistant_message', {
-      content: `A typical tutor reply of a sentence or two, number ${context.nextSeq}.`,
+      content: `A typical tutor reply of a sentence or two, number ${lastSeq + index + 1}.`,
       agent: 'tutor',
       usage: { inputTokens: 1200, outputTokens: 40, cacheReadTokens: 1000, cacheWriteTokens: 0 },
     }),

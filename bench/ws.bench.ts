@@ -151,8 +151,6 @@ function createBroadcastSource(): RecallServerEngine & { emit(event: SessionEven
 
 function benchEvents(count: number): SessionEvent[] {
   const context = createEventContext({
-    sessionId: 'bench-session',
-    lastSeq: 0,
     clock: () => 1_700_000_000_000,
     ids: (() => {
       let next = 0;
@@ -162,14 +160,16 @@ function benchEvents(count: number): SessionEvent[] {
       };
     })(),
   });
-  return Array.from({ length: count }, (_, index) =>
-    context.build('show_resource', {
+  return Array.from({ length: count }, (_, index) => ({
+    ...context.build('show_resource', {
       resourceId: `resource-${index % 50}`,
       title: 'ATP synthase',
       snippet:
         'ATP synthase is a rotary motor in the inner mitochondrial membrane, driven by a proton gradient.',
     }),
-  );
+    sessionId: 'bench-session',
+    seq: index + 1,
+  }));
 }
 
 async function measureFanout(

@@ -20,6 +20,8 @@ export { sessionEventSchema, eventEnvelopeSchema, contextEnvelopeSchema } from '
 export type {
   SessionEvent,
   SessionEventOf,
+  NewSessionEvent,
+  NewSessionEventOf,
   EventEnvelopeFields,
   ContextEnvelopeFields,
 } from './events/envelope';
@@ -158,6 +160,40 @@ export type {
   ResourceLinkDefinition,
   DefineRecallSetOptions,
 } from './engine/define-recall-set';
+
+// The shared fold of a session log (zod-free): the engine builds on it, browsers run it as is
+export { reduceSessionView } from './session/view/reduce-session-view';
+export { createSessionView } from './session/view/session-view';
+export type {
+  SessionView,
+  CreateSessionViewOptions,
+  CompletionOverlay,
+  PublicSessionSummary,
+  RabbitholeVisit,
+} from './session/view/session-view';
+export type {
+  SessionTimelineItem,
+  TimelineMessage,
+  TimelineMessageStatus,
+  TimelineImage,
+  TimelineResource,
+  TimelineRabbitholeEntered,
+  TimelineRabbitholeExited,
+  TimelineNearMiss,
+} from './session/view/timeline';
+export {
+  afterLearnerMessage,
+  displayedRecalledCount,
+  isEveryPointRecalled,
+  rabbitholeDeclinedByLearnerMessage,
+  visibleCompletionOverlay,
+} from './session/view/session-rules';
+export { PUBLIC_EVENT_REDACTIONS, redactSessionEvent } from './events/redaction';
+export type {
+  PublicSessionEvent,
+  PublicSessionEventOf,
+  PublicSessionEventData,
+} from './events/redaction';
 
 // Session reducer (pure; the same fold serves live and replay)
 export { reduceSession } from './session/reduce-session';

@@ -95,7 +95,7 @@ async function seedSessions(target: StorageAdapter): Promise<void> {
       recalledPointIds: ['photosynthesis-point-1'],
       startedAt,
     });
-    const context = createEventContext({ sessionId, lastSeq: 0, clock: () => startedAt, ids });
+    const context = createEventContext({ clock: () => startedAt, ids });
     await target.append(
       sessionId,
       [

@@ -1,6 +1,6 @@
 import { RecallError, toRecallError } from '../errors/recall-error';
 import type { Agent, TokenUsage } from '../events/catalog';
-import type { SessionEvent } from '../events/envelope';
+import type { NewSessionEvent } from '../events/envelope';
 import type { EventContext } from '../events/event-context';
 import { addUsage, type LLMMessage } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
@@ -11,6 +11,7 @@ import { buildTutorRequest } from '../prompts/tutor-request';
 import { normalizeTopic } from '../session/checklist';
 import type { EngineSessionState } from '../session/session-state';
 import { assertSessionActive, shortLabel, shouldDetectRabbithole } from '../session/turn-rules';
+import { rabbitholeDeclinedByLearnerMessage } from '../session/view/session-rules';
 import { enqueueLearnerMessage } from './command-queue';
 import type { CommandOptions, CommandResult } from './engine-types';
 import { withGroundedCredits } from './evidence';
@@ -63,14 +64,15 @@ export function sendUserMessage(
           warmupExchanges: runtime.config.detectionWarmupExchanges,
         });
         agent = state.mode === 'rabbithole' ? 'rabbithole' : 'tutor';
-        const events: SessionEvent[] = [
+        const events: NewSessionEvent[] = [
           context.build('user_message', {
             content,
             ...(clientMessageId === undefined ? {} : { clientMessageId }),
           }),
         ];
-        if (state.pendingRabbithole !== null && state.mode === 'recall') {
-          const { rabbitholeEventId, topic } = state.pendingRabbithole;
+        const declined = rabbitholeDeclinedByLearnerMessage(state);
+        if (declined !== null) {
+          const { rabbitholeEventId, topic } = declined;
           events.push(context.build('rabbithole_declined', { rabbitholeEventId, topic }));
         }
         events.push(
@@ -201,7 +203,7 @@ function offerRabbithole(
     detection: Detection;
     trigger: string;
   },
-): SessionEvent[] {
+): NewSessionEvent[] {
   const { context, state, detection } = options;
   const topic = detection.topic.trim();
   const offered =

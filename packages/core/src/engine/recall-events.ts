@@ -1,4 +1,4 @@
-import type { SessionEvent } from '../events/envelope';
+import type { NewSessionEvent } from '../events/envelope';
 import type { EventContext } from '../events/event-context';
 import { keyTerms, splitSentences } from '../llm/offline/lexical';
 import type { RecallPoint, RecallSet, Resource } from '../model/recall-set';
@@ -38,9 +38,9 @@ export function buildRecallEvents(
   context: EventContext,
   state: EngineSessionState,
   options: RecallEventsOptions,
-): SessionEvent[] {
+): NewSessionEvent[] {
   const { config, recallSet } = options;
-  const events: SessionEvent[] = [];
+  const events: NewSessionEvent[] = [];
   const seen = new Set<string>();
   const totalPoints = state.targetPointIds.length;
   let recalled = recalledCount(state);
@@ -106,7 +106,7 @@ export function buildOverlayEvent(
   context: EventContext,
   state: EngineSessionState,
   now: number,
-): SessionEvent {
+): NewSessionEvent {
   return context.build('session_complete_overlay', {
     message: COMPLETE_OVERLAY_MESSAGE,
     recalledCount: recalledCount(state),
@@ -125,7 +125,7 @@ function buildResourceEvents(
     shown: Set<string>;
     gate: Pick<EngineSessionState, 'targetPointIds' | 'checklist'>;
   },
-): SessionEvent[] {
+): NewSessionEvent[] {
   const { point, config, shown, gate } = options;
   const resources = options.recallSet.resources.filter(
     (resource) =>

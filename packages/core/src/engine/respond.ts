@@ -1,9 +1,9 @@
 import type { Agent, TokenUsage } from '../events/catalog';
-import type { SessionEvent } from '../events/envelope';
+import type { NewSessionEvent } from '../events/envelope';
 import type { RecallSet } from '../model/recall-set';
 import type { TutorTask } from '../prompts/tutor-notes';
 import { buildTutorRequest } from '../prompts/tutor-request';
-import { reduceSession } from '../session/reduce-session';
+import { previewSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
 import { releaseLiveResponse, streamResponse, type StreamedResponse } from './response-stream';
 import { reportError } from './runtime';
@@ -38,7 +38,7 @@ export async function completeResponse(
   const { responseId, agent, response, judgeUsage, attemptedPointIds } = options;
   await turn.append((context, state) => {
     if (!state.openResponses.some((open) => open.responseId === responseId)) return [];
-    const ending: SessionEvent[] = [
+    const ending: NewSessionEvent[] = [
       context.build(
         'assistant_streaming_end',
         { responseId, fullContent: response.text, totalChunks: response.chunks },
@@ -57,7 +57,7 @@ export async function completeResponse(
         { responseId },
       ),
     ];
-    const after = options.after?.(context, ending.reduce(reduceSession, state)) ?? [];
+    const after = options.after?.(context, previewSession(state, ending)) ?? [];
     return [...ending, ...after];
   });
   releaseLiveResponse(turn, responseId);

@@ -1,10 +1,10 @@
 import { RecallError, toRecallError } from '../errors/recall-error';
-import type { SessionEvent } from '../events/envelope';
+import type { NewSessionEvent } from '../events/envelope';
 import type { EventContext } from '../events/event-context';
 import type { RecallSet } from '../model/recall-set';
 import { buildRabbitholeRequest } from '../prompts/rabbithole-prompt';
 import { isChecklistComplete, recalledCount } from '../session/checklist';
-import { reduceSession } from '../session/reduce-session';
+import { previewSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
 import { summarizeSession } from '../session/summarize-session';
 import { assertSessionActive } from '../session/turn-rules';
@@ -82,9 +82,9 @@ export function leaveSession(
         before = state;
         assertSessionActive(state);
         const now = runtime.clock();
-        const events: SessionEvent[] =
+        const events: NewSessionEvent[] =
           state.mode === 'rabbithole' ? buildExitEvents(context, state, now) : [];
-        const current = events.reduce(reduceSession, state);
+        const current = previewSession(state, events);
         events.push(
           isChecklistComplete(current)
             ? context.build('session_completed', {
@@ -223,7 +223,7 @@ export function exitRabbithole(
           throw new RecallError('NOT_IN_RABBITHOLE', 'The session is not in a rabbit hole.');
         }
         const events = buildExitEvents(context, state, runtime.clock());
-        if (owesReturn(events.reduce(reduceSession, state))) {
+        if (owesReturn(previewSession(state, events))) {
           events.push(
             context.build(
               'assistant_streaming_start',
@@ -282,7 +282,7 @@ function buildExitEvents(
   context: EventContext,
   state: EngineSessionState,
   now: number,
-): SessionEvent[] {
+): NewSessionEvent[] {
   const record = state.rabbitholes.find(
     (candidate) => candidate.rabbitholeEventId === state.activeRabbitholeId,
   );
@@ -295,5 +295,5 @@ function buildExitEvents(
     completionPending,
   });
   if (!completionPending) return [exited];
-  return [exited, buildOverlayEvent(context, reduceSession(state, exited), now)];
+  return [exited, buildOverlayEvent(context, previewSession(state, [exited]), now)];
 }

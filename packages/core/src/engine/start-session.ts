@@ -1,9 +1,9 @@
 import { RecallError } from '../errors/recall-error';
-import type { SessionEvent } from '../events/envelope';
+import type { NewSessionEvent } from '../events/envelope';
 import { pointDueAt } from '../model/learner';
 import type { RecallSet } from '../model/recall-set';
 import { recalledCount } from '../session/checklist';
-import { reduceSession } from '../session/reduce-session';
+import { previewSession } from '../session/reduce-session';
 import { enqueueCommand } from './command-queue';
 import { toSessionRow } from '../session/session-row';
 import { saveSessionRow } from './projections';
@@ -100,7 +100,7 @@ function openSession(runtime: EngineRuntime, entry: SessionEntry, recallSet: Rec
     const responseId = runtime.ids();
     try {
       const result = await turn.append((context, state) => {
-        const events: SessionEvent[] = [];
+        const events: NewSessionEvent[] = [];
         if (state.status === 'created' || state.status === 'paused') {
           events.push(
             context.build('session_started', {
@@ -121,7 +121,7 @@ function openSession(runtime: EngineRuntime, entry: SessionEntry, recallSet: Rec
             `Session "${state.sessionId}" is ${state.status}.`,
           );
         }
-        const afterStart = events.reduce(reduceSession, state);
+        const afterStart = previewSession(state, events);
         if (owesGreeting(afterStart)) {
           events.push(
             context.build(

@@ -1,5 +1,5 @@
 import { RecallError } from '../errors/recall-error';
-import type { SessionEvent } from '../events/envelope';
+import type { NewSessionEvent } from '../events/envelope';
 import type { EventContext } from '../events/event-context';
 import type { OpenResponse } from '../session/session-state';
 import type { StorageAdapter } from '../storage/storage-adapter';
@@ -37,7 +37,7 @@ const liveTurnResponses = new WeakMap<StorageAdapter, Set<string>>();
  */
 export function claimStartedResponses(
   storage: StorageAdapter,
-  events: readonly SessionEvent[],
+  events: readonly NewSessionEvent[],
 ): string[] {
   const claimed: string[] = [];
   for (const event of events) {
@@ -83,7 +83,7 @@ export function orphanedResponses(runtime: EngineRuntime, entry: SessionEntry): 
 export function buildOrphanClosures(
   context: EventContext,
   orphans: readonly OpenResponse[],
-): SessionEvent[] {
+): NewSessionEvent[] {
   return orphans.flatMap(({ responseId, agent }) => [
     context.build(
       'assistant_streaming_end',

@@ -1,7 +1,7 @@
 import { RecallError } from '../errors/recall-error';
-import type { SessionEvent } from '../events/envelope';
+import type { NewSessionEvent, SessionEvent } from '../events/envelope';
 import { createEventContext, type EventContext } from '../events/event-context';
-import { reduceSession } from '../session/reduce-session';
+import { previewSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
 import { emitEvents, type EngineRuntime, type SessionEntry } from './runtime';
 import { applyEvents, catchUp } from './session-entry';
@@ -16,7 +16,7 @@ import {
 } from './turn-floor';
 
 /** Builds a batch from the session's current state (re-run after a concurrent append). */
-export type BuildEvents = (context: EventContext, state: EngineSessionState) => SessionEvent[];
+export type BuildEvents = (context: EventContext, state: EngineSessionState) => NewSessionEvent[];
 
 /** The outcome of {@link Turn.append}. */
 export type AppendOutcome =
@@ -63,14 +63,12 @@ export function createTurn(
   entry.controller = controller;
   const newContext = () =>
     createEventContext({
-      sessionId: entry.sessionId,
-      lastSeq: entry.state.lastSeq,
       clock: runtime.clock,
       ids: runtime.ids,
       turnId,
       ...(commandId === undefined ? {} : { commandId }),
     });
-  let context = newContext();
+  const context = newContext();
   let opened = false;
   const startedResponseIds: string[] = [];
   const claimedResponseIds = new Set<string>();
@@ -84,11 +82,11 @@ export function createTurn(
       if (!opened && processedAt !== undefined) {
         return { status: 'duplicate', events: [], lastSeq: processedAt };
       }
-      if (context.nextSeq !== entry.state.lastSeq + 1) context = newContext();
       const closures = opened
         ? []
         : buildOrphanClosures(context, orphanedResponses(runtime, entry));
-      const own = build(context, closures.reduce(reduceSession, entry.state));
+      const expectedSeq = entry.state.lastSeq;
+      const own = build(context, previewSession(entry.state, closures));
       if (own.length === 0) return { status: 'empty', events: [], lastSeq: entry.state.lastSeq };
       const events = [...closures, ...own];
       for (const responseId of claimStartedResponses(runtime.storage, own)) {
@@ -98,7 +96,7 @@ export function createTurn(
       await storageClaims.claim(claimedResponseIds);
       try {
         const result = await runtime.storage.append(entry.sessionId, events, {
-          expectedSeq: events[0]!.seq - 1,
+          expectedSeq,
         });
         const lastSeq = Math.max(...result.events.map((event) => event.seq));
         if (result.status === 'duplicate')
@@ -116,7 +114,6 @@ export function createTurn(
         if (!isConflict(error)) throw error;
         // Another writer appended first: take its events, then rebuild from the new state.
         await catchUp(runtime, entry);
-        context = newContext();
         // It opened a turn: waiting for that turn is progress, not a failed attempt.
         if (!opened && blockingResponses(runtime, entry).length > 0) continue;
         conflicts += 1;

@@ -6,7 +6,7 @@ import {
   sessionEventDataSchemas,
 } from './catalog';
 import { type SessionEvent, sessionEventSchema } from './envelope';
-import { createEventContext } from './event-context';
+import { createFixtureLog } from '../testing/fixture-log';
 import { parseSessionEvent } from './parse-session-event';
 import { sampleEventData as sampleData } from '../testing/event-fixtures';
 
@@ -31,21 +31,12 @@ const EXPECTED_TYPES = [
 ];
 
 function buildSampleEvent(type: SessionEventType): SessionEvent {
-  let id = 0;
-  const context = createEventContext({
-    sessionId: 'session-1',
-    lastSeq: 41,
-    clock: () => 1_700_000_000_000,
-    ids: () => `event-${++id}`,
-    turnId: 'turn-1',
-  });
-  // The generic build() cannot correlate type and data through a loop variable.
-  return context.build(
+  const log = createFixtureLog({ ids: () => 'event-42' });
+  // The generic append() cannot correlate type and data through a loop variable.
+  return log.append(
     type as 'session_paused',
     sampleData[type] as SessionEventData<'session_paused'>,
-    {
-      responseId: 'resp-1',
-    },
+    { turnId: 'turn-1', responseId: 'resp-1' },
   ) as SessionEvent;
 }
 

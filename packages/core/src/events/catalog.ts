@@ -125,33 +125,13 @@ export const sessionEventDataSchemas = {
   }),
 } as const;
 
-/** Every engine event type, in catalog order. */
-export const SESSION_EVENT_TYPES = [
-  'session_started',
-  'session_paused',
-  'session_complete_overlay',
-  'session_completed',
-  'recall_point_recalled',
-  'recall_point_near_miss',
-  'rabbithole_detected',
-  'rabbithole_entered',
-  'rabbithole_exited',
-  'rabbithole_declined',
-  'show_image',
-  'show_resource',
-  'user_message',
-  'assistant_message',
-  'assistant_streaming_start',
-  'assistant_streaming_end',
-] as const satisfies ReadonlyArray<keyof typeof sessionEventDataSchemas>;
-
 /** One of the 16 engine event type names, e.g. `'recall_point_recalled'`. */
-export type SessionEventType = (typeof SESSION_EVENT_TYPES)[number];
+export type SessionEventType = keyof typeof sessionEventDataSchemas;
 
-// Compile-time proof that the tuple and the schema map list the same types.
-type MissingFromTuple = Exclude<keyof typeof sessionEventDataSchemas, SessionEventType>;
-const tupleIsComplete: MissingFromTuple extends never ? true : never = true;
-void tupleIsComplete;
+/** Every engine event type, in catalog order: the keys of {@link sessionEventDataSchemas}. */
+export const SESSION_EVENT_TYPES = /* @__PURE__ */ Object.freeze(
+  Object.keys(sessionEventDataSchemas),
+) as readonly SessionEventType[];
 
 /** The `data` payload of the event of type `T`. */
 export type SessionEventData<T extends SessionEventType = SessionEventType> = z.infer<

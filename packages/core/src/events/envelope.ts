@@ -57,6 +57,21 @@ export type SessionEventOf<T extends SessionEventType> = EventEnvelopeFields & {
 /** Any engine event: a discriminated union on `type`. */
 export type SessionEvent = { [T in SessionEventType]: SessionEventOf<T> }[SessionEventType];
 
+/** The envelope fields only the storage's `append` assigns: the session and the log position. */
+export type AppendAssignedFields = 'sessionId' | 'seq';
+
+/**
+ * An event of type `T` as the engine builds it, before it is stored: every envelope field but
+ * `sessionId` and `seq`, which the storage's `append` assigns (the one place they are set).
+ */
+export type NewSessionEventOf<T extends SessionEventType> = Omit<
+  SessionEventOf<T>,
+  AppendAssignedFields
+>;
+
+/** Any event before it is stored (see {@link NewSessionEventOf}). */
+export type NewSessionEvent = { [T in SessionEventType]: NewSessionEventOf<T> }[SessionEventType];
+
 function eventSchemaFor<T extends SessionEventType>(type: T) {
   return z.object({
     ...eventEnvelopeSchema.shape,

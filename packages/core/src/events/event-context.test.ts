@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, test } from 'vitest';
 import type * as z from 'zod';
 import { parseSessionEvent } from './parse-session-event';
+import { createMemoryStorage } from '../storage/memory/memory-storage';
 import { createEventContext } from './event-context';
 import {
   type ContextEnvelopeFields,
@@ -15,42 +16,35 @@ function counterIds(prefix: string) {
 }
 
 describe('createEventContext', () => {
-  test('builds gapless seqs after lastSeq, stamping session, clock and ids', () => {
+  test('stamps clock and ids, and leaves sessionId and seq to the storage append', async () => {
     let now = 1_000;
-    const context = createEventContext({
-      sessionId: 'session-9',
-      lastSeq: 7,
-      clock: () => now++,
-      ids: counterIds('event'),
-    });
-    expect(context.nextSeq).toBe(8);
+    const context = createEventContext({ clock: () => now++, ids: counterIds('event') });
     const events = [
       context.build('user_message', { content: 'one' }),
       context.build('recall_point_near_miss', { pointId: 'p1', feedback: 'close' }),
       context.build('session_paused', { sessionId: 'session-9', recalledCount: 0, totalPoints: 3 }),
     ];
-    expect(events.map((event) => event.seq)).toEqual([8, 9, 10]);
     expect(events.map((event) => event.id)).toEqual(['event-1', 'event-2', 'event-3']);
     expect(events.map((event) => event.timestamp)).toEqual([1_000, 1_001, 1_002]);
-    expect(events.every((event) => event.sessionId === 'session-9')).toBe(true);
-    expect(context.nextSeq).toBe(11);
-    for (const event of events) expect(parseSessionEvent(event).ok).toBe(true);
-  });
-
-  test('starts at seq 1 for an empty log', () => {
-    const context = createEventContext({
-      sessionId: 's',
-      lastSeq: 0,
-      clock: () => 0,
-      ids: counterIds('e'),
+    for (const event of events) {
+      expect('seq' in event || 'sessionId' in event).toBe(false);
+    }
+    const storage = createMemoryStorage();
+    await storage.append('session-9', events.slice(0, 1), { expectedSeq: 0 });
+    const { events: stored } = await storage.append('session-9', events.slice(1), {
+      expectedSeq: 1,
     });
-    expect(context.build('user_message', { content: 'hi' }).seq).toBe(1);
+    expect(stored.map((event) => [event.sessionId, event.seq])).toEqual([
+      ['session-9', 2],
+      ['session-9', 3],
+    ]);
+    for (const event of await storage.read('session-9')) {
+      expect(parseSessionEvent(event).ok).toBe(true);
+    }
   });
 
   test('stamps the turn id on every event and the response id when given', () => {
     const context = createEventContext({
-      sessionId: 's',
-      lastSeq: 0,
       clock: () => 5,
       ids: counterIds('e'),
       turnId: 'turn-3',
@@ -64,42 +58,21 @@ describe('createEventContext', () => {
     );
     expect(user.turnId).toBe('turn-3');
     expect('responseId' in user).toBe(false);
-    expect(start).toMatchObject({ turnId: 'turn-3', responseId: 'resp-1', seq: 2 });
+    expect(start).toMatchObject({ turnId: 'turn-3', responseId: 'resp-1' });
   });
 
   test('omits turnId and responseId keys entirely when absent', () => {
     const context = createEventContext({
-      sessionId: 's',
-      lastSeq: 0,
       clock: () => 5,
       ids: counterIds('e'),
     });
     const event = context.build('user_message', { content: 'hi' });
-    expect(Object.keys(event).sort()).toEqual([
-      'data',
-      'id',
-      'seq',
-      'sessionId',
-      'timestamp',
-      'type',
-    ]);
+    expect(Object.keys(event).sort()).toEqual(['data', 'id', 'timestamp', 'type']);
     expect(context.turnId).toBeUndefined();
-  });
-
-  test('contexts are independent', () => {
-    const options = { sessionId: 's', lastSeq: 3, clock: () => 0, ids: counterIds('e') };
-    const first = createEventContext(options);
-    const second = createEventContext(options);
-    first.build('user_message', { content: 'a' });
-    first.build('user_message', { content: 'b' });
-    expect(second.build('user_message', { content: 'c' }).seq).toBe(4);
-    expect(first.nextSeq).toBe(6);
   });
 
   test('stamps the command id on every event when given; parsing keeps it', () => {
     const context = createEventContext({
-      sessionId: 's',
-      lastSeq: 0,
       clock: () => 5,
       ids: counterIds('e'),
       turnId: 'turn-1',
@@ -109,13 +82,12 @@ describe('createEventContext', () => {
       context.build('rabbithole_declined', { rabbitholeEventId: 'rh', topic: 'tides' }),
       context.build('session_paused', { sessionId: 's', recalledCount: 0, totalPoints: 1 }),
     ];
-    for (const event of events) {
+    for (const [index, event] of events.entries()) {
       expect(event).toMatchObject({ turnId: 'turn-1', commandId: 'cmd-1' });
-      expect(parseSessionEvent(event)).toEqual({ ok: true, event });
+      const stored = { ...event, sessionId: 's', seq: index + 1 };
+      expect(parseSessionEvent(stored)).toEqual({ ok: true, event: stored });
     }
     const plain = createEventContext({
-      sessionId: 's',
-      lastSeq: 0,
       clock: () => 5,
       ids: () => 'x',
     });
@@ -143,11 +115,11 @@ describe('the envelope schema', () => {
 
   test('rejects an empty command id', () => {
     const event = createEventContext({
-      sessionId: 's',
-      lastSeq: 0,
       clock: () => 5,
       ids: () => 'x',
     }).build('user_message', { content: 'hi' });
-    expect(parseSessionEvent({ ...event, commandId: '' }).ok).toBe(false);
+    const stored = { ...event, sessionId: 's', seq: 1 };
+    expect(parseSessionEvent(stored).ok).toBe(true);
+    expect(parseSessionEvent({ ...stored, commandId: '' }).ok).toBe(false);
   });
 });

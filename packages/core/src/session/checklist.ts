@@ -1,4 +1,4 @@
-import type { EngineSessionState, PointProgress, PointStatus } from './session-state';
+import type { EngineSessionState, PointStatus } from './session-state';
 
 type ChecklistView = Pick<EngineSessionState, 'targetPointIds' | 'checklist'>;
 
@@ -63,31 +63,4 @@ export function normalizeTopic(topic: string): string {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
-}
-
-/**
- * The checklist over `targetPointIds` (from `session_started`), keeping the status and progress
- * of points already on it; the state itself when the targets are unchanged.
- */
-export function withTargetPoints(
-  state: EngineSessionState,
-  targetPointIds: readonly string[],
-): EngineSessionState {
-  const same =
-    targetPointIds.length === state.targetPointIds.length &&
-    targetPointIds.every((pointId, index) => state.targetPointIds[index] === pointId);
-  if (same) return state;
-  const checklist: Record<string, PointStatus> = {};
-  const pointProgress: Record<string, PointProgress> = {};
-  for (const pointId of targetPointIds) {
-    checklist[pointId] = state.checklist[pointId] ?? 'pending';
-    pointProgress[pointId] = state.pointProgress[pointId] ?? { failedAttempts: 0, nearMisses: 0 };
-  }
-  return {
-    ...state,
-    targetPointIds: [...targetPointIds],
-    checklist,
-    pointProgress,
-    focusPointId: findFocusPoint(targetPointIds, checklist, state.probeIndex),
-  };
 }

@@ -1,20 +1,22 @@
-import type { SessionEvent, SessionEventOf } from '../events/envelope';
+import type { NewSessionEvent, SessionEvent, SessionEventOf } from '../events/envelope';
 import { assertNever } from '../internal/assert-never';
 import { addUsage } from '../llm/llm-adapter';
 import { OPENING_CUE, RESUME_CUE, RETURN_CUE, rabbitholeCue } from '../prompts/conversation-cues';
-import {
-  attemptedAndFailedPointIds,
-  findFocusPoint,
-  isChecklistComplete,
-  normalizeTopic,
-  withTargetPoints,
-} from './checklist';
+import { attemptedAndFailedPointIds, findFocusPoint, normalizeTopic } from './checklist';
 import { answering, applyAttempts } from './point-attempts';
-import type { EngineSessionState, PointObservation, RabbitholeRecord } from './session-state';
+import type {
+  EngineSessionState,
+  PointObservation,
+  PointProgress,
+  RabbitholeRecord,
+} from './session-state';
+import { applySessionViewEvent } from './view/reduce-session-view';
 
 /**
- * The session's pure transition function: the engine applies it after every append,
- * replay folds it over stored events, clients may use it on every message. No I/O, no
+ * The engine's pure transition function: the engine applies it after every append, replay
+ * folds it over stored events. It is the shared fold every reader runs
+ * (`reduceSessionView`: checklist, mode, rabbit holes, overlay, timeline) plus the engine's
+ * own fields (prompt history, focus, progress, cooldowns, usage, open responses). No I/O, no
  * clock, no ids. Returns `state` itself for an event of another session or one already
  * applied (`seq ≤ lastSeq`), so replays and redeliveries are harmless.
  *
@@ -23,18 +25,41 @@ import type { EngineSessionState, PointObservation, RabbitholeRecord } from './s
  */
 export function reduceSession(state: EngineSessionState, event: SessionEvent): EngineSessionState {
   if (event.sessionId !== state.sessionId || event.seq <= state.lastSeq) return state;
-  const next = applyEvent(state, event);
+  const next = applyEvent(state, applySessionViewEvent(state, event), event);
   return { ...next, lastSeq: event.seq };
 }
 
-function applyEvent(state: EngineSessionState, event: SessionEvent): EngineSessionState {
+/**
+ * The state after events that are built but not stored yet, for deciding what else a batch
+ * holds. Each is folded at the next provisional position after the state's `lastSeq`; the
+ * stored events (with the seq the storage's `append` assigns) are what the engine applies
+ * afterwards, so nothing provisional outlives the batch being built.
+ */
+export function previewSession(
+  state: EngineSessionState,
+  events: readonly NewSessionEvent[],
+): EngineSessionState {
+  let preview = state;
+  for (const event of events) {
+    const provisional = { ...event, sessionId: preview.sessionId, seq: preview.lastSeq + 1 };
+    preview = reduceSession(preview, provisional as SessionEvent);
+  }
+  return preview;
+}
+
+// `state` is the state before the event, `view` the same with the shared fold applied: each
+// case adds the engine's own fields to `view`.
+function applyEvent(
+  state: EngineSessionState,
+  view: EngineSessionState,
+  event: SessionEvent,
+): EngineSessionState {
   switch (event.type) {
     case 'session_started':
-      return applyStarted(state, event);
+      return applyStarted(state, view, event);
     case 'session_paused':
       return {
-        ...closeActiveStretch(state, event.timestamp),
-        status: 'paused',
+        ...closeActiveStretch(view, event.timestamp),
         pausedAt: event.timestamp,
         againRatedPointIds: [
           ...state.againRatedPointIds,
@@ -44,74 +69,40 @@ function applyEvent(state: EngineSessionState, event: SessionEvent): EngineSessi
         ],
       };
     case 'session_completed':
-      return {
-        ...closeActiveStretch(state, event.timestamp),
-        status: 'completed',
-        endedAt: event.timestamp,
-      };
+      return { ...closeActiveStretch(view, event.timestamp), endedAt: event.timestamp };
     case 'session_complete_overlay':
-      return { ...state, overlay: 'shown' };
+      return view;
     case 'recall_point_recalled':
-      return applyRecalled(state, event.data.pointId);
+      return applyRecalled(state, view, event.data.pointId);
     case 'recall_point_near_miss':
-      return applyNearMiss(state, event.data.pointId, event.data.feedback);
+      return applyNearMiss(view, event.data.pointId, event.data.feedback);
     case 'rabbithole_detected':
       return {
-        ...state,
-        pendingRabbithole: {
-          rabbitholeEventId: event.data.rabbitholeEventId,
-          topic: event.data.topic,
-          label: event.data.label,
-          triggerMessageContent: event.data.triggerMessageContent,
-        },
+        ...view,
         detectedTopics: [...state.detectedTopics, normalizeTopic(event.data.topic)],
       };
-    case 'rabbithole_entered': {
-      const record: RabbitholeRecord = {
-        rabbitholeEventId: event.data.rabbitholeEventId,
-        topic: event.data.topic,
-        label: event.data.label,
-        status: 'active',
+    case 'rabbithole_entered':
+      return updateActiveRabbithole(view, (record) => ({
+        ...record,
         messages: [{ role: 'user', content: rabbitholeCue(event.data.topic) }],
-        pointsRecalledDuring: 0,
-        enteredAt: event.timestamp,
-        exitedAt: null,
-      };
-      return {
-        ...state,
-        mode: 'rabbithole',
-        pendingRabbithole: null,
-        activeRabbitholeId: record.rabbitholeEventId,
-        rabbitholes: [...state.rabbitholes, record],
-      };
-    }
+      }));
     case 'rabbithole_exited':
       return {
-        ...updateActiveRabbithole(state, (record) => ({
-          ...record,
-          status: 'exited',
-          exitedAt: event.timestamp,
-        })),
-        mode: 'recall',
-        activeRabbitholeId: null,
+        ...view,
         declineCooldown: 0,
         // The tutor speaks first on return: its history gets the user turn it answers.
         tutorMessages: [...state.tutorMessages, { role: 'user', content: RETURN_CUE }],
         unresolvedFocusPointId: null,
       };
     case 'rabbithole_declined':
-      return {
-        ...state,
-        pendingRabbithole: null,
-        declineCooldown: state.declineCooldownMessages,
-      };
+      return { ...view, declineCooldown: state.declineCooldownMessages };
     case 'show_image':
     case 'show_resource':
       return state.shownResourceIds.includes(event.data.resourceId)
-        ? state
-        : { ...state, shownResourceIds: [...state.shownResourceIds, event.data.resourceId] };
+        ? view
+        : { ...view, shownResourceIds: [...state.shownResourceIds, event.data.resourceId] };
     case 'user_message':
-      return applyUserMessage(state, event.data.content);
+      return applyUserMessage(view, event.data.content);
     case 'assistant_streaming_start': {
       const response = {
         responseId: event.data.responseId,
@@ -119,16 +110,16 @@ function applyEvent(state: EngineSessionState, event: SessionEvent): EngineSessi
         startedAt: event.timestamp,
         startSeq: event.seq,
       };
-      return { ...state, response, openResponses: [...state.openResponses, response] };
+      return { ...view, response, openResponses: [...state.openResponses, response] };
     }
     case 'assistant_streaming_end': {
       const { responseId } = event.data;
-      if (!state.openResponses.some((open) => open.responseId === responseId)) return state;
+      if (!state.openResponses.some((open) => open.responseId === responseId)) return view;
       const openResponses = state.openResponses.filter((open) => open.responseId !== responseId);
-      return { ...state, openResponses, response: openResponses.at(-1) ?? null };
+      return { ...view, openResponses, response: openResponses.at(-1) ?? null };
     }
     case 'assistant_message':
-      return applyAssistantMessage(state, event);
+      return applyAssistantMessage(view, event);
     default:
       return assertNever(event, 'session event');
   }
@@ -136,23 +127,39 @@ function applyEvent(state: EngineSessionState, event: SessionEvent): EngineSessi
 
 function applyStarted(
   state: EngineSessionState,
+  view: EngineSessionState,
   event: SessionEventOf<'session_started'>,
 ): EngineSessionState {
-  const { resumed, recallSetName, targetPointIds, userId } = event.data;
+  const { resumed, targetPointIds, userId } = event.data;
   const cue = resumed ? RESUME_CUE : OPENING_CUE;
   // The log, not the session row, is the source: a start that records its targets sets them.
-  const targeted = targetPointIds === undefined ? state : withTargetPoints(state, targetPointIds);
+  const targeted = targetPointIds === undefined ? view : withTargetProgress(state, view);
   return {
     ...targeted,
     userId: userId ?? state.userId,
-    recallSetName,
-    status: 'in_progress',
     startedAt: state.startedAt ?? event.timestamp,
     resumedAt: resumed ? event.timestamp : state.resumedAt,
     activeSince: event.timestamp,
     greeting: { kind: resumed ? 'recap' : 'opening', generated: false },
     tutorMessages: [...state.tutorMessages, { role: 'user', content: cue }],
     unresolvedFocusPointId: null,
+  };
+}
+
+/** Progress and focus over the checklist `view` now has, keeping what `state` knew per point. */
+function withTargetProgress(
+  state: EngineSessionState,
+  view: EngineSessionState,
+): EngineSessionState {
+  if (view.targetPointIds === state.targetPointIds) return view;
+  const pointProgress: Record<string, PointProgress> = {};
+  for (const pointId of view.targetPointIds) {
+    pointProgress[pointId] = state.pointProgress[pointId] ?? { failedAttempts: 0, nearMisses: 0 };
+  }
+  return {
+    ...view,
+    pointProgress,
+    focusPointId: findFocusPoint(view.targetPointIds, view.checklist, state.probeIndex),
   };
 }
 
@@ -165,30 +172,22 @@ function closeActiveStretch(state: EngineSessionState, timestamp: number): Engin
   };
 }
 
-function applyRecalled(state: EngineSessionState, pointId: string): EngineSessionState {
-  if (state.checklist[pointId] !== 'pending') return state;
-  const checklist = { ...state.checklist, [pointId]: 'recalled' as const };
+function applyRecalled(
+  state: EngineSessionState,
+  view: EngineSessionState,
+  pointId: string,
+): EngineSessionState {
+  if (state.checklist[pointId] !== 'pending') return view;
   const probeIndex =
     pointId === state.focusPointId
       ? (state.targetPointIds.indexOf(pointId) + 1) % state.targetPointIds.length
       : state.probeIndex;
   const next: EngineSessionState = {
-    ...state,
-    checklist,
-    recalledPointIds: [...state.recalledPointIds, pointId],
+    ...view,
     probeIndex,
-    focusPointId: findFocusPoint(state.targetPointIds, checklist, probeIndex),
+    focusPointId: findFocusPoint(view.targetPointIds, view.checklist, probeIndex),
   };
-  if (state.mode === 'recall') {
-    return withObservation(next, { pointId, kind: 'recalled' });
-  }
-  const inside = updateActiveRabbithole(next, (record) => ({
-    ...record,
-    pointsRecalledDuring: record.pointsRecalledDuring + 1,
-  }));
-  return isChecklistComplete(inside) && inside.overlay === 'none'
-    ? { ...inside, overlay: 'pending' }
-    : inside;
+  return state.mode === 'recall' ? withObservation(next, { pointId, kind: 'recalled' }) : next;
 }
 
 function applyNearMiss(

@@ -1,19 +1,13 @@
 import type { TokenUsage } from '../events/catalog';
 import { EMPTY_USAGE, type LLMMessage } from '../llm/llm-adapter';
-import type { SessionStatus } from '../model/session';
+import { type RabbitholeVisit, type SessionView, createSessionView } from './view/session-view';
 
-/** A target point's place on the checklist. */
-export type PointStatus = 'pending' | 'recalled';
-
-/** Which agent the learner is talking to. */
-export type SessionMode = 'recall' | 'rabbithole';
-
-/**
- * The completion overlay: `pending` when the last point was recalled inside a rabbit hole
- * (it is shown on exit), `shown` once `session_complete_overlay` was emitted. Dismissing
- * it is a client concern and appends nothing.
- */
-export type OverlayState = 'none' | 'pending' | 'shown';
+export type {
+  OverlayState,
+  PendingRabbithole,
+  PointStatus,
+  SessionMode,
+} from './view/session-view';
 
 /** What the evaluator observed about one point in a learner turn. */
 export type PointObservation =
@@ -30,25 +24,10 @@ export interface PointProgress {
   nearMisses: number;
 }
 
-/** A detected tangent waiting for the learner's choice. */
-export interface PendingRabbithole {
-  rabbitholeEventId: string;
-  topic: string;
-  label: string;
-  triggerMessageContent: string;
-}
-
-/** One entered rabbit hole and its side conversation (kept after exit). */
-export interface RabbitholeRecord {
-  rabbitholeEventId: string;
-  topic: string;
-  label: string;
-  status: 'active' | 'exited';
+/** One entered rabbit hole with its side conversation (kept after exit). */
+export interface RabbitholeRecord extends RabbitholeVisit {
   /** The rabbit-hole agent's history, starting with its curiosity cue. */
   messages: readonly LLMMessage[];
-  pointsRecalledDuring: number;
-  enteredAt: number;
-  exitedAt: number | null;
 }
 
 /** A response whose stream has started and not ended. */
@@ -69,29 +48,15 @@ export interface Greeting {
 
 /**
  * Everything the engine knows about a session, folded from its event log by
- * {@link reduceSession}. Immutable: every change returns a new object.
+ * {@link reduceSession}: the {@link SessionView} every reader shares, plus the engine's own
+ * fields. Immutable: every change returns a new object.
  */
-export interface EngineSessionState {
-  sessionId: string;
-  recallSetId: string;
-  recallSetName: string;
+export interface EngineSessionState extends SessionView {
   userId: string | null;
-  /** The seq of the last applied event (0 before any). */
-  lastSeq: number;
-  /** `created` until `session_started` is applied. */
-  status: 'created' | SessionStatus;
-  /** The checklist's points, in probe order. */
-  targetPointIds: readonly string[];
-  checklist: Readonly<Record<string, PointStatus>>;
-  /** Recalled points in the order they were recalled. */
-  recalledPointIds: readonly string[];
+  rabbitholes: readonly RabbitholeRecord[];
   probeIndex: number;
   /** The first pending point at or after `probeIndex` (wrapping); null when none. */
   focusPointId: string | null;
-  mode: SessionMode;
-  pendingRabbithole: PendingRabbithole | null;
-  activeRabbitholeId: string | null;
-  rabbitholes: readonly RabbitholeRecord[];
   /** Normalised topics of every detection, to suppress duplicates. */
   detectedTopics: readonly string[];
   /** Recall-mode learner messages that will still skip detection. */
@@ -100,7 +65,6 @@ export interface EngineSessionState {
   declineCooldownMessages: number;
   /** Learner messages answered by the tutor (recall mode). */
   exchangeCount: number;
-  overlay: OverlayState;
   greeting: Greeting | null;
   /** The tutor's history: learner words and tutor replies only (frozen in rabbit holes). */
   tutorMessages: readonly LLMMessage[];
@@ -157,33 +121,20 @@ export interface CreateSessionStateOptions {
 
 /** The state of a session before any event. */
 export function createSessionState(options: CreateSessionStateOptions): EngineSessionState {
-  const checklist: Record<string, PointStatus> = {};
   const pointProgress: Record<string, PointProgress> = {};
   for (const pointId of options.targetPointIds) {
-    checklist[pointId] = 'pending';
     pointProgress[pointId] = { failedAttempts: 0, nearMisses: 0 };
   }
   return {
-    sessionId: options.sessionId,
-    recallSetId: options.recallSetId,
-    recallSetName: '',
+    ...createSessionView(options),
     userId: options.userId ?? null,
-    lastSeq: 0,
-    status: 'created',
-    targetPointIds: [...options.targetPointIds],
-    checklist,
-    recalledPointIds: [],
+    rabbitholes: [],
     probeIndex: 0,
     focusPointId: options.targetPointIds[0] ?? null,
-    mode: 'recall',
-    pendingRabbithole: null,
-    activeRabbitholeId: null,
-    rabbitholes: [],
     detectedTopics: [],
     declineCooldown: 0,
     declineCooldownMessages: options.declineCooldownMessages ?? 3,
     exchangeCount: 0,
-    overlay: 'none',
     greeting: null,
     tutorMessages: [],
     tutorNotes: [],

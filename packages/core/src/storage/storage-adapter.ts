@@ -1,4 +1,4 @@
-import type { SessionEvent } from '../events/envelope';
+import type { NewSessionEvent, SessionEvent } from '../events/envelope';
 import type { LearnerOptions } from '../model/learner';
 import type { RecallPoint, RecallSet, RecallSetSummary } from '../model/recall-set';
 import type { PointSchedule, ReviewLog } from '../model/schedule';
@@ -147,12 +147,14 @@ export interface StorageAdapter {
 
   // Event log
   /**
-   * Appends a batch atomically. Seqs are assigned gaplessly from `expectedSeq + 1`.
-   * Throws `ConcurrencyError` when the log no longer ends at `expectedSeq`.
+   * Appends a batch atomically. This is the one place an event gets its `sessionId` and its
+   * `seq`: seqs are assigned gaplessly from `expectedSeq + 1` (fields of those names on the
+   * given events are ignored). Throws `ConcurrencyError` when the log no longer ends at
+   * `expectedSeq`.
    */
   append(
     sessionId: string,
-    events: readonly SessionEvent[],
+    events: readonly NewSessionEvent[],
     options: AppendOptions,
   ): Promise<AppendResult>;
   /** Events in seq order. */

@@ -1,6 +1,7 @@
 import type { SessionEventData, SessionEventType } from '../events/catalog';
 import type { SessionEvent } from '../events/envelope';
 import { createEventContext } from '../events/event-context';
+import { sequenceEvent } from '../storage/memory/batch-rules';
 
 const usage = { inputTokens: 120, outputTokens: 30, cacheReadTokens: 100, cacheWriteTokens: 0 };
 
@@ -71,6 +72,7 @@ export const sampleEventData: { readonly [T in SessionEventType]: SessionEventDa
     tokenCount: 8,
     usage,
     interrupted: false,
+    attemptedPointIds: ['p1'],
   },
   assistant_streaming_start: { responseId: 'resp-1', agent: 'tutor' },
   assistant_streaming_end: {
@@ -81,23 +83,23 @@ export const sampleEventData: { readonly [T in SessionEventType]: SessionEventDa
 };
 
 /**
- * Builds the sample event of `type` through `createEventContext` (the one envelope builder),
- * at seq `lastSeq + 1`, in session `session-1`.
+ * The sample event of `type` as storage returns it at seq `lastSeq + 1` of session
+ * `session-1`: built by `createEventContext` (the one envelope builder), sequenced by the
+ * storage's own stamping.
  *
  * @example
  * const event = buildSampleEvent('recall_point_recalled', 4); // event.seq === 5
  */
 export function buildSampleEvent(type: SessionEventType, lastSeq = 0): SessionEvent {
   const context = createEventContext({
-    sessionId: 'session-1',
-    lastSeq,
     clock: () => 1_700_000_000_000 + lastSeq,
     ids: () => `event-${lastSeq + 1}`,
     turnId: 'turn-1',
   });
   // build() correlates type and data through its generic; a loop variable cannot.
-  return context.build(
+  const draft = context.build(
     type as 'session_paused',
     sampleEventData[type] as SessionEventData<'session_paused'>,
-  ) as SessionEvent;
+  );
+  return sequenceEvent(draft, 'session-1', lastSeq + 1);
 }

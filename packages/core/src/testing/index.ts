@@ -19,3 +19,5 @@ export type { ScriptEvaluationOptions, ScriptDetectionOptions } from './script-r
 
 // Event fixtures built through the one envelope builder
 export { sampleEventData, buildSampleEvent } from './event-fixtures';
+export { createFixtureLog } from './fixture-log';
+export type { FixtureLog, FixtureLogOptions, FixtureAppendOptions } from './fixture-log';

@@ -1,27 +1,25 @@
 import {
-  type SessionEvent,
+  type NewSessionEvent,
   createEventContext,
   createSessionState,
   findFocusPoint,
   isChecklistComplete,
   reduceSession,
 } from '@recall/core';
-import { scriptEvaluation } from '@recall/core/testing';
+import { createFixtureLog, scriptEvaluation } from '@recall/core/testing';
 import { describe, expect, test } from 'vitest';
 import { createHarness, ofType } from './harness';
 
 function eventsFor(
   sessionId: string,
-  build: (context: ReturnType<typeof createEventContext>) => SessionEvent[],
+  build: (context: ReturnType<typeof createEventContext>) => NewSessionEvent[],
 ) {
   let id = 0;
   const context = createEventContext({
-    sessionId,
-    lastSeq: 0,
     clock: () => 1000,
     ids: () => `e${++id}`,
   });
-  return build(context);
+  return createFixtureLog({ sessionId }).store(build(context));
 }
 
 describe('checklist (reducer)', () => {

@@ -1,5 +1,6 @@
 import {
   type EngineConfig,
+  type EngineSessionState,
   type RecallSet,
   type RecallSetDefinition,
   type SessionEvent,
@@ -103,4 +104,19 @@ export function ofType<T extends SessionEvent['type']>(
   type: T,
 ): Extract<SessionEvent, { type: T }>[] {
   return events.filter((event): event is Extract<SessionEvent, { type: T }> => event.type === type);
+}
+
+/**
+ * A state to compare with one another engine built for the same log but with other ids: the
+ * timeline's keys (event and response ids) are left out; its order and content stay.
+ */
+export function comparableState(state: EngineSessionState) {
+  return {
+    ...state,
+    timeline: state.timeline.map((item) => {
+      const { id: _id, ...rest } = item;
+      if ('responseId' in rest) delete rest.responseId;
+      return rest;
+    }),
+  };
 }

@@ -1,4 +1,5 @@
 import { createSessionState, createEventContext, reduceSession } from '@recall/core';
+import { createFixtureLog } from '@recall/core/testing';
 import { describe, expect, test } from 'vitest';
 import { ofType } from './harness';
 import { createRabbitholeHarness } from './rabbithole-harness';
@@ -116,12 +117,11 @@ describe('rabbit-hole detection', () => {
   test('exiting a rabbit hole resets the cooldown', () => {
     let id = 0;
     const context = createEventContext({
-      sessionId: 's',
-      lastSeq: 0,
       clock: () => 1,
       ids: () => `e${++id}`,
     });
-    const events = [
+    const log = createFixtureLog({ sessionId: 's' });
+    const events = log.store([
       context.build('session_started', {
         sessionId: 's',
         recallSetId: 'r',
@@ -138,7 +138,7 @@ describe('rabbit-hole detection', () => {
       }),
       context.build('rabbithole_declined', { rabbitholeEventId: 'rh', topic: 't' }),
       context.build('rabbithole_entered', { rabbitholeEventId: 'rh2', topic: 't2', label: 'l2' }),
-    ];
+    ]);
     const inside = events.reduce(
       reduceSession,
       createSessionState({ sessionId: 's', recallSetId: 'r', targetPointIds: ['p'] }),
@@ -146,7 +146,7 @@ describe('rabbit-hole detection', () => {
     expect(inside.declineCooldown).toBe(3);
     const exited = reduceSession(
       inside,
-      context.build('rabbithole_exited', {
+      log.append('rabbithole_exited', {
         rabbitholeEventId: 'rh2',
         label: 'l2',
         pointsRecalledDuring: 0,

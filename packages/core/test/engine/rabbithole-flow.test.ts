@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { topicOfRabbitholeCue } from '../../src/prompts/conversation-cues';
 import { parseRabbitholeNotes } from '../../src/prompts/rabbithole-prompt';
 import { parseTutorNotes, stripTutorNotes } from '../../src/prompts/tutor-notes';
-import { ofType } from './harness';
+import { comparableState, ofType } from './harness';
 import { createRabbitholeHarness } from './rabbithole-harness';
 
 async function detect(
@@ -266,11 +266,17 @@ describe('rabbit-hole flow', () => {
     await reference.engine.exitRabbithole(sessionId);
     await second.engine.whenIdle(sessionId);
     await reference.engine.whenIdle(sessionId);
-    const strip = (state: Awaited<ReturnType<typeof reference.engine.getSessionState>>) => ({
-      ...state,
-      rabbitholes: state.rabbitholes.map((record) => ({ ...record, rabbitholeEventId: 'x' })),
-      activeRabbitholeId: null,
-    });
+    const strip = (state: Awaited<ReturnType<typeof reference.engine.getSessionState>>) => {
+      const comparable = comparableState(state);
+      return {
+        ...comparable,
+        rabbitholes: state.rabbitholes.map((record) => ({ ...record, rabbitholeEventId: 'x' })),
+        activeRabbitholeId: null,
+        timeline: comparable.timeline.map((item) =>
+          'rabbitholeEventId' in item ? { ...item, rabbitholeEventId: 'x' } : item,
+        ),
+      };
+    };
     expect(strip(await second.engine.getSessionState(sessionId))).toEqual(
       strip(await reference.engine.getSessionState(sessionId)),
     );

@@ -105,9 +105,7 @@ export function describeEventLogConformance(adapter: () => StorageAdapter): void
       await storage.append(sessionId, [event!], { expectedSeq: 0 });
       const otherSession = uniqueId('sess');
       await expect(
-        storage.append(otherSession, [{ ...event!, sessionId: otherSession }], {
-          expectedSeq: 0,
-        }),
+        storage.append(otherSession, [event!], { expectedSeq: 0 }),
       ).rejects.toMatchObject({ code: 'INVALID_MESSAGE' });
       expect(await storage.lastSeq(otherSession)).toBe(0);
     });

@@ -7,6 +7,9 @@ import {
   type ReviewLog,
   type Session,
   type SessionEvent,
+  type SessionEventData,
+  type SessionEventOf,
+  type SessionEventType,
 } from '@recall/core';
 
 /** A fresh id with a readable prefix; every test uses its own ids, so suites can share a DB. */
@@ -130,15 +133,28 @@ export function review(pointId: string, options: { reviewedAt: number; due: numb
   };
 }
 
-/** Builds events for `sessionId` continuing after `lastSeq`, through createEventContext. */
+/**
+ * Builds events for `sessionId` continuing after `lastSeq`, through createEventContext, in the
+ * form a storage's `append` returns them (with the `sessionId` and the `seq` it assigns), so
+ * tests can compare what they read with what they appended.
+ */
 export function eventBuilder(sessionId: string, lastSeq = 0, turnId?: string) {
-  return createEventContext({
-    sessionId,
-    lastSeq,
+  const context = createEventContext({
     clock: () => 1_700_000_000_000 + lastSeq,
     ids: randomUUID,
     ...(turnId === undefined ? {} : { turnId }),
   });
+  let seq = lastSeq;
+  return {
+    build<T extends SessionEventType>(
+      type: T,
+      data: SessionEventData<T>,
+      options?: { responseId?: string },
+    ): SessionEventOf<T> {
+      seq += 1;
+      return { ...context.build(type, data, options), sessionId, seq } as SessionEventOf<T>;
+    },
+  };
 }
 
 /** `count` user messages continuing after `lastSeq`. */

@@ -7,8 +7,6 @@ describeStorageConformance('memory', { open: async () => createMemoryStorage() }
 test('memory: subscribers share one frozen event, so none can change what others see', async () => {
   const storage = createMemoryStorage();
   const context = createEventContext({
-    sessionId: 's1',
-    lastSeq: 0,
     clock: () => 1,
     ids: () => 'e1',
   });

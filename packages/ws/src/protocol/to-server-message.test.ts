@@ -65,12 +65,14 @@ describe('toServerMessage', () => {
     const detected = toServerMessage(buildSampleEvent('rabbithole_detected'));
     expect(detected).not.toHaveProperty('triggerMessageContent');
     const context = createEventContext({
-      sessionId: 's',
-      lastSeq: 0,
       clock: () => 0,
       ids: () => 'e',
     });
-    const image = toServerMessage(context.build('show_image', { resourceId: 'r', url: 'u' }));
+    const image = toServerMessage({
+      ...context.build('show_image', { resourceId: 'r', url: 'u' }),
+      sessionId: 's',
+      seq: 1,
+    });
     expect(image).toEqual({ type: 'show_image', seq: 1, resourceId: 'r', url: 'u' });
   });
 });
@@ -103,12 +105,14 @@ describe('toHistoryMessage', () => {
 
   test('a user message without clientMessageId has no such key', () => {
     const context = createEventContext({
-      sessionId: 's',
-      lastSeq: 0,
       clock: () => 0,
       ids: () => 'e',
     });
-    const message = toHistoryMessage(context.build('user_message', { content: 'hi' }));
+    const message = toHistoryMessage({
+      ...context.build('user_message', { content: 'hi' }),
+      sessionId: 's',
+      seq: 1,
+    });
     expect(message).toEqual({ type: 'user_message', seq: 1, content: 'hi' });
   });
 });

@@ -6,6 +6,7 @@ import {
   type EngineFeedItem,
   RecallError,
   type RecallSet,
+  type NewSessionEvent,
   type SessionEvent,
   type StorageAdapter,
 } from '@recall/core';
@@ -45,10 +46,10 @@ export function createFeedEngine(storage: StorageAdapter): FeedEngine {
 
   async function append(sessionId: string, events: ReadonlyArray<PublishedEvent>) {
     const lastSeq = await storage.lastSeq(sessionId);
-    const context = createEventContext({ sessionId, lastSeq, clock: Date.now, ids: randomUUID });
-    const built = events.map((event) =>
-      context.build(event.type, event.data as never),
-    ) as SessionEvent[];
+    const context = createEventContext({ clock: Date.now, ids: randomUUID });
+    const built = events.map(
+      (event) => context.build(event.type, event.data as never) as NewSessionEvent,
+    );
     return storage.append(sessionId, built, { expectedSeq: lastSeq });
   }
 

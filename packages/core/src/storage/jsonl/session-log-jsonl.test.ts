@@ -2,28 +2,35 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { ConcurrencyError, RecallError } from '../../errors/recall-error';
 import type { SessionEvent } from '../../events/envelope';
-import { createEventContext, type EventContext } from '../../events/event-context';
+import { createFixtureLog } from '../../testing/fixture-log';
 import { createMemoryStorage } from '../memory/memory-storage';
 import { formatSessionLog, parseSessionLog } from './session-log-jsonl';
 import { exportSessionLog, importSessionLog } from './session-log-transfer';
 
+/** Events `lastSeq + 1 … lastSeq + count` of a log, as storage returns them. */
 function sampleEvents(sessionId = 'sess_1', lastSeq = 0, count = 5): SessionEvent[] {
-  const context: EventContext = createEventContext({
+  let seq = 0;
+  const log = createFixtureLog({
     sessionId,
-    lastSeq,
     clock: () => 1_700_000_000_000,
-    ids: () => `${sessionId}_evt_${context.nextSeq}`,
-    turnId: 'turn_1',
+    ids: () => `${sessionId}_evt_${++seq}`,
   });
-  return Array.from({ length: count }, (_, index) =>
-    index % 2 === 0
-      ? context.build('user_message', { content: `héllo ${index} 😀 “quotes”\nnew line` })
-      : context.build(
-          'assistant_message',
-          { content: `réponse ${index}`, agent: 'tutor' },
-          { responseId: `resp_${index}` },
-        ),
-  );
+  for (let index = 0; index < lastSeq + count; index += 1) {
+    if (index % 2 === 0) {
+      log.append(
+        'user_message',
+        { content: `héllo ${index} 😀 “quotes”\nnew line` },
+        { turnId: 'turn_1' },
+      );
+    } else {
+      log.append(
+        'assistant_message',
+        { content: `réponse ${index}`, agent: 'tutor' },
+        { turnId: 'turn_1', responseId: `resp_${index}` },
+      );
+    }
+  }
+  return log.events.slice(lastSeq);
 }
 
 describe('formatSessionLog', () => {

@@ -1,55 +1,56 @@
 import { describe, expect, test } from 'vitest';
-import { createEventContext, type EventContext } from '../../events/event-context';
+import { createFixtureLog } from '../../testing/fixture-log';
 import { getRabbitholeConversations } from './rabbithole-conversations';
 
 function sessionLog() {
-  const context: EventContext = createEventContext({
+  let seq = 1;
+  const log = createFixtureLog({
     sessionId: 'sess_1',
-    lastSeq: 0,
-    clock: () => 1000 + 10 * context.nextSeq,
-    ids: () => `evt_${context.nextSeq}`,
+    ids: () => `evt_${seq}`,
+    clock: () => 1000 + 10 * seq++,
   });
-  return [
-    context.build('user_message', { content: 'What is ATP?' }),
-    context.build('assistant_message', { content: 'Tell me more.', agent: 'tutor' }),
-    context.build('rabbithole_detected', {
+  [
+    log.append('user_message', { content: 'What is ATP?' }),
+    log.append('assistant_message', { content: 'Tell me more.', agent: 'tutor' }),
+    log.append('rabbithole_detected', {
       rabbitholeEventId: 'rh_1',
       topic: 'mitochondria',
       label: 'Mitochondria',
       triggerMessageContent: 'What is ATP?',
     }),
-    context.build('rabbithole_entered', {
+    log.append('rabbithole_entered', {
       rabbitholeEventId: 'rh_1',
       topic: 'mitochondria',
       label: 'Mitochondria',
     }),
-    context.build('assistant_message', { content: 'Let us explore.', agent: 'rabbithole' }),
-    context.build('user_message', { content: 'How many per cell?' }),
-    context.build('recall_point_recalled', {
+    log.append('assistant_message', { content: 'Let us explore.', agent: 'rabbithole' }),
+    log.append('user_message', { content: 'How many per cell?' }),
+    log.append('recall_point_recalled', {
       pointId: 'p1',
       pointIndex: 0,
       recalledCount: 1,
       totalPoints: 2,
     }),
-    context.build('assistant_message', {
+    log.append('assistant_message', {
       content: 'It varies',
       agent: 'rabbithole',
       interrupted: true,
     }),
-    context.build('rabbithole_exited', {
+    log.append('rabbithole_exited', {
       rabbitholeEventId: 'rh_1',
       label: 'Mitochondria',
       pointsRecalledDuring: 1,
       completionPending: false,
     }),
-    context.build('user_message', { content: 'Back on track' }),
-    context.build('rabbithole_entered', {
+    log.append('user_message', { content: 'Back on track' }),
+    log.append('rabbithole_entered', {
       rabbitholeEventId: 'rh_2',
       topic: 'enzymes',
       label: 'Enzymes',
     }),
-    context.build('user_message', { content: 'Enzymes?' }),
+    log.append('user_message', { content: 'Enzymes?' }),
   ];
+  return log.events;
 }
 
 describe('getRabbitholeConversations', () => {

@@ -1,11 +1,11 @@
 import { RecallError } from '../../errors/recall-error';
-import type { SessionEvent } from '../../events/envelope';
+import type { NewSessionEvent, SessionEvent } from '../../events/envelope';
 
 /**
  * Rules every adapter applies to an append batch before touching its log, so they all reject
  * the same malformed batches with the same error.
  */
-export function assertWellFormedBatch(sessionId: string, events: readonly SessionEvent[]): void {
+export function assertWellFormedBatch(sessionId: string, events: readonly NewSessionEvent[]): void {
   const ids = new Set<string>();
   const clientMessageIds = new Set<string>();
   for (const event of events) {
@@ -29,7 +29,7 @@ export function assertWellFormedBatch(sessionId: string, events: readonly Sessio
 }
 
 /** The `clientMessageId` of a `user_message`, the only event that carries one. */
-export function clientMessageIdOf(event: SessionEvent): string | undefined {
+export function clientMessageIdOf(event: NewSessionEvent | SessionEvent): string | undefined {
   return event.type === 'user_message' ? event.data.clientMessageId : undefined;
 }
 
@@ -54,4 +54,22 @@ export function foreignEventIdError(sessionId: string, eventId: string): RecallE
     'INVALID_MESSAGE',
     `Session ${sessionId}: event id ${eventId} is already stored in another session.`,
   );
+}
+
+/**
+ * `event` stored at `seq` of `sessionId`: the envelope fields only the storage's `append`
+ * assigns, in envelope order (`id, sessionId, seq, …`), so every adapter returns the same keys.
+ */
+export function sequenceEvent(
+  event: NewSessionEvent,
+  sessionId: string,
+  seq: number,
+): SessionEvent {
+  const {
+    id,
+    sessionId: _sessionId,
+    seq: _seq,
+    ...rest
+  } = event as NewSessionEvent & Partial<Pick<SessionEvent, 'sessionId' | 'seq'>>;
+  return { id, sessionId, seq, ...rest } as SessionEvent;
 }

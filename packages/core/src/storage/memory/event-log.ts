@@ -1,11 +1,12 @@
 import { ConcurrencyError } from '../../errors/recall-error';
-import type { SessionEvent } from '../../events/envelope';
+import type { NewSessionEvent, SessionEvent } from '../../events/envelope';
 import type { AppendResult, ReadOptions, Unsubscribe } from '../storage-adapter';
 import {
   assertWellFormedBatch,
   clientMessageIdOf,
   foreignEventIdError,
   partlyStoredBatchError,
+  sequenceEvent,
 } from './batch-rules';
 
 interface Subscriber {
@@ -40,7 +41,7 @@ export class InMemoryEventLog {
     return log;
   }
 
-  append(sessionId: string, events: readonly SessionEvent[], expectedSeq: number): AppendResult {
+  append(sessionId: string, events: readonly NewSessionEvent[], expectedSeq: number): AppendResult {
     assertWellFormedBatch(sessionId, events);
     const log = this.#log(sessionId);
     const foreign = events.find((event) => {
@@ -64,7 +65,7 @@ export class InMemoryEventLog {
     const storedIds = events.filter((event) => log.ids.has(event.id)).map((event) => event.id);
     if (storedIds.length > 0) throw partlyStoredBatchError(sessionId, storedIds);
     const stored = events.map((event, index) =>
-      deepFreeze(structuredClone({ ...event, sessionId, seq: expectedSeq + index + 1 })),
+      deepFreeze(structuredClone(sequenceEvent(event, sessionId, expectedSeq + index + 1))),
     );
     for (const event of stored) {
       log.events.push(event);
@@ -117,7 +118,7 @@ export class InMemoryEventLog {
 
 function findRepeatedClientMessage(
   log: SessionLog,
-  events: readonly SessionEvent[],
+  events: readonly NewSessionEvent[],
 ): SessionEvent | undefined {
   for (const event of events) {
     const clientMessageId = clientMessageIdOf(event);

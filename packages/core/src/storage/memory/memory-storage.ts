@@ -1,4 +1,4 @@
-import type { SessionEvent } from '../../events/envelope';
+import type { NewSessionEvent } from '../../events/envelope';
 import { pointDueAt } from '../../model/learner';
 import type { RecallPoint, RecallSet, RecallSetSummary } from '../../model/recall-set';
 import type { Session } from '../../model/session';
@@ -136,7 +136,7 @@ export function createMemoryStorage(): StorageAdapter {
 
     async append(
       sessionId: string,
-      events: readonly SessionEvent[],
+      events: readonly NewSessionEvent[],
       options: AppendOptions,
     ): Promise<AppendResult> {
       return eventLog.append(sessionId, events, options.expectedSeq);

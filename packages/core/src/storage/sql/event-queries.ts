@@ -1,10 +1,11 @@
 import { ConcurrencyError } from '../../errors/recall-error';
-import type { SessionEvent } from '../../events/envelope';
+import type { NewSessionEvent, SessionEvent } from '../../events/envelope';
 import {
   assertWellFormedBatch,
   clientMessageIdOf,
   foreignEventIdError,
   partlyStoredBatchError,
+  sequenceEvent,
 } from '../memory/batch-rules';
 import type { AppendResult, ReadOptions } from '../storage-adapter';
 import { type SqlExecutor, type SqlQueryable, UNIQUE_VIOLATION, sqlState } from './sql-executor';
@@ -65,7 +66,7 @@ const SELECT_EVENTS = `
 export async function appendEvents(
   executor: SqlExecutor,
   sessionId: string,
-  events: readonly SessionEvent[],
+  events: readonly NewSessionEvent[],
   options: AppendEventsOptions,
 ): Promise<AppendResult> {
   assertWellFormedBatch(sessionId, events);
@@ -73,11 +74,9 @@ export async function appendEvents(
     return await executor.transaction(async (transaction) => {
       const verdict = await classifyBatch(transaction, sessionId, events, options.expectedSeq);
       if (verdict) return verdict;
-      const stored = events.map((event, index) => ({
-        ...event,
-        sessionId,
-        seq: options.expectedSeq + index + 1,
-      })) as SessionEvent[];
+      const stored = events.map((event, index) =>
+        sequenceEvent(event, sessionId, options.expectedSeq + index + 1),
+      );
       if (stored.length === 0) return { status: 'appended', events: [] };
       await transaction.query(INSERT_EVENTS, insertParameters(sessionId, stored));
       if (options.notifyChannel !== undefined) {
@@ -102,7 +101,7 @@ export async function appendEvents(
 async function classifyBatch(
   queryable: SqlQueryable,
   sessionId: string,
-  events: readonly SessionEvent[],
+  events: readonly NewSessionEvent[],
   expectedSeq: number,
 ): Promise<AppendResult | undefined> {
   const ids = events.map((event) => event.id);

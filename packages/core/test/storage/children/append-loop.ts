@@ -11,8 +11,6 @@ report(`ready ${seq}`);
 const maxBatch = spec.maxBatch ?? 5;
 while (spec.count === undefined || seq < spec.count) {
   const context = createEventContext({
-    sessionId: spec.sessionId,
-    lastSeq: seq,
     clock: Date.now,
     ids: randomUUID,
   });
@@ -20,8 +18,8 @@ while (spec.count === undefined || seq < spec.count) {
     1 + Math.floor(Math.random() * maxBatch),
     spec.count === undefined ? maxBatch : spec.count - seq,
   );
-  const batch = Array.from({ length: size }, () =>
-    context.build('user_message', { content: `message ${context.nextSeq}` }),
+  const batch = Array.from({ length: size }, (_, index) =>
+    context.build('user_message', { content: `message ${seq + index + 1}` }),
   );
   const result = await storage.append(spec.sessionId, batch, { expectedSeq: seq });
   seq = result.events.at(-1)?.seq ?? seq;

@@ -11,8 +11,6 @@ for await (const line of createInterface({ input: process.stdin })) {
   if (line === 'append') {
     const seq = await storage.lastSeq(spec.sessionId);
     const context = createEventContext({
-      sessionId: spec.sessionId,
-      lastSeq: seq,
       clock: Date.now,
       ids: randomUUID,
     });

@@ -17,8 +17,6 @@ const won: { seq: number; id: string }[] = [];
 let conflicts = 0;
 for (let n = 0; n < spec.rounds; n += 1) {
   const context = createEventContext({
-    sessionId: spec.sessionId,
-    lastSeq: n,
     clock: Date.now,
     ids: randomUUID,
   });

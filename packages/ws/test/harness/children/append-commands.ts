@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import { createEventContext, type SessionEvent, type StorageAdapter } from '@recall/core';
+import { createEventContext, type NewSessionEvent, type StorageAdapter } from '@recall/core';
 import type { PublishedEvent } from '../feed-engine';
 
 /**
@@ -41,10 +41,10 @@ async function runAppend(
   let lastSeq = await storage.lastSeq(sessionId);
   try {
     for (let offset = 0; offset < events.length; offset += batchSize) {
-      const context = createEventContext({ sessionId, lastSeq, clock: Date.now, ids: randomUUID });
+      const context = createEventContext({ clock: Date.now, ids: randomUUID });
       const batch = events
         .slice(offset, offset + batchSize)
-        .map((event) => context.build(event.type, event.data as never)) as SessionEvent[];
+        .map((event) => context.build(event.type, event.data as never) as NewSessionEvent);
       const result = await storage.append(sessionId, batch, { expectedSeq: lastSeq });
       lastSeq = result.events.at(-1)?.seq ?? lastSeq;
       if ((request.pauseMs ?? 0) > 0) {

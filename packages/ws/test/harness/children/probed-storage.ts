@@ -1,4 +1,4 @@
-import type { SessionEvent, StorageAdapter } from '@recall/core';
+import type { NewSessionEvent, StorageAdapter } from '@recall/core';
 
 /** Options for {@link withAppendProbe}. */
 export interface AppendProbeOptions {
@@ -19,7 +19,7 @@ export interface AppendPhaseMarker {
   clientMessageIds: string[];
 }
 
-function clientMessageIdsOf(events: readonly SessionEvent[]): string[] {
+function clientMessageIdsOf(events: readonly NewSessionEvent[]): string[] {
   return events.flatMap((event) =>
     event.type === 'user_message' && event.data.clientMessageId !== undefined
       ? [event.data.clientMessageId]

@@ -1,0 +1,115 @@
+// Types only (no zod): the state every reader of a session log folds, in Node and browsers.
+import type { PublicSessionEventData } from '../../events/redaction';
+import type { SessionStatus } from '../../model/session';
+import type { SessionTimelineItem } from './timeline';
+
+/** A target point's place on the checklist. */
+export type PointStatus = 'pending' | 'recalled';
+
+/** Which agent the learner is talking to. */
+export type SessionMode = 'recall' | 'rabbithole';
+
+/**
+ * The completion overlay: `pending` when the last point was recalled inside a rabbit hole
+ * (the overlay is stored on exit), `shown` once `session_complete_overlay` is stored,
+ * `dismissed` once the learner kept talking after it. Closing it with "Continue" appends
+ * nothing: clients keep that themselves.
+ */
+export type OverlayState = 'none' | 'pending' | 'shown' | 'dismissed';
+
+/** The "everything recalled" overlay: `{ message, recalledCount, totalPoints, durationMs }`. */
+export type CompletionOverlay = PublicSessionEventData<'session_complete_overlay'>;
+
+/** The summary stored with `session_completed`, as clients receive it (no usage or cost). */
+export type PublicSessionSummary = PublicSessionEventData<'session_completed'>['summary'];
+
+/** A detected tangent waiting for the learner's choice. */
+export interface PendingRabbithole {
+  rabbitholeEventId: string;
+  topic: string;
+  label: string;
+  /** The learner message that raised it. */
+  triggerMessageContent: string;
+}
+
+/** One entered rabbit hole (kept after exit). */
+export interface RabbitholeVisit {
+  rabbitholeEventId: string;
+  topic: string;
+  label: string;
+  status: 'active' | 'exited';
+  /** Points recalled while inside it. */
+  pointsRecalledDuring: number;
+  enteredAt: number;
+  exitedAt: number | null;
+}
+
+/**
+ * What a session's log says, folded by {@link reduceSessionView}: the checklist, the mode and
+ * the rabbit holes, the completion overlay and one ordered timeline. The engine's state is
+ * this plus engine-only fields; a browser client folds the same events into the same fields.
+ * Immutable: every change returns a new object.
+ */
+export interface SessionView {
+  /** `''` until the first event when not known up front (a client of a recall set). */
+  sessionId: string;
+  recallSetId: string;
+  recallSetName: string;
+  /** The seq of the last applied event (0 before any). */
+  lastSeq: number;
+  /** `created` until `session_started` is applied. */
+  status: 'created' | SessionStatus;
+  /** The checklist's points in probe order; empty where the log does not say (clients). */
+  targetPointIds: readonly string[];
+  checklist: Readonly<Record<string, PointStatus>>;
+  /** How many points the session checks. */
+  totalPoints: number;
+  /** Recalled points in the order they were recalled. */
+  recalledPointIds: readonly string[];
+  mode: SessionMode;
+  pendingRabbithole: PendingRabbithole | null;
+  activeRabbitholeId: string | null;
+  rabbitholes: readonly RabbitholeVisit[];
+  overlay: OverlayState;
+  /** The overlay's content once `session_complete_overlay` is stored. */
+  completion: CompletionOverlay | null;
+  /** Set by `session_completed`. */
+  summary: PublicSessionSummary | null;
+  /** Messages, images, resources, rabbit-hole markers and near-miss hints, in log order. */
+  timeline: readonly SessionTimelineItem[];
+}
+
+/** Options for {@link createSessionView}. */
+export interface CreateSessionViewOptions {
+  /** The session, when known; otherwise the first event's session is adopted. */
+  sessionId?: string;
+  recallSetId?: string;
+  /** The checklist's points in probe order, when known. */
+  targetPointIds?: readonly string[];
+}
+
+/** The view of a session before any event. */
+export function createSessionView(options: CreateSessionViewOptions = {}): SessionView {
+  const targetPointIds = options.targetPointIds ?? [];
+  const checklist: Record<string, PointStatus> = {};
+  for (const pointId of targetPointIds) checklist[pointId] = 'pending';
+  return {
+    sessionId: options.sessionId ?? '',
+    recallSetId: options.recallSetId ?? '',
+    recallSetName: '',
+    lastSeq: 0,
+    status: 'created',
+    targetPointIds: [...targetPointIds],
+    checklist,
+    totalPoints: targetPointIds.length,
+    recalledPointIds: [],
+    mode: 'recall',
+    pendingRabbithole: null,
+    activeRabbitholeId: null,
+    rabbitholes: [],
+    overlay: 'none',
+    completion: null,
+    summary: null,
+    timeline: [],
+  };
+}
