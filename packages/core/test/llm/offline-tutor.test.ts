@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { OPENING_CUE } from '../../src/prompts/conversation-cues';
 import { type TutorNotes, withTutorNotes } from '../../src/prompts/tutor-notes';
 import { buildTutorSystemPrompt } from '../../src/prompts/tutor-system-prompt';
-import { normalizeText, splitSentences } from '../../src/llm/offline/lexical';
+import { normalizeText, splitSentences } from '../../src/text/lexical';
 import { CELL_ENERGY, ofType } from '../engine/harness';
 
 const PHOTOSYNTHESIS: RecallSetDefinition = {

@@ -1,6 +1,6 @@
 import type { Detection } from '../../prompts/detector-prompt';
 import { parseDetectorRequest } from '../../prompts/detector-prompt';
-import { keyTerms } from './lexical';
+import { keyTerms } from '../../text/lexical';
 import { tangentPhrase } from './tangent-phrase';
 
 const CURIOSITY = /\?|\b(why|how come|what about|what if|i wonder|wonder|curious|tell me more)\b/i;

@@ -2,7 +2,7 @@ import type { Evaluation } from '../../prompts/evaluator-prompt';
 import { parseEvaluatorRequest } from '../../prompts/evaluator-prompt';
 import { attemptsFocus } from './focus-attempt';
 import { type PointJudgement, judgeAnswer, readPoints } from './lexical-judge';
-import { describeMissing } from './missing-aspects';
+import { describeMissing } from '../../text/missing-aspects';
 
 /**
  * Lexical evaluator (see `judgeAnswer`): a point is recalled when the latest message covers

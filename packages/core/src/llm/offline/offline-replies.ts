@@ -2,7 +2,7 @@ import { topicOfRabbitholeCue } from '../../prompts/conversation-cues';
 import { parseRabbitholeSystemPrompt } from '../../prompts/rabbithole-prompt';
 import { findTags, unescapeTagText } from '../../prompts/tagged-text';
 import type { LLMMessage } from '../llm-adapter';
-import { keyTerms, splitSentences } from './lexical';
+import { keyTerms, splitSentences } from '../../text/lexical';
 
 /** Share of a point's key terms a resource sentence may hold before it gives the point away. */
 const GIVES_AWAY = 0.5;

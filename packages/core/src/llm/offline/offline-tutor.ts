@@ -3,7 +3,7 @@ import { type TutorNotes, parseTutorNotes } from '../../prompts/tutor-notes';
 import { parseTutorSystemPrompt } from '../../prompts/tutor-system-prompt';
 import type { LLMMessage } from '../llm-adapter';
 import { attemptsFocus } from './focus-attempt';
-import { keyTerms, normalizeText } from './lexical';
+import { keyTerms, normalizeText } from '../../text/lexical';
 import { type PointJudgement, judgeAnswer } from './lexical-judge';
 import { hint, nearMiss, pickReply } from './tutor-hints';
 import * as phrasing from './tutor-phrasing';

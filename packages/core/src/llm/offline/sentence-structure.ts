@@ -2,7 +2,7 @@
 // stem, clauses, which words a negation covers, which direction word introduces each word, and
 // which words form one list.
 
-import { isGenericTerm, isStopWord, stem } from './lexical';
+import { isGenericTerm, isStopWord, stem } from '../../text/lexical';
 import { baseForm, numberValue } from './word-forms';
 import {
   CLAUSE_WORDS,

@@ -2,8 +2,8 @@
 // its context, a clue per miss, a narrower clue with a question about one missing aspect, then
 // partial answers with the key words blanked. Clues come from the context, never the content.
 
-import { splitSentences, normalizeText } from './lexical';
-import { aspectWording, missingAspects } from './missing-aspects';
+import { splitSentences, normalizeText } from '../../text/lexical';
+import { aspectWording, missingAspects } from '../../text/missing-aspects';
 import { clozeOf } from './tutor-clues';
 import * as phrasing from './tutor-phrasing';
 import type { LearnerWords, PointMaterial, Scene } from './tutor-scene';
