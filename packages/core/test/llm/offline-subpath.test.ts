@@ -28,7 +28,7 @@ test('the offline model lives on @recall/core/offline, not on the main entry', a
   const offlineFolder = /llm\/offline\//;
   const mainFiles = await bundledFiles('../../src/index.ts');
   expect(mainFiles.filter((file) => offlineFolder.test(file))).toEqual([]);
-  expect(mainFiles).toEqual(expect.arrayContaining(['src/text/lexical.ts']));
+  expect(mainFiles.some((file) => file.endsWith('src/text/lexical.ts'))).toBe(true);
   // The check can fail: the subpath does bundle them.
   const offlineOnly = /llm\/offline\/(offline-llm|meaning-check|word-relations|offline-tutor)\.ts$/;
   expect(
