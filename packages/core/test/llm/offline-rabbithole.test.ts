@@ -126,4 +126,18 @@ describe('offline rabbit-hole agent', () => {
     expect(opening).toMatch(/^Mitochondria and their ATP is .*\?$/);
     expect(opening).not.toMatch(/session_notes|still_to_recall/);
   });
+
+  test('asked again about what it already shared, it says that is all its material holds', async () => {
+    const shared = 'Muscle cells can hold thousands of mitochondria each.';
+    const answer = await reply('So how many mitochondria does a muscle cell have?', {
+      free: [freeReading],
+      history: [
+        { role: 'assistant', content: 'What caught your attention?' },
+        { role: 'user', content: 'How many mitochondria are in a muscle cell?' },
+        { role: 'assistant', content: `${shared} What else would you like to know about it?` },
+      ],
+    });
+    expect(answer).toMatch(/goes no further|all the material says/);
+    expect(answer).toContain(shared);
+  });
 });

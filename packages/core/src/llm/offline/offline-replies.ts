@@ -9,6 +9,8 @@ import type { LLMMessage } from '../llm-adapter';
 
 /** Share of a point's key terms a sentence may hold before it gives the point away. */
 const GIVES_AWAY = 0.5;
+/** Share of a point's key terms a question names when it asks about that point. */
+const ASKS_ABOUT = 0.4;
 
 /**
  * The offline rabbit-hole agent. It knows only what the request gives it: the resources of
@@ -33,20 +35,25 @@ export function rabbitholeReplyOffline(system: string, messages: readonly LLMMes
   const previous = replies.at(-1)?.content;
   const setName = (prompt.recallSetName || 'this topic').replace(/^The\b/, 'the');
   const asked = keyTerms(opening ? topic : words).filter((term) => !isGenericTerm(term));
-  const shared = sharedSentences({
+  const said = replies.map((reply) => reply.content).join(' ');
+  const matches = matchingSentences({
     resources: [...prompt.resources, ...(notes?.resources ?? [])],
     asked,
+    // The topic is a long phrase: one shared word of it ("turning") is chance, not a match.
+    needed: opening ? Math.min(2, asked.length) : 1,
     context: opening ? [] : keyTerms(topic),
     hidden,
-    said: replies.map((reply) => reply.content).join(' '),
   });
+  const fresh = matches.filter((sentence) => !said.includes(sentence)).slice(0, 2);
   const candidates = opening
-    ? openingReplies(topic, shared)
+    ? openingReplies(topic, fresh)
     : asksAboutHidden(asked, hidden)
       ? leftForTheSession(topic)
-      : shared.length > 0
-        ? sharingReplies(shared)
-        : noSourceReplies(setName, topic);
+      : fresh.length > 0
+        ? sharingReplies(fresh)
+        : matches.length > 0
+          ? alreadySaidReplies(matches[0]!)
+          : noSourceReplies(setName, topic);
   const start = replies.length % candidates.length;
   const rotated = [...candidates.slice(start), ...candidates.slice(0, start)];
   return rotated.find((reply) => reply !== previous) ?? rotated[0]!;
@@ -59,32 +66,30 @@ function learnerWords(turn: string): string {
 }
 
 /**
- * Up to two resource sentences sharing the most terms with what the learner asked (terms of
- * the rabbit hole's topic break ties), none already said and none holding half of a hidden
- * point's terms or more.
+ * The resource sentences that match what the learner asked, best first: sharing the most of
+ * its terms (at least `needed`), terms of the rabbit hole's topic breaking ties; none holding
+ * half of a hidden point's terms or more.
  */
-function sharedSentences(options: {
+function matchingSentences(options: {
   resources: readonly RabbitholeResource[];
   asked: readonly KeyTerm[];
+  needed: number;
   context: readonly KeyTerm[];
   hidden: ReadonlyArray<readonly KeyTerm[]>;
-  said: string;
 }): string[] {
   const askedStems = options.asked.map((term) => term.stem);
   const contextStems = options.context.map((term) => term.stem);
   return options.resources
     .flatMap((resource) => splitSentences(resource.content))
-    .filter((sentence) => !options.said.includes(sentence))
     .map((sentence) => ({ sentence, stems: keyTerms(sentence).map((term) => term.stem) }))
     .filter(({ stems }) => !options.hidden.some((terms) => givesAway(terms, stems)))
     .map(({ sentence, stems }) => ({
       sentence,
-      score: stems.filter((stem) => hasStem(askedStems, stem)).length,
+      score: askedStems.filter((stem) => hasStem(stems, stem)).length,
       tie: stems.filter((stem) => hasStem(contextStems, stem)).length,
     }))
-    .filter((candidate) => candidate.score > 0)
+    .filter((candidate) => candidate.score > 0 && candidate.score >= options.needed)
     .sort((a, b) => b.score - a.score || b.tie - a.tie)
-    .slice(0, 2)
     .map((candidate) => candidate.sentence);
 }
 
@@ -94,13 +99,19 @@ function givesAway(terms: readonly KeyTerm[], stems: readonly string[]): boolean
   return shared / terms.length >= GIVES_AWAY;
 }
 
-/** The learner's words hold half of a hidden point's terms or more: they ask about it. */
+/**
+ * The learner's words name a hidden point: at least two of its terms and 40 % of them ("what
+ * does RuBisCO do to carbon dioxide?" for "RuBisCO fixes carbon dioxide onto RuBP").
+ */
 function asksAboutHidden(
   asked: readonly KeyTerm[],
   hidden: ReadonlyArray<readonly KeyTerm[]>,
 ): boolean {
   const stems = asked.map((term) => term.stem);
-  return hidden.some((terms) => terms.length > 1 && givesAway(terms, stems));
+  return hidden.some((terms) => {
+    const shared = terms.filter((term) => hasStem(stems, term.stem)).length;
+    return shared >= Math.max(2, Math.ceil(terms.length * ASKS_ABOUT));
+  });
 }
 
 function openingReplies(topic: string, shared: readonly string[]): string[] {
@@ -124,6 +135,13 @@ function sharingReplies(shared: readonly string[]): string[] {
     `${passage} What else would you like to know about it?`,
     `${passage} Where would you like to take it from here?`,
     `${passage} What part of that would you like to follow?`,
+  ];
+}
+
+function alreadySaidReplies(sentence: string): string[] {
+  return [
+    `My material goes no further than this. ${sentence} What would you make of it?`,
+    `That is all the material says about it. ${sentence} What do you think lies behind it?`,
   ];
 }
 
