@@ -6,7 +6,7 @@ import {
 } from '@recall/core';
 import { createOfflineLLM } from '@recall/core/offline';
 import { describe, expect, test } from 'vitest';
-import { OPENING_CUE } from '../../src/prompts/conversation-cues';
+import { OPENING_CUE, RETURN_CUE } from '../../src/prompts/conversation-cues';
 import { type TutorNotes, withTutorNotes } from '../../src/prompts/tutor-notes';
 import { buildTutorSystemPrompt } from '../../src/prompts/tutor-system-prompt';
 import { normalizeText, splitSentences } from '../../src/text/lexical';
@@ -269,6 +269,36 @@ describe('offline tutor', () => {
     const later = await textOf(request(2));
     expect(later).not.toBe(fresh);
     expect(later.match(/\?/g)).toHaveLength(1);
+  });
+
+  test("never reads the engine's cues as learner words: an answer completed after a return is credited", async () => {
+    const recallSet = defineRecallSet(PHOTOSYNTHESIS, { now: 0 });
+    const notes: TutorNotes = {
+      task: 'reply',
+      focus: { label: 'P1', failedAttempts: 0, nearMisses: 1 },
+      afterFocus: { kind: 'next', label: 'P2' },
+      unchecked: ['P2', 'P3'],
+      recalled: [],
+      observations: [],
+    };
+    let text = '';
+    const stream = createOfflineLLM().streamText({
+      kind: 'tutor',
+      system: buildTutorSystemPrompt(recallSet),
+      messages: [
+        { role: 'user', content: OPENING_CUE },
+        { role: 'assistant', content: 'Where does the first stage happen?' },
+        { role: 'user', content: 'The light-dependent reactions happen in the thylakoid' },
+        { role: 'assistant', content: 'Part of it is there. Which structure exactly?' },
+        { role: 'user', content: RETURN_CUE },
+        { role: 'assistant', content: 'Back to Photosynthesis. Which structure exactly?' },
+        { role: 'user', content: withTutorNotes('the membranes of the chloroplast', notes) },
+      ],
+    });
+    for await (const part of stream) if (part.type === 'finish') text = part.text;
+    // The learner's own previous message completes the answer: the focus is covered.
+    expect(text).toMatch(/^(Right|Yes)\. /);
+    expect(text).toContain('Photolysis replaces the electrons chlorophyll lost');
   });
 
   test('after a recall it asks about the next point from its context, without announcing it', async () => {
