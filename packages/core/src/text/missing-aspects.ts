@@ -4,7 +4,7 @@
 // point's content ("in the thylakoid" → where; "from ADP" → what it comes from).
 
 import { hasStem, isGenericTerm, keyTerms, normalizeText } from './lexical';
-import { wordTokens } from './offline-terms';
+import { wordTokens } from './word-tokens';
 
 /** The kind of thing an answer is missing. */
 export type Aspect =

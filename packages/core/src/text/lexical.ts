@@ -1,5 +1,6 @@
-// Demo-grade lexical matching for the offline adapter: normalise, drop stop words, stem
-// with a few suffix rules, compare key-term sets. No model, no network, deterministic.
+// Lexical text helpers shared by the engine (near-miss feedback, resource snippets) and the
+// offline model: normalise, drop stop words, stem with a few suffix rules, compare key-term
+// sets. No model, no network, deterministic; safe in the main entry's browser bundle.
 
 const STOP_WORDS = new Set(
   `a about above after again against all also am an and any are as at be because been before
