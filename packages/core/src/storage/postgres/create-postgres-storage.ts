@@ -97,6 +97,7 @@ export async function createPostgresStorage(
     },
   });
   const claims = new ResponseClaims({
+    Client: pg.Client,
     clientConfig: listenerConfig(settings.connectionString, pool),
     executor,
     reconnectDelayMs: settings.reconnectDelayMs,

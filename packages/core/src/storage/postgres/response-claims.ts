@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { ClientConfig } from 'pg';
 import { RecallError } from '../../errors/recall-error';
 import type { SqlExecutor } from '../sql/sql-executor';
@@ -9,6 +9,8 @@ const LOCK_SPACE = 0x52434c4c; // "RCLL"
 
 /** Options for {@link ResponseClaims}. */
 export interface ResponseClaimsOptions {
+  /** `pg.Client`, from the lazily loaded `pg` (an optional peer). */
+  Client: typeof pg.Client;
   /** How to reach the server for the dedicated connection that holds the claims. */
   clientConfig: ClientConfig;
   /** Runs the liveness checks (any pooled connection). */
@@ -102,7 +104,7 @@ export class ResponseClaims {
   }
 
   async #connect(): Promise<pg.Client> {
-    const client = new pg.Client(this.#options.clientConfig);
+    const client = new this.#options.Client(this.#options.clientConfig);
     let dropped = false;
     const onDrop = () => {
       if (dropped) return;
