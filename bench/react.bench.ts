@@ -39,7 +39,7 @@ for (const [name, value] of Object.entries(globals)) {
 const { Profiler, act, createElement: h } = await import('react');
 const { createRoot } = await import('react-dom/client');
 const react = await import('@recall/react');
-const { createFixtureClient, SESSION_FIXTURES } = await import('@recall/react/testing');
+const { createTestSession } = await import('@recall/react/testing');
 
 function runFrame() {
   const callbacks = pendingFrames.splice(0);
@@ -56,7 +56,15 @@ interface RenderCounts {
 }
 
 async function measure(throttleMs: 'frame' | 0): Promise<RenderCounts> {
-  const client = createFixtureClient({ messages: SESSION_FIXTURES.recalled });
+  // A real client, engine and transport in-process; the bench streams the reply itself.
+  const session = createTestSession({ fixture: 'recalled' });
+  await session.ready;
+  await session.append(
+    'assistant_streaming_start',
+    { responseId: 'bench', agent: 'tutor' },
+    { responseId: 'bench' },
+  );
+  const { client } = session;
   const counts = { progressHook: 0, sessionProgress: 0, messageList: 0, sessionHook: 0 };
   function ProgressProbe() {
     counts.progressHook += 1;
@@ -95,11 +103,9 @@ async function measure(throttleMs: 'frame' | 0): Promise<RenderCounts> {
   const started = performance.now();
   for (let index = 0; index < CHUNKS; index += 1) {
     await act(async () => {
-      client.receive({
-        type: 'assistant_chunk',
-        responseId: 'bench',
-        index,
-        text: `word${index} `,
+      session.emit({
+        kind: 'delta',
+        delta: { sessionId: session.sessionId, responseId: 'bench', index, text: `word${index} ` },
       });
     });
     if ((index + 1) % CHUNKS_PER_FRAME === 0) {
@@ -112,6 +118,7 @@ async function measure(throttleMs: 'frame' | 0): Promise<RenderCounts> {
   if (!text.includes(`word${CHUNKS - 1}`)) throw new Error('the list did not show the last chunk');
   await act(async () => rootNode.unmount());
   container.remove();
+  await session.close();
   return {
     progressHook: counts.progressHook - before.progressHook,
     sessionProgress: counts.sessionProgress - before.sessionProgress,

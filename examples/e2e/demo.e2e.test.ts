@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildDemoApp } from './support/build-app';
 import { launchChromium } from './support/chromium';
 import { type DemoProcess, REPO_ROOT, startDemoProcess } from './support/demo-process';
-import { backgroundOf, sessionPage } from './support/session-page';
+import { backgroundOf, sessionPage, timelineItems } from './support/session-page';
 
 const SCREENSHOTS = join(REPO_ROOT, 'test-output/screenshots');
 // Reduced motion switches the app's transitions off, so screenshots never catch one halfway.
@@ -159,6 +159,11 @@ describe('the demo in Chromium', () => {
     await session.overlay.waitFor({ state: 'hidden' });
     expect(await session.input.isEnabled()).toBe(true);
     const transcript = await session.messages();
+    const liveItems = await session.items();
+    // The image sits right after the reply that showed it, not at the end of the conversation.
+    expect(liveItems.findIndex((item) => item.kind === 'figure')).toBeLessThan(
+      liveItems.length - 1,
+    );
     expect(
       transcript.filter((message) => message.role === 'user').map((message) => message.content),
     ).toEqual(points);
@@ -185,6 +190,8 @@ describe('the demo in Chromium', () => {
     );
     expect(await page.getByText(`${points.length} of ${points.length} recalled`).count()).toBe(1);
     expect(await replay.locator('figure img').count()).toBeGreaterThan(0);
+    // Images, resources and markers too: the replay shows the live timeline, item for item.
+    expect(await timelineItems(replay)).toEqual(liveItems);
     await page.screenshot({ path: join(SCREENSHOTS, '05-replay-phone.png'), fullPage: true });
     await context.close();
   });
@@ -203,9 +210,11 @@ describe('the demo in Chromium', () => {
       await session.waitForAgentReplies(replies + 1);
     }
     const before = await session.messages();
+    const itemsBefore = await session.items();
     const recalledBefore = await session.recalledItems.count();
     expect(recalledBefore).toBe(2);
     await page.screenshot({ path: join(SCREENSHOTS, '02-mid-session-desktop.png') });
+    await session.log.screenshot({ path: join(SCREENSHOTS, '06-timeline-live-desktop.png') });
 
     await page.reload();
     await session.waitForAgentReplies(
@@ -213,6 +222,13 @@ describe('the demo in Chromium', () => {
     );
     await expect.poll(() => session.input.isEnabled()).toBe(true);
     expect(await session.messages()).toEqual(before);
+    // The same items in the same order after the reload: shared resources stay where the log
+    // put them instead of moving to the bottom.
+    expect(await session.items()).toEqual(itemsBefore);
+    expect(itemsBefore.some((item) => item.kind === 'article' || item.kind === 'figure')).toBe(
+      true,
+    );
+    await session.log.screenshot({ path: join(SCREENSHOTS, '06-timeline-reloaded-desktop.png') });
     await expect.poll(() => session.recalledItems.count()).toBe(recalledBefore);
     const sessions = await sessionsOf(offline, 'french-revolution');
     expect(sessions).toHaveLength(1);

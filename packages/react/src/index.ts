@@ -8,10 +8,9 @@ export type { Throttle } from './store/throttled-store';
 export type { EqualityFn } from './store/use-store-selector';
 export { useRecallSession } from './hooks/use-recall-session';
 export type { RecallSession } from './hooks/use-recall-session';
-export type { RecallSessionState } from './selectors/session-view';
 export { useRecallSelector } from './hooks/use-recall-selector';
 export { useRecallActions, useRecallClient } from './hooks/use-recall-actions';
-export { useRecallMessages } from './hooks/use-recall-messages';
+export { useRecallMessages, useRecallTimeline } from './hooks/use-recall-messages';
 export { useRecallProgress } from './hooks/use-recall-progress';
 export type { RecallProgress } from './selectors/progress';
 export { useRabbithole } from './hooks/use-rabbithole';
@@ -91,12 +90,21 @@ export {
 export type { SessionControlsRootProps } from './components/session-controls/session-controls';
 
 export * as MessageList from './components/message-list/parts';
-export { MessageListRoot, MessageListMessage } from './components/message-list/message-list';
+export {
+  MessageListRoot,
+  MessageListMessage,
+  MessageListMarker,
+  MessageListHint,
+} from './components/message-list/message-list';
 export type {
   MessageContentRenderer,
   MessageListLabels,
   MessageListRootProps,
   MessageListMessageProps,
+  MessageListMarkerProps,
+  MessageListHintProps,
+  MessageListSlots,
+  TimelineRabbitholeMarker,
 } from './components/message-list/message-list';
 
 export * as Composer from './components/composer/parts';

@@ -96,7 +96,7 @@ const DEFAULT_MIME_TYPES = [
 /** Where `createTranscribeHandler` is mounted unless `endpoint` says otherwise. */
 const DEFAULT_ENDPOINT = '/api/transcribe';
 
-const selectSessionId = (snapshot: RecallClientSnapshot) => snapshot.state.sessionId;
+const selectSessionId = (snapshot: RecallClientSnapshot) => snapshot.session.sessionId || null;
 
 const DEFAULT_LABELS: VoiceInputLabels = {
   idle: 'Answer by voice',

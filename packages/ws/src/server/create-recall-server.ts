@@ -3,12 +3,14 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { CLOSE_CODES } from '../protocol/close-codes';
+import { selectProtocolVersion, unsupportedProtocolMessage } from '../protocol/protocol-version';
 import { createAdmission } from './admission';
 import { parseConnectionRequest, redactRequestUrl } from './connection-request';
 import { isOriginAllowed } from './origin-check';
 import { refuseWebSocket, rejectUpgrade } from './reject-upgrade';
 import { resolveSession, type SessionRefusal } from './resolve-session';
 import { type RecallServerOptions, resolveServerOptions } from './server-options';
+import { errorFrame } from './feed-serializer';
 import { attachSessionConnection, type SessionConnection } from './session-connection';
 import { createKeyedTokenBuckets } from './token-bucket';
 
@@ -67,6 +69,9 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
     maxPayload: resolved.maxPayload,
     perMessageDeflate: false,
     clientTracking: false,
+    // A client that offers none of our versions still gets the upgrade, then an
+    // UNSUPPORTED_PROTOCOL error naming the versions we speak (see `upgrade`).
+    handleProtocols: (offered) => selectProtocolVersion(offered) ?? false,
   });
   const connections = new Set<SessionConnection>();
   const admission = createAdmission(resolved);
@@ -115,6 +120,15 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
       return rejectUpgrade(socket, 401);
     }
     const userId = user.userId;
+    const offered = offeredProtocols(request);
+    if (selectProtocolVersion(offered) === null) {
+      logger.info?.('unsupported protocol', { ...fields, userId, offered: offered.join(',') });
+      return acceptAndRefuse(request, socket, head, {
+        code: 'UNSUPPORTED_PROTOCOL',
+        message: unsupportedProtocolMessage(offered),
+        closeCode: CLOSE_CODES.UNSUPPORTED_PROTOCOL.code,
+      });
+    }
     const parsed = parseConnectionRequest(request.url);
     if (!parsed.ok) {
       logger.info?.('bad connection request', { ...fields, userId, reason: parsed.reason });
@@ -125,6 +139,7 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
     let release: (() => void) | null = null;
     let sessionId = '';
     let afterSeq = 0;
+    let headSeq = 0;
     const admitted = admission.admit(userId);
     if (!admitted.ok) {
       refusal = admitted.refusal;
@@ -134,6 +149,7 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
       if (result.ok) {
         sessionId = result.sessionId;
         afterSeq = result.afterSeq;
+        headSeq = result.headSeq;
       } else {
         refusal = result.refusal;
         release();
@@ -168,6 +184,7 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
         socket: webSocket,
         identity: { userId, sessionId, remoteAddress: fields.remoteAddress },
         afterSeq,
+        headSeq,
         options: resolved,
         userBucket: userCommandBuckets?.forKey(userId) ?? null,
       });
@@ -178,6 +195,19 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
         release?.();
       });
     });
+  }
+
+  /** Completes the upgrade only to answer with an `error` frame and a close code. */
+  function acceptAndRefuse(
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    refusal: Parameters<typeof refuseWebSocket>[1],
+  ): void {
+    if (socket.destroyed) return;
+    webSocketServer.handleUpgrade(request, socket, head, (webSocket) =>
+      refuseWebSocket(webSocket, refusal),
+    );
   }
 
   function handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -267,11 +297,11 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
       let count = 0;
       for (const connection of connections) {
         if (connection.identity.userId !== userId) continue;
-        connection.close(CLOSE_CODES.UNAUTHORIZED.code, 'credentials revoked', {
-          type: 'error',
-          code: 'UNAUTHORIZED',
-          message: 'Your credentials are no longer valid.',
-        });
+        connection.close(
+          CLOSE_CODES.UNAUTHORIZED.code,
+          'credentials revoked',
+          errorFrame({ code: 'UNAUTHORIZED', message: 'Your credentials are no longer valid.' }),
+        );
         count += 1;
       }
       if (count > 0) logger.info?.('user disconnected', { userId, sockets: count });
@@ -282,4 +312,14 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
       return closePromise;
     },
   };
+}
+
+/** The protocol versions an upgrade request offers (`Sec-WebSocket-Protocol`), in order. */
+function offeredProtocols(request: IncomingMessage): string[] {
+  const header = request.headers['sec-websocket-protocol'];
+  if (header === undefined) return [];
+  return header
+    .split(',')
+    .map((value) => value.trim())
+    .filter((value) => value.length > 0);
 }

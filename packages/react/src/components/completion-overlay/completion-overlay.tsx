@@ -1,4 +1,5 @@
-import type { CompletionOverlay, RecallClientSnapshot } from '@recall/ws';
+import type { CompletionOverlay } from '@recall/core';
+import type { RecallClientSnapshot } from '@recall/ws';
 import { forwardRef, useId, useMemo, useRef } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
 import { useComposedRefs } from '../../internal/compose-refs';
@@ -33,7 +34,7 @@ interface OverlayContextValue {
 
 const overlayContext = createRequiredContext<OverlayContextValue>('CompletionOverlay.Root');
 
-const selectOverlay = ({ state }: RecallClientSnapshot) => state.completionOverlay;
+const selectOverlay = ({ completionOverlay }: RecallClientSnapshot) => completionOverlay;
 
 /** Props of `CompletionOverlay.Root`. */
 export interface CompletionOverlayRootProps extends PrimitiveProps<'div'> {

@@ -1,4 +1,12 @@
-import { type FormEvent, type KeyboardEvent, forwardRef, useCallback, useId, useMemo } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  forwardRef,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+} from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
 import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
@@ -56,7 +64,10 @@ export interface ComposerRootProps extends Omit<PrimitiveProps<'form'>, 'default
   /** Called after a message was sent, with its text and `clientMessageId`. */
   onSend?: (text: string, clientMessageId: string) => void;
   /**
-   * Typing while a rabbit-hole prompt is pending declines it (the learner kept going).
+   * Typing answers a pending rabbit-hole prompt (the learner kept going): it shows as
+   * declined while the learner types, and sending the message declines it in the log. The
+   * rule is the session's own (`rabbitholeDeclinedByLearnerMessage`); the composer only tells
+   * the client what is being typed.
    * @default true
    */
   declineRabbitholeOnInput?: boolean;
@@ -93,12 +104,15 @@ export const ComposerRoot = forwardRef<HTMLFormElement, ComposerRootProps>(funct
   });
   const reasonId = useId();
   const latest = useLatest({ value, availability, onSend });
+  // A draft left behind by an unmounted composer must not keep a prompt hidden.
+  useEffect(() => () => actions.setDraft(''), [actions]);
 
   const submit = useCallback(() => {
     const text = latest.current.value.trim();
     if (text === '' || latest.current.availability !== 'ready') return;
     const clientMessageId = actions.sendMessage(text);
     setValue('');
+    actions.setDraft('');
     latest.current.onSend?.(text, clientMessageId);
   }, [actions, latest, setValue]);
 
@@ -150,7 +164,7 @@ export const ComposerRoot = forwardRef<HTMLFormElement, ComposerRootProps>(funct
 export const ComposerInput = forwardRef<HTMLTextAreaElement, PrimitiveProps<'textarea'>>(
   function ComposerInput({ onChange, onKeyDown, ...props }, ref) {
     const composer = useRequiredContext(composerContext, 'Composer.Input');
-    const { client, actions } = useRecallContext('Composer.Input');
+    const { actions } = useRecallContext('Composer.Input');
     const disabled = composer.availability !== 'ready';
     return (
       <Primitive.textarea
@@ -165,11 +179,8 @@ export const ComposerInput = forwardRef<HTMLTextAreaElement, PrimitiveProps<'tex
         onChange={composeEventHandlers(onChange, (event) => {
           const text = event.currentTarget.value;
           composer.setValue(text);
-          // Read at event time, not render time: the prompt may have arrived since.
-          const promptPending = client.getSnapshot().state.rabbitholePrompt !== null;
-          if (composer.declineRabbitholeOnInput && promptPending && text.trim() !== '') {
-            actions.declineRabbithole();
-          }
+          // The client asks the session's rule whether a draft answers a pending prompt.
+          if (composer.declineRabbitholeOnInput) actions.setDraft(text);
         })}
         onKeyDown={composeEventHandlers(onKeyDown, (event: KeyboardEvent<HTMLTextAreaElement>) => {
           if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;

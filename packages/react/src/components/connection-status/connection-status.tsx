@@ -1,4 +1,5 @@
 import type { RecallClientSnapshot, WireError } from '@recall/ws';
+import { selectMessages } from '../../selectors/messages';
 import { forwardRef, useMemo } from 'react';
 import { assertNever } from '../../internal/assert-never';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
@@ -55,19 +56,20 @@ interface StatusSelection {
   error: WireError | null;
 }
 
-function selectStatus({ state, connection }: RecallClientSnapshot): StatusSelection {
-  const last = state.messages.at(-1);
+function selectStatus(snapshot: RecallClientSnapshot): StatusSelection {
+  const { connection, status, lastError } = snapshot;
+  const last = selectMessages(snapshot).at(-1);
   // A server error stays in state; show it while its effect (a failed or cut-off message)
   // is the latest thing on screen, or when it stopped the session.
   const errorShowing =
-    state.status === 'error' || last?.status === 'failed' || last?.status === 'interrupted';
-  const error = errorShowing ? (last?.error ?? state.lastError) : null;
+    status === 'error' || last?.status === 'failed' || last?.status === 'interrupted';
+  const error = errorShowing ? (last?.error ?? lastError) : null;
   if (error !== null) return { state: 'error', error };
-  if (state.status === 'completed') return { state: 'completed', error: null };
+  if (status === 'completed') return { state: 'completed', error: null };
   if (connection === 'reconnecting') return { state: 'reconnecting', error: null };
   if (connection === 'closed') return { state: 'disconnected', error: null };
-  if (state.status === 'paused') return { state: 'paused', error: null };
-  if (connection !== 'open' || state.status === 'connecting') {
+  if (status === 'paused') return { state: 'paused', error: null };
+  if (connection !== 'open' || status === 'connecting') {
     return { state: 'connecting', error: null };
   }
   return { state: 'connected', error: null };

@@ -1,1 +1,6 @@
-export { MessageListRoot as Root, MessageListMessage as Message } from './message-list';
+export {
+  MessageListRoot as Root,
+  MessageListMessage as Message,
+  MessageListMarker as Marker,
+  MessageListHint as Hint,
+} from './message-list';

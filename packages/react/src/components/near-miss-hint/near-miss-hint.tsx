@@ -1,4 +1,5 @@
-import type { NearMiss, RecallClientSnapshot } from '@recall/ws';
+import type { TimelineNearMiss as NearMiss } from '@recall/core';
+import type { RecallClientSnapshot } from '@recall/ws';
 import { forwardRef, useMemo, useState } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
 import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
@@ -28,10 +29,11 @@ interface HintContextValue {
 const hintContext = createRequiredContext<HintContextValue>('NearMissHint.Root');
 
 // The latest near miss, with how many there were (a dismissal hides up to that count).
-const selectLatest = ({ state }: RecallClientSnapshot) => {
-  const nearMiss = state.nearMisses.at(-1) ?? null;
-  const recalled = nearMiss !== null && state.recalledPointIds.includes(nearMiss.pointId);
-  return { nearMiss: recalled ? null : nearMiss, count: state.nearMisses.length };
+const selectLatest = ({ timeline, session }: RecallClientSnapshot) => {
+  const nearMisses = timeline.filter((item): item is NearMiss => item.kind === 'near_miss');
+  const nearMiss = nearMisses.at(-1) ?? null;
+  const recalled = nearMiss !== null && session.recalledPointIds.includes(nearMiss.pointId);
+  return { nearMiss: recalled ? null : nearMiss, count: nearMisses.length };
 };
 
 /** Props of `NearMissHint.Root`. */

@@ -1,4 +1,5 @@
 import type { RecallClientSnapshot } from '@recall/ws';
+import { selectRabbithole } from '../../selectors/rabbithole';
 import { forwardRef, useMemo } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
 import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
@@ -26,8 +27,10 @@ interface IndicatorContextValue {
 
 const indicatorContext = createRequiredContext<IndicatorContextValue>('RabbitholeIndicator.Root');
 
-const selectTopic = ({ state }: RecallClientSnapshot) =>
-  state.isInRabbithole ? (state.rabbitholeTopic ?? '') : null;
+const selectTopic = (snapshot: RecallClientSnapshot) => {
+  const { isInRabbithole, rabbitholeTopic } = selectRabbithole(snapshot);
+  return isInRabbithole ? (rabbitholeTopic ?? '') : null;
+};
 
 /** Props of `RabbitholeIndicator.Root`. */
 export interface RabbitholeIndicatorRootProps extends PrimitiveProps<'div'> {

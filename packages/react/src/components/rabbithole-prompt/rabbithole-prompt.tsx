@@ -30,7 +30,7 @@ interface PromptContextValue {
 
 const promptContext = createRequiredContext<PromptContextValue>('RabbitholePrompt.Root');
 
-const selectPrompt = ({ state }: RecallClientSnapshot) => state.rabbitholePrompt;
+const selectPrompt = ({ rabbitholePrompt }: RecallClientSnapshot) => rabbitholePrompt;
 
 /** Props of `RabbitholePrompt.Root`. */
 export interface RabbitholePromptRootProps extends PrimitiveProps<'div'> {

@@ -1,4 +1,5 @@
-import type { RecallClientSnapshot, ShownResource } from '@recall/ws';
+import type { TimelineResource as ShownResource } from '@recall/core';
+import type { RecallClientSnapshot } from '@recall/ws';
 import { forwardRef, useId, useMemo } from 'react';
 import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
@@ -11,7 +12,8 @@ interface ResourceContextValue {
 
 const resourceContext = createRequiredContext<ResourceContextValue>('ResourceCard.Root');
 
-const selectLatestResource = ({ state }: RecallClientSnapshot) => state.resources.at(-1) ?? null;
+const selectLatestResource = ({ timeline }: RecallClientSnapshot) =>
+  timeline.findLast((item): item is ShownResource => item.kind === 'resource') ?? null;
 
 /** Props of `ResourceCard.Root`. */
 export interface ResourceCardRootProps extends Omit<PrimitiveProps<'article'>, 'resource'> {

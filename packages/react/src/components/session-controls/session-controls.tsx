@@ -26,7 +26,7 @@ export const SessionControlsRoot = forwardRef<HTMLDivElement, SessionControlsRoo
   },
 );
 
-const selectEnded = ({ state }: RecallClientSnapshot) => state.status === 'completed';
+const selectEnded = ({ status }: RecallClientSnapshot) => status === 'completed';
 
 /** Leaves the session (`leaveSession`); disabled once it is completed. */
 export const SessionControlsLeave = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(

@@ -1,4 +1,5 @@
-import type { RecallClientSnapshot, ShownImage } from '@recall/ws';
+import type { TimelineImage as ShownImage } from '@recall/core';
+import type { RecallClientSnapshot } from '@recall/ws';
 import { forwardRef, useMemo } from 'react';
 import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
@@ -12,7 +13,8 @@ interface ImageContextValue {
 
 const imageContext = createRequiredContext<ImageContextValue>('SessionImage.Root');
 
-const selectLatestImage = ({ state }: RecallClientSnapshot) => state.images.at(-1) ?? null;
+const selectLatestImage = ({ timeline }: RecallClientSnapshot) =>
+  timeline.findLast((item): item is ShownImage => item.kind === 'image') ?? null;
 
 /** Props of `SessionImage.Root`. */
 export interface SessionImageRootProps extends PrimitiveProps<'figure'> {

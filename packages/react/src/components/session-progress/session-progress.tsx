@@ -67,7 +67,7 @@ export interface SessionProgressRootProps extends PrimitiveProps<'div'> {
   forceMount?: boolean;
 }
 
-const selectStatus = ({ state }: RecallClientSnapshot) => state.status;
+const selectStatus = ({ status }: RecallClientSnapshot) => status;
 
 /**
  * The progress bar: one anonymous item per point, filled left to right by count (never
