@@ -69,9 +69,10 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
     maxPayload: resolved.maxPayload,
     perMessageDeflate: false,
     clientTracking: false,
-    // A client that offers none of our versions still gets the upgrade, then an
-    // UNSUPPORTED_PROTOCOL error naming the versions we speak (see `upgrade`).
-    handleProtocols: (offered) => selectProtocolVersion(offered) ?? false,
+    // A client that offers none of our versions is upgraded only to read an
+    // UNSUPPORTED_PROTOCOL error naming the versions we speak (see `upgrade`). Echoing one of
+    // its offers lets it complete the handshake: browsers fail one that selects none.
+    handleProtocols: (offered) => selectProtocolVersion(offered) ?? [...offered][0] ?? false,
   });
   const connections = new Set<SessionConnection>();
   const admission = createAdmission(resolved);
