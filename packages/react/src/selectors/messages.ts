@@ -1,7 +1,10 @@
 import type { ChatMessage, RecallClientSnapshot, TimelineItem } from '@recall/ws';
 
 // The messages of one timeline, computed once however many components ask.
-const messagesCache = new WeakMap<readonly TimelineItem[], readonly ChatMessage[]>();
+const messagesCache = /* @__PURE__ */ new WeakMap<
+  readonly TimelineItem[],
+  readonly ChatMessage[]
+>();
 
 /** The learner and agent messages of the timeline, in order (settled ones keep their identity). */
 export function selectMessages({ timeline }: RecallClientSnapshot): readonly ChatMessage[] {

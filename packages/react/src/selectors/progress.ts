@@ -15,7 +15,7 @@ export interface RecallProgress {
 }
 
 // Labels are rebuilt only when the session's rabbit holes change.
-const labelsCache = new WeakMap<object, readonly string[]>();
+const labelsCache = /* @__PURE__ */ new WeakMap<object, readonly string[]>();
 
 /** Labels of the rabbit holes the learner came back from, in order. */
 export function exploredRabbitholeLabels(snapshot: RecallClientSnapshot): readonly string[] {

@@ -44,7 +44,7 @@ export type VoiceInputEvent =
   | { type: 'failed'; error: VoiceInputError }
   | { type: 'reset' };
 
-export const INITIAL_VOICE_INPUT_SNAPSHOT: VoiceInputSnapshot = Object.freeze({
+export const INITIAL_VOICE_INPUT_SNAPSHOT: VoiceInputSnapshot = /* @__PURE__ */ Object.freeze({
   status: 'idle',
   error: null,
   levels: Object.freeze([]) as readonly number[],

@@ -72,7 +72,7 @@ export function createClientState(options: ClientStateOptions = {}): ClientState
 }
 
 /** Errors after which the session cannot go on from this client. */
-const FATAL_CODES: ReadonlySet<string> = new Set([
+const FATAL_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set([
   'UNAUTHORIZED',
   'FORBIDDEN',
   'SESSION_NOT_FOUND',

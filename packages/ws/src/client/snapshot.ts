@@ -117,7 +117,10 @@ function promptOf(
 
 // Settled items keep their identity from one snapshot to the next (memoised rows do not
 // re-render); only a streaming reply and the local lines are rebuilt.
-const settledTimelines = new WeakMap<readonly SessionTimelineItem[], readonly TimelineItem[]>();
+const settledTimelines = /* @__PURE__ */ new WeakMap<
+  readonly SessionTimelineItem[],
+  readonly TimelineItem[]
+>();
 
 function buildTimeline(state: ClientState): readonly TimelineItem[] {
   const logTimeline = state.session.timeline;
@@ -149,7 +152,10 @@ function buildTimeline(state: ClientState): readonly TimelineItem[] {
   return items;
 }
 
-const streamedItems = new WeakMap<TimelineItem, { text: string; item: ChatMessage }>();
+const streamedItems = /* @__PURE__ */ new WeakMap<
+  TimelineItem,
+  { text: string; item: ChatMessage }
+>();
 
 function withText(item: ChatMessage, text: string): ChatMessage {
   const cached = streamedItems.get(item);

@@ -100,7 +100,7 @@ export const CLOSE_CODES = {
 /** The name of a close code in {@link CLOSE_CODES}. */
 export type CloseCodeName = keyof typeof CLOSE_CODES;
 
-const policyByCode: ReadonlyMap<number, CloseRetryPolicy> = new Map(
+const policyByCode: ReadonlyMap<number, CloseRetryPolicy> = /* @__PURE__ */ new Map(
   Object.values(CLOSE_CODES).map((entry) => [entry.code, entry.retry]),
 );
 

@@ -79,7 +79,8 @@ interface StatusContextValue extends StatusSelection {
   labels: ConnectionStatusLabels;
 }
 
-const statusContext = createRequiredContext<StatusContextValue>('ConnectionStatus.Root');
+const statusContext =
+  /* @__PURE__ */ createRequiredContext<StatusContextValue>('ConnectionStatus.Root');
 
 /** Props of `ConnectionStatus.Root`. */
 export interface ConnectionStatusRootProps extends PrimitiveProps<'div'> {
@@ -92,62 +93,62 @@ export interface ConnectionStatusRootProps extends PrimitiveProps<'div'> {
  * where retrying can help. `data-state` is a {@link ConnectionStatusState}. Renders the
  * message and the button when given no children.
  */
-export const ConnectionStatusRoot = forwardRef<HTMLDivElement, ConnectionStatusRootProps>(
-  function ConnectionStatusRoot({ labels, children, ...props }, ref) {
-    const selection = useSnapshotSelector('ConnectionStatus.Root', selectStatus, shallowEqual);
-    const mergedLabels = useMemo(() => ({ ...DEFAULT_LABELS, ...labels }), [labels]);
-    const value = useMemo(
-      () => ({ ...selection, labels: mergedLabels }),
-      [selection, mergedLabels],
-    );
-    return (
-      <statusContext.Provider value={value}>
-        <Primitive.div role="status" data-state={selection.state} {...props} ref={ref}>
-          {children ?? (
-            <>
-              <ConnectionStatusMessage />
-              <ConnectionStatusRetry />
-            </>
-          )}
-        </Primitive.div>
-      </statusContext.Provider>
-    );
-  },
-);
+export const ConnectionStatusRoot = /* @__PURE__ */ forwardRef<
+  HTMLDivElement,
+  ConnectionStatusRootProps
+>(function ConnectionStatusRoot({ labels, children, ...props }, ref) {
+  const selection = useSnapshotSelector('ConnectionStatus.Root', selectStatus, shallowEqual);
+  const mergedLabels = useMemo(() => ({ ...DEFAULT_LABELS, ...labels }), [labels]);
+  const value = useMemo(() => ({ ...selection, labels: mergedLabels }), [selection, mergedLabels]);
+  return (
+    <statusContext.Provider value={value}>
+      <Primitive.div role="status" data-state={selection.state} {...props} ref={ref}>
+        {children ?? (
+          <>
+            <ConnectionStatusMessage />
+            <ConnectionStatusRetry />
+          </>
+        )}
+      </Primitive.div>
+    </statusContext.Provider>
+  );
+});
 
 /** The status text (empty while connected). */
-export const ConnectionStatusMessage = forwardRef<HTMLSpanElement, PrimitiveProps<'span'>>(
-  function ConnectionStatusMessage({ children, ...props }, ref) {
-    const { state, error, labels } = useRequiredContext(statusContext, 'ConnectionStatus.Message');
-    return (
-      <Primitive.span {...props} ref={ref}>
-        {children ?? labels.message(state, error)}
-      </Primitive.span>
-    );
-  },
-);
+export const ConnectionStatusMessage = /* @__PURE__ */ forwardRef<
+  HTMLSpanElement,
+  PrimitiveProps<'span'>
+>(function ConnectionStatusMessage({ children, ...props }, ref) {
+  const { state, error, labels } = useRequiredContext(statusContext, 'ConnectionStatus.Message');
+  return (
+    <Primitive.span {...props} ref={ref}>
+      {children ?? labels.message(state, error)}
+    </Primitive.span>
+  );
+});
 
-const RETRYABLE_STATES: ReadonlySet<ConnectionStatusState> = new Set([
+const RETRYABLE_STATES: ReadonlySet<ConnectionStatusState> = /* @__PURE__ */ new Set([
   'error',
   'reconnecting',
   'disconnected',
 ]);
 
 /** Reconnects now and resends what failed (`retry`); rendered only when that can help. */
-export const ConnectionStatusRetry = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
-  function ConnectionStatusRetry({ children, onClick, ...props }, ref) {
-    const { state, labels } = useRequiredContext(statusContext, 'ConnectionStatus.Retry');
-    const { actions } = useRecallContext('ConnectionStatus.Retry');
-    if (!RETRYABLE_STATES.has(state)) return null;
-    return (
-      <Primitive.button
-        type="button"
-        {...props}
-        onClick={composeEventHandlers(onClick, actions.retry)}
-        ref={ref}
-      >
-        {children ?? labels.retry}
-      </Primitive.button>
-    );
-  },
-);
+export const ConnectionStatusRetry = /* @__PURE__ */ forwardRef<
+  HTMLButtonElement,
+  PrimitiveProps<'button'>
+>(function ConnectionStatusRetry({ children, onClick, ...props }, ref) {
+  const { state, labels } = useRequiredContext(statusContext, 'ConnectionStatus.Retry');
+  const { actions } = useRecallContext('ConnectionStatus.Retry');
+  if (!RETRYABLE_STATES.has(state)) return null;
+  return (
+    <Primitive.button
+      type="button"
+      {...props}
+      onClick={composeEventHandlers(onClick, actions.retry)}
+      ref={ref}
+    >
+      {children ?? labels.retry}
+    </Primitive.button>
+  );
+});

@@ -79,7 +79,7 @@ interface MessageListContext {
   renderContent: MessageContentRenderer | undefined;
 }
 
-const listContext = createRequiredContext<MessageListContext>('MessageList.Root');
+const listContext = /* @__PURE__ */ createRequiredContext<MessageListContext>('MessageList.Root');
 
 const selectTimeline = ({ timeline }: RecallClientSnapshot) => timeline;
 
@@ -112,7 +112,7 @@ export interface MessageListRootProps
  * subscription: while text streams it renders at most once per frame (or per `throttleMs` of
  * the provider). `data-state` is `"streaming"` while a reply streams.
  */
-export const MessageListRoot = forwardRef<HTMLDivElement, MessageListRootProps>(
+export const MessageListRoot = /* @__PURE__ */ forwardRef<HTMLDivElement, MessageListRootProps>(
   function MessageListRoot(
     {
       labels,
@@ -202,7 +202,7 @@ export interface MessageListMessageProps extends PrimitiveProps<'div'> {
   renderContent?: MessageContentRenderer;
 }
 
-const MessageListMessageImpl = forwardRef<HTMLDivElement, MessageListMessageProps>(
+const MessageListMessageImpl = /* @__PURE__ */ forwardRef<HTMLDivElement, MessageListMessageProps>(
   function MessageListMessage({ message, children, renderContent, ...props }, ref) {
     const list = useRequiredContext(listContext, 'MessageList.Message');
     const { labels } = list;
@@ -234,7 +234,7 @@ const MessageListMessageImpl = forwardRef<HTMLDivElement, MessageListMessageProp
  * the text is rendered, `children` the whole row. Memoised: settled messages keep their
  * identity, so they do not re-render while another one streams.
  */
-export const MessageListMessage = memo(MessageListMessageImpl);
+export const MessageListMessage = /* @__PURE__ */ memo(MessageListMessageImpl);
 MessageListMessage.displayName = 'MessageList.Message';
 
 /** Props of `MessageList.Marker`. */
@@ -246,7 +246,7 @@ export interface MessageListMarkerProps extends PrimitiveProps<'div'> {
  * Where the learner went into a rabbit hole or came back: a `role="separator"` with
  * `data-kind="rabbithole_entered|rabbithole_exited"` and the label.
  */
-export const MessageListMarker = forwardRef<HTMLDivElement, MessageListMarkerProps>(
+export const MessageListMarker = /* @__PURE__ */ forwardRef<HTMLDivElement, MessageListMarkerProps>(
   function MessageListMarker({ marker, children, ...props }, ref) {
     const { labels } = useRequiredContext(listContext, 'MessageList.Marker');
     return (
@@ -263,13 +263,14 @@ export interface MessageListHintProps extends PrimitiveProps<'p'> {
 }
 
 /** A near-miss hint where it was given: `data-kind="near_miss"`, with its feedback. */
-export const MessageListHint = forwardRef<HTMLParagraphElement, MessageListHintProps>(
-  function MessageListHint({ hint, children, ...props }, ref) {
-    const { labels } = useRequiredContext(listContext, 'MessageList.Hint');
-    return (
-      <Primitive.p data-kind="near_miss" data-point-id={hint.pointId} {...props} ref={ref}>
-        {children ?? labels.hint(hint)}
-      </Primitive.p>
-    );
-  },
-);
+export const MessageListHint = /* @__PURE__ */ forwardRef<
+  HTMLParagraphElement,
+  MessageListHintProps
+>(function MessageListHint({ hint, children, ...props }, ref) {
+  const { labels } = useRequiredContext(listContext, 'MessageList.Hint');
+  return (
+    <Primitive.p data-kind="near_miss" data-point-id={hint.pointId} {...props} ref={ref}>
+      {children ?? labels.hint(hint)}
+    </Primitive.p>
+  );
+});

@@ -26,7 +26,7 @@ interface HintContextValue {
   labels: NearMissHintLabels;
 }
 
-const hintContext = createRequiredContext<HintContextValue>('NearMissHint.Root');
+const hintContext = /* @__PURE__ */ createRequiredContext<HintContextValue>('NearMissHint.Root');
 
 // The latest near miss, with how many there were (a dismissal hides up to that count).
 const selectLatest = ({ timeline, session }: RecallClientSnapshot) => {
@@ -46,7 +46,7 @@ export interface NearMissHintRootProps extends PrimitiveProps<'div'> {
  * status. Hidden once dismissed, or once that point is recalled; a new near miss shows
  * again. Renders the text and a dismiss button when given no children.
  */
-export const NearMissHintRoot = forwardRef<HTMLDivElement, NearMissHintRootProps>(
+export const NearMissHintRoot = /* @__PURE__ */ forwardRef<HTMLDivElement, NearMissHintRootProps>(
   function NearMissHintRoot({ labels, children, ...props }, ref) {
     const latest = useSnapshotSelector('NearMissHint.Root', selectLatest, shallowEqual);
     const [dismissedCount, setDismissedCount] = useState(0);
@@ -83,30 +83,32 @@ export const NearMissHintRoot = forwardRef<HTMLDivElement, NearMissHintRootProps
 );
 
 /** The feedback text. */
-export const NearMissHintText = forwardRef<HTMLParagraphElement, PrimitiveProps<'p'>>(
-  function NearMissHintText({ children, ...props }, ref) {
-    const { nearMiss, labels } = useRequiredContext(hintContext, 'NearMissHint.Text');
-    return (
-      <Primitive.p {...props} ref={ref}>
-        {children ?? labels.hint(nearMiss)}
-      </Primitive.p>
-    );
-  },
-);
+export const NearMissHintText = /* @__PURE__ */ forwardRef<
+  HTMLParagraphElement,
+  PrimitiveProps<'p'>
+>(function NearMissHintText({ children, ...props }, ref) {
+  const { nearMiss, labels } = useRequiredContext(hintContext, 'NearMissHint.Text');
+  return (
+    <Primitive.p {...props} ref={ref}>
+      {children ?? labels.hint(nearMiss)}
+    </Primitive.p>
+  );
+});
 
 /** Hides the hint until the next near miss. */
-export const NearMissHintDismiss = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
-  function NearMissHintDismiss({ children, onClick, ...props }, ref) {
-    const { dismiss, labels } = useRequiredContext(hintContext, 'NearMissHint.Dismiss');
-    return (
-      <Primitive.button
-        type="button"
-        {...props}
-        onClick={composeEventHandlers(onClick, dismiss)}
-        ref={ref}
-      >
-        {children ?? labels.dismiss}
-      </Primitive.button>
-    );
-  },
-);
+export const NearMissHintDismiss = /* @__PURE__ */ forwardRef<
+  HTMLButtonElement,
+  PrimitiveProps<'button'>
+>(function NearMissHintDismiss({ children, onClick, ...props }, ref) {
+  const { dismiss, labels } = useRequiredContext(hintContext, 'NearMissHint.Dismiss');
+  return (
+    <Primitive.button
+      type="button"
+      {...props}
+      onClick={composeEventHandlers(onClick, dismiss)}
+      ref={ref}
+    >
+      {children ?? labels.dismiss}
+    </Primitive.button>
+  );
+});

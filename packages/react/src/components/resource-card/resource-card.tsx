@@ -10,7 +10,8 @@ interface ResourceContextValue {
   titleId: string;
 }
 
-const resourceContext = createRequiredContext<ResourceContextValue>('ResourceCard.Root');
+const resourceContext =
+  /* @__PURE__ */ createRequiredContext<ResourceContextValue>('ResourceCard.Root');
 
 const selectLatestResource = ({ timeline }: RecallClientSnapshot) =>
   timeline.findLast((item): item is ShownResource => item.kind === 'resource') ?? null;
@@ -26,7 +27,7 @@ export interface ResourceCardRootProps extends Omit<PrimitiveProps<'article'>, '
  * named by its title. Renders nothing until there is one; renders both parts when given no
  * children.
  */
-export const ResourceCardRoot = forwardRef<HTMLElement, ResourceCardRootProps>(
+export const ResourceCardRoot = /* @__PURE__ */ forwardRef<HTMLElement, ResourceCardRootProps>(
   function ResourceCardRoot({ resource: resourceProp, children, ...props }, ref) {
     const latest = useSnapshotSelector('ResourceCard.Root', selectLatestResource);
     const resource = resourceProp ?? latest;
@@ -57,25 +58,27 @@ export const ResourceCardRoot = forwardRef<HTMLElement, ResourceCardRootProps>(
 );
 
 /** The resource's title (names the card; use `asChild` to render a heading). */
-export const ResourceCardTitle = forwardRef<HTMLParagraphElement, PrimitiveProps<'p'>>(
-  function ResourceCardTitle({ children, ...props }, ref) {
-    const { resource, titleId } = useRequiredContext(resourceContext, 'ResourceCard.Title');
-    return (
-      <Primitive.p data-part="title" {...props} id={titleId} ref={ref}>
-        {children ?? resource.title}
-      </Primitive.p>
-    );
-  },
-);
+export const ResourceCardTitle = /* @__PURE__ */ forwardRef<
+  HTMLParagraphElement,
+  PrimitiveProps<'p'>
+>(function ResourceCardTitle({ children, ...props }, ref) {
+  const { resource, titleId } = useRequiredContext(resourceContext, 'ResourceCard.Title');
+  return (
+    <Primitive.p data-part="title" {...props} id={titleId} ref={ref}>
+      {children ?? resource.title}
+    </Primitive.p>
+  );
+});
 
 /** The resource's snippet (at most ~200 characters). */
-export const ResourceCardSnippet = forwardRef<HTMLParagraphElement, PrimitiveProps<'p'>>(
-  function ResourceCardSnippet({ children, ...props }, ref) {
-    const { resource } = useRequiredContext(resourceContext, 'ResourceCard.Snippet');
-    return (
-      <Primitive.p data-part="snippet" {...props} ref={ref}>
-        {children ?? resource.snippet}
-      </Primitive.p>
-    );
-  },
-);
+export const ResourceCardSnippet = /* @__PURE__ */ forwardRef<
+  HTMLParagraphElement,
+  PrimitiveProps<'p'>
+>(function ResourceCardSnippet({ children, ...props }, ref) {
+  const { resource } = useRequiredContext(resourceContext, 'ResourceCard.Snippet');
+  return (
+    <Primitive.p data-part="snippet" {...props} ref={ref}>
+      {children ?? resource.snippet}
+    </Primitive.p>
+  );
+});

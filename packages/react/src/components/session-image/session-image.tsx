@@ -11,7 +11,7 @@ interface ImageContextValue {
   fallbackAlt: string;
 }
 
-const imageContext = createRequiredContext<ImageContextValue>('SessionImage.Root');
+const imageContext = /* @__PURE__ */ createRequiredContext<ImageContextValue>('SessionImage.Root');
 
 const selectLatestImage = ({ timeline }: RecallClientSnapshot) =>
   timeline.findLast((item): item is ShownImage => item.kind === 'image') ?? null;
@@ -28,7 +28,7 @@ export interface SessionImageRootProps extends PrimitiveProps<'figure'> {
  * An image the agent showed (`show_image`), as a `<figure>` with its caption. Renders nothing
  * until there is one; renders the image and caption when given no children.
  */
-export const SessionImageRoot = forwardRef<HTMLElement, SessionImageRootProps>(
+export const SessionImageRoot = /* @__PURE__ */ forwardRef<HTMLElement, SessionImageRootProps>(
   function SessionImageRoot(
     { image: imageProp, fallbackAlt = 'Image shared by the Agent', children, ...props },
     ref,
@@ -56,24 +56,24 @@ export const SessionImageRoot = forwardRef<HTMLElement, SessionImageRootProps>(
 );
 
 /** The `<img>`; its `alt` is the caption (or the fallback text). */
-export const SessionImageImage = forwardRef<HTMLImageElement, PrimitiveProps<'img'>>(
-  function SessionImageImage(props, ref) {
-    const { image, fallbackAlt } = useRequiredContext(imageContext, 'SessionImage.Image');
-    return (
-      <Primitive.img src={image.url} alt={image.caption ?? fallbackAlt} {...props} ref={ref} />
-    );
-  },
-);
+export const SessionImageImage = /* @__PURE__ */ forwardRef<
+  HTMLImageElement,
+  PrimitiveProps<'img'>
+>(function SessionImageImage(props, ref) {
+  const { image, fallbackAlt } = useRequiredContext(imageContext, 'SessionImage.Image');
+  return <Primitive.img src={image.url} alt={image.caption ?? fallbackAlt} {...props} ref={ref} />;
+});
 
 /** The caption, when the image has one. */
-export const SessionImageCaption = forwardRef<HTMLElement, PrimitiveProps<'figcaption'>>(
-  function SessionImageCaption({ children, ...props }, ref) {
-    const { image } = useRequiredContext(imageContext, 'SessionImage.Caption');
-    if (image.caption === undefined && children === undefined) return null;
-    return (
-      <Primitive.figcaption {...props} ref={ref}>
-        {children ?? image.caption}
-      </Primitive.figcaption>
-    );
-  },
-);
+export const SessionImageCaption = /* @__PURE__ */ forwardRef<
+  HTMLElement,
+  PrimitiveProps<'figcaption'>
+>(function SessionImageCaption({ children, ...props }, ref) {
+  const { image } = useRequiredContext(imageContext, 'SessionImage.Caption');
+  if (image.caption === undefined && children === undefined) return null;
+  return (
+    <Primitive.figcaption {...props} ref={ref}>
+      {children ?? image.caption}
+    </Primitive.figcaption>
+  );
+});

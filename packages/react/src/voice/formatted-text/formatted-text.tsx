@@ -19,17 +19,16 @@ export interface FormattedTextProps extends Omit<ComponentPropsWithoutRef<'div'>
  * @example
  * <FormattedText text={message.content} className="message-text" />
  */
-export const FormattedText = forwardRef<HTMLDivElement, FormattedTextProps>(function FormattedText(
-  { text, ...props },
-  ref,
-) {
-  const children = useMemo(() => renderSegments(parseNotation(text)), [text]);
-  return (
-    <div data-formatted-text="" {...props} ref={ref}>
-      {children}
-    </div>
-  );
-});
+export const FormattedText = /* @__PURE__ */ forwardRef<HTMLDivElement, FormattedTextProps>(
+  function FormattedText({ text, ...props }, ref) {
+    const children = useMemo(() => renderSegments(parseNotation(text)), [text]);
+    return (
+      <div data-formatted-text="" {...props} ref={ref}>
+        {children}
+      </div>
+    );
+  },
+);
 
 function renderSegments(segments: readonly NotationSegment[]): ReactNode {
   // Plain text stays one bare string: exactly what rendering `{text}` produced before.
