@@ -18,7 +18,6 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import {
   type CommandResult,
-  createEventContext,
   createMemoryStorage,
   createOfflineLLM,
   createRecallEngine,
@@ -27,6 +26,7 @@ import {
   type SessionEvent,
   type StorageAdapter,
 } from '@recall/core';
+import { createEventContext } from '@recall/core/testing';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createRecallClient } from '../packages/ws/src/index';
 import { encodeFeedItem } from '../packages/ws/src/server/feed-serializer';

@@ -7,6 +7,7 @@ export default defineConfig(
     directory: import.meta.dirname,
     entries: {
       index: 'src/index.ts',
+      'voice/index': 'src/voice/index.ts',
       'testing/index': 'src/testing/index.ts',
       'voice/formatted-text/index': 'src/voice/formatted-text/index.ts',
     },

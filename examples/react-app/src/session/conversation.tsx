@@ -1,27 +1,26 @@
-import type { MessageListSlots, TimelineRabbitholeMarker } from '@recall/react';
 import { MessageList, ResourceCard, SessionImage } from '@recall/react';
 import type { ReactNode } from 'react';
 import { renderMessageContent } from './message-content';
 
-const renderMessage: NonNullable<MessageListSlots['renderMessage']> = (message) => (
+const renderMessage: NonNullable<MessageList.Slots['renderMessage']> = (message) => (
   <MessageList.Message key={message.id} message={message} className="message" />
 );
 
-const renderImage: NonNullable<MessageListSlots['renderImage']> = (image) => (
+const renderImage: NonNullable<MessageList.Slots['renderImage']> = (image) => (
   <SessionImage.Root key={image.id} image={image} className="shared shared-image">
     <SessionImage.Image loading="lazy" />
     <SessionImage.Caption />
   </SessionImage.Root>
 );
 
-const renderResource: NonNullable<MessageListSlots['renderResource']> = (resource) => (
+const renderResource: NonNullable<MessageList.Slots['renderResource']> = (resource) => (
   <ResourceCard.Root key={resource.id} resource={resource} className="shared shared-resource">
     <ResourceCard.Title />
     <ResourceCard.Snippet />
   </ResourceCard.Root>
 );
 
-const renderMarker = (marker: TimelineRabbitholeMarker): ReactNode => (
+const renderMarker = (marker: MessageList.RabbitholeMarker): ReactNode => (
   <MessageList.Marker key={marker.id} marker={marker} className="transcript-marker" />
 );
 

@@ -4,12 +4,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  createEventContext,
-  createMemoryStorage,
-  formatSessionLog,
-  type StorageAdapter,
-} from '@recall/core';
+import { createMemoryStorage, type StorageAdapter } from '@recall/core';
+import { formatSessionLog } from '@recall/core/storage/log';
+import { createEventContext } from '@recall/core/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadSeedData } from '../seed/seed-data';
 import { createApiHandler } from './api-routes';

@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { LLMAdapter, StorageAdapter } from '@recall/core';
 import {
   createDeepgramTranscription,
   createTermExtractor,
   createTranscriptPipeline,
-  type LLMAdapter,
-  type StorageAdapter,
   type TranscriptionAdapter,
-} from '@recall/core';
+} from '@recall/core/voice';
 import { createTranscribeHandler } from '@recall/ws/server';
 
 /** Where the demo app posts recordings (and reads whether voice is on). */

@@ -1,10 +1,5 @@
-import {
-  DEFAULT_ENGINE_CONFIG,
-  createMemoryStorage,
-  createOfflineLLM,
-  createRecallEngine,
-  resolveEngineConfig,
-} from '@recall/core';
+import { createMemoryStorage, createOfflineLLM, createRecallEngine } from '@recall/core';
+import { DEFAULT_ENGINE_CONFIG, resolveEngineConfig } from '../../src/engine/engine-config';
 import type { LLMAdapter, StorageAdapter } from '@recall/core';
 import { ANTHROPIC_DEFAULT_MODELS } from '@recall/core/llm/anthropic';
 import { describe, expect, test, vi } from 'vitest';

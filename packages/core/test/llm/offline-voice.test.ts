@@ -1,10 +1,5 @@
-import {
-  createOfflineLLM,
-  createTermExtractor,
-  createTranscriptPipeline,
-  defineRecallSet,
-  type RecallError,
-} from '@recall/core';
+import { createOfflineLLM, defineRecallSet, type RecallError } from '@recall/core';
+import { createTermExtractor, createTranscriptPipeline } from '@recall/core/voice';
 import { describe, expect, test } from 'vitest';
 import * as z from 'zod';
 

@@ -9,9 +9,8 @@ import {
   createMemoryStorage,
   createOfflineLLM,
   createRecallEngine,
-  formatSessionLog,
-  importSessionLog,
 } from '@recall/core';
+import { formatSessionLog, importSessionLog } from '@recall/core/storage/log';
 import { createEventContext } from '@recall/core/testing';
 import { type ConnectionState, type RecallClient, createRecallClient } from '@recall/ws';
 import type { ClientMessage } from '@recall/ws/protocol';

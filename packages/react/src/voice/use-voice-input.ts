@@ -1,4 +1,4 @@
-import type { ProcessedTranscript } from '@recall/core';
+import type { ProcessedTranscript } from '@recall/core/voice';
 import type { RecallClientSnapshot } from '@recall/ws';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLatest } from '../internal/use-latest';

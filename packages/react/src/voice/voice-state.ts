@@ -1,4 +1,5 @@
-import type { ProcessedTranscript, RecallErrorCode } from '@recall/core';
+import type { RecallErrorCode } from '@recall/core';
+import type { ProcessedTranscript } from '@recall/core/voice';
 import { assertNever } from '../internal/assert-never';
 
 /** Where voice input is: `processing` covers assembling the audio, uploading and transcribing. */

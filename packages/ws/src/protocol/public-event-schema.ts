@@ -3,9 +3,8 @@ import {
   type PublicSessionEvent,
   SESSION_EVENT_TYPES,
   type SessionEventType,
-  eventEnvelopeSchema,
-  sessionEventDataSchemas,
 } from '@recall/core';
+import { eventEnvelopeSchema, sessionEventDataSchemas } from '@recall/core/schemas';
 import * as z from 'zod';
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;

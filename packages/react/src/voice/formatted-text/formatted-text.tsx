@@ -1,4 +1,4 @@
-import { type NotationSegment, parseNotation } from '@recall/core';
+import { type NotationSegment, parseNotation } from '@recall/core/voice';
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useMemo } from 'react';
 import { assertNever } from '../../internal/assert-never';
 import { renderMath } from './render-math';
