@@ -19,6 +19,8 @@ export type {
 export type { EngineConfig } from './engine/engine-config';
 export { defineRecallSet } from './engine/define-recall-set';
 export type { RecallSetDefinition, ResourceDefinition } from './engine/define-recall-set';
+export { createFsrsScheduler } from './scheduling/fsrs-scheduler';
+export type { FsrsScheduler, FsrsSchedulerOptions } from './scheduling/fsrs-scheduler';
 
 // Adapters: storage (the in-memory one here, SQL on subpaths) and LLM
 export { createMemoryStorage } from './storage/memory/memory-storage';

@@ -1,5 +1,4 @@
-import { defineRecallSet } from '@recall/core';
-import { createFsrsScheduler } from '../../src/scheduling/fsrs-scheduler';
+import { createFsrsScheduler, defineRecallSet } from '@recall/core';
 import { REVIEW_RATINGS, ratingForRecall } from '../../src/scheduling/recall-rating';
 import { scriptEvaluation } from '@recall/core/testing';
 import { describe, expect, test } from 'vitest';

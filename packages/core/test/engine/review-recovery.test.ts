@@ -1,5 +1,9 @@
-import { type ReviewLog, type StorageAdapter, createMemoryStorage } from '@recall/core';
-import { createFsrsScheduler } from '../../src/scheduling/fsrs-scheduler';
+import {
+  type ReviewLog,
+  type StorageAdapter,
+  createFsrsScheduler,
+  createMemoryStorage,
+} from '@recall/core';
 import { scriptEvaluation } from '@recall/core/testing';
 import { describe, expect, test, vi } from 'vitest';
 import { createHarness, ofType } from './harness';
