@@ -2,9 +2,9 @@ import { assertNever } from '../internal/assert-never';
 import { CLOSE_CODES } from '../protocol/close-codes';
 import type { ServerMessage } from '../protocol/server-messages';
 import { globalWebSocket, type ResolvedClientOptions } from './client-options';
-import { decideAfterClose } from './close-decision';
+import { type CloseDecision, decideAfterClose } from './close-decision';
 import { type Connection, openConnection } from './connection';
-import { buildConnectionUrl } from './connection-url';
+import { buildConnectionUrl, type ConnectionTarget } from './connection-url';
 import type { SessionStore } from './session-store';
 import type { ConnectionState } from './snapshot';
 import { createTimers } from './timers';
@@ -44,6 +44,52 @@ export interface Link {
   close(): void;
 }
 
+/** Back to the session after its last applied `seq`, or to the recall set before one is known. */
+function targetOf(store: SessionStore, recallSetId: string | undefined): ConnectionTarget {
+  const sessionId = store.sessionId;
+  return sessionId !== null
+    ? { sessionId, afterSeq: store.state.session.lastSeq }
+    : { recallSetId: recallSetId ?? '' };
+}
+
+/** Calls `listener` when the browser reports regained connectivity; returns the unsubscribe. */
+function listenForOnline(listener: () => void): () => void {
+  const environment = globalThis as {
+    addEventListener?: typeof addEventListener;
+    removeEventListener?: typeof removeEventListener;
+  };
+  environment.addEventListener?.('online', listener);
+  return () => environment.removeEventListener?.('online', listener);
+}
+
+/** Acts on what {@link decideAfterClose} decided after a drop. */
+function applyCloseDecision(
+  decision: CloseDecision,
+  store: SessionStore,
+  then: { reconnect(delayMs: number): void; stop(): void },
+): void {
+  switch (decision.kind) {
+    case 'restart-on-recall-set':
+      store.restart({ keepSession: false });
+      then.reconnect(0);
+      return;
+    case 'stop': {
+      const { fatal, session } = store.state;
+      if (decision.error !== null && !fatal && session.status !== 'completed') {
+        store.receive(decision.error);
+      }
+      then.stop();
+      return;
+    }
+    case 'reconnect':
+      if (decision.resync) store.restart({ keepSession: true });
+      then.reconnect(decision.delayMs);
+      return;
+    default:
+      assertNever(decision, 'close decision');
+  }
+}
+
 /** Creates a {@link Link}. */
 export function createLink({ config, store, events }: LinkOptions): Link {
   const recallSetId = 'recallSetId' in config.target ? config.target.recallSetId : undefined;
@@ -72,13 +118,8 @@ export function createLink({ config, store, events }: LinkOptions): Link {
       setState('closed');
       return;
     }
-    const sessionId = store.sessionId;
-    const target =
-      sessionId !== null
-        ? { sessionId, afterSeq: store.state.session.lastSeq }
-        : { recallSetId: recallSetId ?? '' };
     connection = openConnection({
-      url: buildConnectionUrl(config.url, target, config.userToken),
+      url: buildConnectionUrl(config.url, targetOf(store, recallSetId), config.userToken),
       WebSocket,
       heartbeatIntervalMs: config.heartbeatIntervalMs,
       heartbeatTimeoutMs: config.heartbeatTimeoutMs,
@@ -117,26 +158,10 @@ export function createLink({ config, store, events }: LinkOptions): Link {
       retryAfterMs,
       canRestartOnRecallSet: store.fromPersistence && recallSetId !== undefined,
     });
-    switch (decision.kind) {
-      case 'restart-on-recall-set':
-        store.restart({ keepSession: false });
-        scheduleReconnect(0);
-        return;
-      case 'stop': {
-        const { fatal, session } = store.state;
-        if (decision.error !== null && !fatal && session.status !== 'completed') {
-          store.receive(decision.error);
-        }
-        setState('closed');
-        return;
-      }
-      case 'reconnect':
-        if (decision.resync) store.restart({ keepSession: true });
-        scheduleReconnect(decision.delayMs);
-        return;
-      default:
-        assertNever(decision, 'close decision');
-    }
+    applyCloseDecision(decision, store, {
+      reconnect: scheduleReconnect,
+      stop: () => setState('closed'),
+    });
   }
 
   function scheduleReconnect(delayMs: number): void {
@@ -146,14 +171,9 @@ export function createLink({ config, store, events }: LinkOptions): Link {
   }
 
   // Browsers report regained connectivity: skip the rest of the backoff wait.
-  function onOnline(): void {
+  const stopListening = listenForOnline(() => {
     if (!closedForGood && connection === null && state === 'reconnecting') connect();
-  }
-  const environment = globalThis as {
-    addEventListener?: typeof addEventListener;
-    removeEventListener?: typeof removeEventListener;
-  };
-  environment.addEventListener?.('online', onOnline);
+  });
 
   return {
     get state() {
@@ -175,7 +195,7 @@ export function createLink({ config, store, events }: LinkOptions): Link {
       if (closedForGood) return;
       closedForGood = true;
       timers.clearAll();
-      environment.removeEventListener?.('online', onOnline);
+      stopListening();
       connection?.close(CLOSE_CODES.NORMAL.code);
       connection = null;
       setState('closed');
