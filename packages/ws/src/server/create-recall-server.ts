@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { CLOSE_CODES } from '../protocol/close-codes';
+import { selectProtocolVersion, unsupportedProtocolMessage } from '../protocol/protocol-version';
 import { createAdmission } from './admission';
 import { parseConnectionRequest, redactRequestUrl } from './connection-request';
 import { isHostAllowed } from './host-check';
@@ -12,6 +13,7 @@ import { isOriginAllowed } from './origin-check';
 import { refuseWebSocket, rejectUpgrade } from './reject-upgrade';
 import { resolveSession, type SessionRefusal } from './resolve-session';
 import { type RecallServerOptions, resolveServerOptions } from './server-options';
+import { errorFrame } from './feed-serializer';
 import { attachSessionConnection, type SessionConnection } from './session-connection';
 
 /** Options for {@link RecallServer.close}. */
@@ -72,6 +74,10 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
     maxPayload: resolved.maxPayload,
     perMessageDeflate: false,
     clientTracking: false,
+    // A client that offers none of our versions is upgraded only to read an
+    // UNSUPPORTED_PROTOCOL error naming the versions we speak (see `upgrade`). Echoing one of
+    // its offers lets it complete the handshake: browsers fail one that selects none.
+    handleProtocols: (offered) => selectProtocolVersion(offered) ?? [...offered][0] ?? false,
   });
   const connections = new Set<SessionConnection>();
   const admission = createAdmission(resolved);
@@ -132,6 +138,15 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
       return rejectUpgrade(socket, 401);
     }
     const userId = user.userId;
+    const offered = offeredProtocols(request);
+    if (selectProtocolVersion(offered) === null) {
+      logger.info?.('unsupported protocol', { ...fields, userId, offered: offered.join(',') });
+      return acceptAndRefuse(request, socket, head, {
+        code: 'UNSUPPORTED_PROTOCOL',
+        message: unsupportedProtocolMessage(offered),
+        closeCode: CLOSE_CODES.UNSUPPORTED_PROTOCOL.code,
+      });
+    }
     const parsed = parseConnectionRequest(request.url);
     if (!parsed.ok) {
       logger.info?.('bad connection request', { ...fields, userId, reason: parsed.reason });
@@ -142,6 +157,7 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
     let release: (() => void) | null = null;
     let sessionId = '';
     let afterSeq = 0;
+    let headSeq = 0;
     const admitted = await admission.admit(userId);
     if (!admitted.ok) {
       refusal = admitted.refusal;
@@ -151,6 +167,7 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
       if (result.ok) {
         sessionId = result.sessionId;
         afterSeq = result.afterSeq;
+        headSeq = result.headSeq;
       } else {
         refusal = result.refusal;
         release();
@@ -187,6 +204,7 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
         socket: webSocket,
         identity: { userId, sessionId, remoteAddress: fields.remoteAddress },
         afterSeq,
+        headSeq,
         options: resolved,
         userBudget: resolved.userRateLimit
           ? {
@@ -204,6 +222,19 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
         release?.();
       });
     });
+  }
+
+  /** Completes the upgrade only to answer with an `error` frame and a close code. */
+  function acceptAndRefuse(
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    refusal: Parameters<typeof refuseWebSocket>[1],
+  ): void {
+    if (socket.destroyed) return;
+    webSocketServer.handleUpgrade(request, socket, head, (webSocket) =>
+      refuseWebSocket(webSocket, refusal),
+    );
   }
 
   function handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -294,11 +325,11 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
       let count = 0;
       for (const connection of connections) {
         if (connection.identity.userId !== userId) continue;
-        connection.close(CLOSE_CODES.UNAUTHORIZED.code, 'credentials revoked', {
-          type: 'error',
-          code: 'UNAUTHORIZED',
-          message: 'Your credentials are no longer valid.',
-        });
+        connection.close(
+          CLOSE_CODES.UNAUTHORIZED.code,
+          'credentials revoked',
+          errorFrame({ code: 'UNAUTHORIZED', message: 'Your credentials are no longer valid.' }),
+        );
         count += 1;
       }
       if (count > 0) logger.info?.('user disconnected', { userId, sockets: count });
@@ -309,4 +340,14 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
       return closePromise;
     },
   };
+}
+
+/** The protocol versions an upgrade request offers (`Sec-WebSocket-Protocol`), in order. */
+function offeredProtocols(request: IncomingMessage): string[] {
+  const header = request.headers['sec-websocket-protocol'];
+  if (header === undefined) return [];
+  return header
+    .split(',')
+    .map((value) => value.trim())
+    .filter((value) => value.length > 0);
 }

@@ -1,11 +1,12 @@
-import { type EngineFeedItem, toRecallError } from '@recall/core';
+import { toRecallError } from '@recall/core';
 import { type WebSocket, WebSocket as WebSocketClass } from 'ws';
 import { CLOSE_CODES } from '../protocol/close-codes';
 import { parseClientMessage } from '../protocol/parse-client-message';
 import type { ServerMessage, ServerMessageOf } from '../protocol/server-messages';
-import { type CommandMessage, dispatchCommand } from './dispatch-command';
-import { type EncodedMessage, encodeFeedItem, encodeMessage } from './feed-serializer';
+import { type CommandMessage, answerCommand } from './dispatch-command';
+import { type EncodedMessage, encodeMessage, errorFrame } from './feed-serializer';
 import type { ConnectionLog } from './log-limits';
+import { subscribeSessionFrames } from './session-subscription';
 import type { ResolvedServerOptions } from './server-options';
 import {
   type CommandAdmission,
@@ -41,6 +42,8 @@ export interface AttachSessionConnectionOptions {
   identity: ConnectionIdentity;
   /** Events with `seq > afterSeq` are sent first (history), then live ones. */
   afterSeq: number;
+  /** The log's last seq when the connection was resolved: `history_end` follows it. */
+  headSeq: number;
   options: ResolvedServerOptions;
   /** The budget all sockets of this user share (`null`: no per-user limit). */
   userBudget: CommandRateLimitOptions['user'];
@@ -86,6 +89,7 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
 
   function write(encoded: EncodedMessage): void {
     if (closing || socket.readyState !== WebSocketClass.OPEN) return;
+    // Length in UTF-16 units: close enough to bytes for a back-pressure threshold.
     if (socket.bufferedAmount + encoded.length > options.maxBufferedBytes) {
       logger.warn?.('slow consumer disconnected', {
         ...identity,
@@ -101,39 +105,19 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
     write(encodeMessage(message));
   }
 
-  function onFeedItem(item: EngineFeedItem): void {
-    const encoded = encodeFeedItem(item);
-    if (encoded !== null) write(encoded);
-  }
-
   async function runCommand(message: CommandMessage): Promise<void> {
-    const { clientMessageId } = message;
-    try {
-      await dispatchCommand(engine, identity.sessionId, message);
-      if (clientMessageId !== undefined) send({ type: 'ack', clientMessageId });
-    } catch (error) {
-      const recallError = toRecallError(error);
-      if (recallError.code === 'INTERNAL_ERROR') {
+    const answer = await answerCommand({
+      engine,
+      sessionId: identity.sessionId,
+      message,
+      onInternalError: (error) =>
         logger.error?.('command failed', {
           ...identity,
           command: message.type,
-          error: recallError.message,
-        });
-      }
-      send({
-        type: 'error',
-        code: recallError.code,
-        // Internal failures say nothing about the server's insides.
-        message:
-          recallError.code === 'INTERNAL_ERROR'
-            ? 'The command failed on the server.'
-            : recallError.message,
-        ...(recallError.retryAfterMs === undefined
-          ? {}
-          : { retryAfterMs: recallError.retryAfterMs }),
-        ...(clientMessageId === undefined ? {} : { clientMessageId }),
-      });
-    }
+          error: error.message,
+        }),
+    });
+    if (answer !== null) send(answer);
   }
 
   function onFrame(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
@@ -146,7 +130,7 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
     });
     if (!parsed.ok) {
       attach.refusals.refused('info', 'invalid frame', { code: parsed.error.code });
-      send({ type: 'error', ...parsed.error });
+      send(errorFrame(parsed.error));
       return;
     }
     const message = parsed.message;
@@ -190,15 +174,14 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
         command: message.type,
         scope: taken.scope,
       });
-      send({
-        type: 'error',
-        code: 'RATE_LIMITED',
-        message: `Too many messages; retry in ${taken.retryAfterMs} ms.`,
-        retryAfterMs: taken.retryAfterMs,
-        ...(message.clientMessageId === undefined
-          ? {}
-          : { clientMessageId: message.clientMessageId }),
-      });
+      send(
+        errorFrame({
+          code: 'RATE_LIMITED',
+          message: `Too many messages; retry in ${taken.retryAfterMs} ms.`,
+          retryAfterMs: taken.retryAfterMs,
+          clientMessageId: message.clientMessageId,
+        }),
+      );
       return;
     }
     // Handed to the engine at once, in arrival order: its per-session queue runs them one
@@ -239,14 +222,20 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
   });
 
   try {
-    const stop = engine.subscribe(identity.sessionId, { afterSeq: attach.afterSeq }, onFeedItem);
+    const stop = subscribeSessionFrames({
+      engine,
+      sessionId: identity.sessionId,
+      afterSeq: attach.afterSeq,
+      headSeq: attach.headSeq,
+      send: write,
+    });
     // The history may already have tripped the slow-consumer limit.
     if (closing) stop();
     else unsubscribe = stop;
   } catch (error) {
     const recallError = toRecallError(error);
     logger.error?.('subscribe failed', { ...identity, error: recallError.message });
-    send({ type: 'error', code: recallError.code, message: 'Could not attach to the session.' });
+    send(errorFrame({ code: recallError.code, message: 'Could not attach to the session.' }));
     close(CLOSE_CODES.INTERNAL.code, 'subscribe failed');
   }
 
