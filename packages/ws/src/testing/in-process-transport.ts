@@ -85,7 +85,6 @@ export function createInProcessTransport(options: InProcessTransportOptions): In
     onclose: WebSocketLike['onclose'] = null;
     onerror: WebSocketLike['onerror'] = null;
     #stop: (() => void) | null = null;
-    #commands: Promise<void> = Promise.resolve();
     sessionId = '';
 
     constructor(url: string, protocols?: string[]) {
@@ -105,8 +104,9 @@ export function createInProcessTransport(options: InProcessTransportOptions): In
         this.write(encodeMessage({ type: 'pong', timestamp: Date.now() }));
         return;
       }
-      this.#commands = this.#commands.then(async () => {
-        const answer = await answerCommand({ engine, sessionId: this.sessionId, message });
+      // As the server does: handed to the engine at once, in arrival order (its per-session
+      // queue bounds the pending work and answers SESSION_BUSY beyond it).
+      void answerCommand({ engine, sessionId: this.sessionId, message }).then((answer) => {
         if (answer !== null) this.write(encodeMessage(answer));
       });
     }
