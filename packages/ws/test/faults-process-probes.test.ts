@@ -103,6 +103,11 @@ describe('SIGKILL at the probe points of one command (C6, T8)', () => {
       (report) => report.ack === first && report.status === 'accepted',
       20_000,
     );
+    await waitForSnapshot(
+      learner,
+      (snapshot) => snapshot.session.recalledPointIds.includes('p1') && !isStreaming(snapshot),
+      30_000,
+    );
     await waitForQuiet(learner, 300, 20_000);
     expect(learner.getSnapshot().session.recalledPointIds).toEqual(['p1']);
 
@@ -124,6 +129,12 @@ describe('SIGKILL at the probe points of one command (C6, T8)', () => {
     await waitForSnapshot(learner, (snapshot) => snapshot.outbox === 0, 10_000);
     // The session stays usable; the next command closes a turn the crash cut off.
     const third = learner.sendMessage('RECALL-p3 the Krebs cycle releases carbon dioxide');
+    // Its turn ends with p3 recalled (waited for, not timed: the machine may be loaded).
+    await waitForSnapshot(
+      learner,
+      (snapshot) => snapshot.session.recalledPointIds.includes('p3') && !isStreaming(snapshot),
+      30_000,
+    );
     await waitForQuiet(learner, 300, 20_000);
     const final = learner.getSnapshot();
     await server.stop();
