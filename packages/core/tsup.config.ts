@@ -7,7 +7,9 @@ export default defineConfig({
     index: 'src/index.ts',
     'testing/index': 'src/testing/index.ts',
     'testing/msw/index': 'src/testing/msw/index.ts',
+    'testing/openai/index': 'src/testing/openai/index.ts',
     'llm/anthropic/index': 'src/llm/anthropic/index.ts',
+    'llm/ai-sdk/index': 'src/llm/ai-sdk/index.ts',
     'offline/index': 'src/llm/offline/index.ts',
     'storage/pglite/index': 'src/storage/pglite/index.ts',
     'storage/postgres/index': 'src/storage/postgres/index.ts',
@@ -22,5 +24,5 @@ export default defineConfig({
   },
   treeshake: true,
   target: 'es2022',
-  external: ['@anthropic-ai/sdk', '@electric-sql/pglite', 'pg', 'msw'],
+  external: ['@anthropic-ai/sdk', '@electric-sql/pglite', 'pg', 'msw', 'ai'],
 });

@@ -36,7 +36,15 @@ export function mapAnthropicError(thrown: unknown, errors: AnthropicErrorClasses
     return failure('LLM_UNAVAILABLE', 'The model provider could not be reached.', thrown);
   }
   if (thrown instanceof errors.APIError) {
-    const code = codeOfErrorType(thrown.type ?? errorTypeOfStatus(thrown.status), thrown.status);
+    const category = codeOfErrorType(
+      thrown.type ?? errorTypeOfStatus(thrown.status),
+      thrown.status,
+    );
+    // The API says "prompt is too long" with a plain invalid_request_error.
+    const code =
+      category === 'LLM_BAD_REQUEST' && /prompt is too long/i.test(thrown.message)
+        ? 'LLM_CONTEXT_TOO_LONG'
+        : category;
     const retryAfterMs = retryAfterFromHeaders(thrown.headers, Date.now());
     const error = new RecallError(code, describe(thrown), {
       cause: thrown,
