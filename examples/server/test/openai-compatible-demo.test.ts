@@ -1,4 +1,5 @@
-import { parseSessionLog, type SessionEvent } from '@recall/core';
+import type { SessionEvent } from '@recall/core';
+import { parseSessionLog } from '@recall/core/storage/log';
 import {
   type ChatCompletionsReply,
   type ChatCompletionsServer,

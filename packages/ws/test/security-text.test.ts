@@ -77,7 +77,7 @@ describe.each(STORAGES)('unstorable text on %s storage (X23, X24)', (_name, open
 
   test('the protocol refuses NUL, lone surrogates and invisible-only text, naming the field; the session goes on', async () => {
     const client = await openRawClient(server.url({ recallSetId: SET_ID, token: 'token-alice' }));
-    await client.waitFor((message) => message.type === 'session_started');
+    await client.waitForEvent('session_started');
     const refused = [
       [{ type: 'user_message', content: 'ATP\u0000', clientMessageId: 'nul' }, 'content'],
       [{ type: 'user_message', content: 'x\udc00', clientMessageId: 'lone' }, 'content'],
@@ -103,8 +103,9 @@ describe.each(STORAGES)('unstorable text on %s storage (X23, X24)', (_name, open
     // Nothing reached storage, and a normal message is still acknowledged and answered.
     client.send({ type: 'user_message', content: 'RECALL-p1 ATP synthase', clientMessageId: 'ok' });
     await client.waitFor((reply) => reply.type === 'ack' && reply.clientMessageId === 'ok');
-    await client.waitFor(
-      (reply) => reply.type === 'assistant_complete' && reply.fullContent === CLEAN_REPLY,
+    await client.waitForEvent(
+      'assistant_streaming_end',
+      (event) => event.data.fullContent === CLEAN_REPLY,
     );
     client.close();
   });

@@ -1,5 +1,6 @@
-import { EMPTY_USAGE, RecallError } from '@recall/core';
+import { RecallError } from '@recall/core';
 import { describe, expect, test, vi } from 'vitest';
+import { EMPTY_USAGE } from '../../src/llm/llm-adapter';
 import { deltaTexts, drain, TUTOR_MODEL, useChatCompletions } from './use-chat-completions';
 
 // The AI SDK adapter's streamed text, over a real HTTP server speaking Chat Completions.
