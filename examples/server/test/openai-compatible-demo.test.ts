@@ -10,15 +10,18 @@ import { createRecallClient, type RecallClient } from '@recall/ws';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { type DemoProcess, startDemoProcess } from '../../e2e/support/demo-process';
+import { photosynthesis } from '../src/seed/photosynthesis';
 
 // The demo as a host runs it against a local OpenAI-compatible server (llama.cpp, Ollama,
 // vLLM): `--llm openai-compatible:<baseURL>`, here pointed at the Chat Completions stand-in.
 // A learner's session runs through the WebSocket; the stored log is read back over HTTP.
 
-const TUTOR_REPLIES = [
-  'Where in the chloroplast do the light reactions happen?',
-  'Good. What does photosystem II do with water?',
-  'Right. What do the light reactions produce?',
+// The learner answers with each point of the set in turn; the first answer is only a guess.
+const GUESS = 'Photosystem two does something with the light, I think.';
+const ANSWERS = [
+  photosynthesis.points[0]!.content,
+  GUESS,
+  ...photosynthesis.points.slice(1).map((point) => point.content),
 ];
 
 let standIn: ChatCompletionsServer;
@@ -29,36 +32,36 @@ function kindOf(request: RecordedChatCompletionsRequest): string {
   return request.body.response_format?.json_schema?.name ?? 'tutor';
 }
 
-/** The ids of the points the evaluator is asked about, in order. */
-function pointIdsIn(request: RecordedChatCompletionsRequest): string[] {
-  const content = String(request.body.messages.at(-1)?.content ?? '');
-  return [...content.matchAll(/<point id="([^"]+)"/g)].map((match) => match[1]!);
+function userContentOf(request: RecordedChatCompletionsRequest): string {
+  return String(request.body.messages.at(-1)?.content ?? '');
+}
+
+/** The tutor's reply to its n-th request (1-based): a question, as a model would ask it. */
+function tutorReply(turn: number): string {
+  return turn === 1 ? 'Where do the light reactions happen?' : `Good. Next question ${turn}?`;
 }
 
 function reply(request: RecordedChatCompletionsRequest): ChatCompletionsReply {
   switch (kindOf(request)) {
     case 'evaluation': {
-      // The learner's first answer recalls the first point; nothing else.
-      const [first] = pointIdsIn(request);
-      const content = String(request.body.messages.at(-1)?.content ?? '');
+      // A point is recalled when the learner's latest message states it word for word.
+      const content = userContentOf(request);
       const latest = /<latest_message>([\s\S]*?)<\/latest_message>/.exec(content)?.[1] ?? '';
-      const recalled = first !== undefined && latest.includes('thylakoid membranes');
+      const points = [...content.matchAll(/<point id="([^"]+)"[^>]*>([\s\S]*?)<\/point>/g)];
       return {
         type: 'json',
         value: {
-          points: recalled
-            ? [
-                {
-                  pointId: first,
-                  recalled: true,
-                  nearMiss: false,
-                  missing: '',
-                  certainty: 0.95,
-                  attempted: true,
-                  evidence: 'in the thylakoid membranes',
-                },
-              ]
-            : [],
+          points: points
+            .filter(([, , text]) => latest.includes(text!))
+            .map(([, pointId, text]) => ({
+              pointId,
+              recalled: true,
+              nearMiss: false,
+              missing: '',
+              certainty: 0.95,
+              attempted: true,
+              evidence: text,
+            })),
         },
       };
     }
@@ -76,7 +79,7 @@ function reply(request: RecordedChatCompletionsRequest): ChatCompletionsReply {
       };
     default: {
       const turn = standIn.requests.filter((earlier) => kindOf(earlier) === 'tutor').length;
-      return { type: 'text', text: TUTOR_REPLIES[turn - 1] ?? 'Keep going.' };
+      return { type: 'text', text: tutorReply(turn) };
     }
   }
 }
@@ -120,7 +123,7 @@ function assistantReplies(events: readonly SessionEvent[]): string[] {
 }
 
 describe('the demo server with --llm openai-compatible:<baseURL>', () => {
-  test('a learner session over the WebSocket, every model call through the AI SDK adapter', async () => {
+  test('a whole learner session over the WebSocket, to completion, every model call through the AI SDK adapter', async () => {
     expect(demo.output()).toMatch(
       /tutor: +demo-tutor, judge demo-judge on http:\/\/127\.0\.0\.1:\d+\/v1 \(OpenAI-compatible\)/,
     );
@@ -148,44 +151,71 @@ describe('the demo server with --llm openai-compatible:<baseURL>', () => {
       },
       { timeout: 20_000, interval: 100 },
     );
-    await vi.waitFor(
-      async () => expect(assistantReplies(await storedEvents(cookie, sessionId))).toHaveLength(1),
-      { timeout: 20_000, interval: 100 },
-    );
+    const stored = (expectation: (events: SessionEvent[]) => void) =>
+      vi.waitFor(
+        async () => {
+          const events = await storedEvents(cookie, sessionId);
+          expectation(events);
+          return events;
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+    await stored((events) => expect(assistantReplies(events)).toHaveLength(1));
 
-    client.sendMessage('The light reactions happen in the thylakoid membranes.');
-    const afterFirst = await vi.waitFor(
-      async () => {
-        const events = await storedEvents(cookie, sessionId);
-        expect(assistantReplies(events)).toHaveLength(2);
-        return events;
-      },
-      { timeout: 20_000, interval: 100 },
-    );
-    client.sendMessage('Photosystem two does something with water, I think.');
-    const events = await vi.waitFor(
-      async () => {
-        const stored = await storedEvents(cookie, sessionId);
-        expect(assistantReplies(stored)).toHaveLength(3);
-        return stored;
-      },
-      { timeout: 20_000, interval: 100 },
-    );
+    // Each answer but the last gets the tutor's next question; the last one completes the set.
+    for (const [index, answer] of ANSWERS.entries()) {
+      client.sendMessage(answer);
+      if (index < ANSWERS.length - 1) {
+        await stored((events) => expect(assistantReplies(events)).toHaveLength(index + 2));
+      }
+    }
+    await vi.waitFor(() => expect(client?.getSnapshot().completionOverlay).not.toBeNull(), {
+      timeout: 20_000,
+      interval: 50,
+    });
+    const overlay = client.getSnapshot().completionOverlay!;
+    expect(overlay).toMatchObject({ recalledCount: 6, totalPoints: 6 });
 
-    // The tutor's words are the model's, streamed and stored; the judge checked a point off.
-    expect(assistantReplies(events)).toEqual(TUTOR_REPLIES);
-    expect(afterFirst.filter((event) => event.type === 'recall_point_recalled')).toHaveLength(1);
-    expect(events.filter((event) => event.type === 'recall_point_recalled')).toHaveLength(1);
+    client.leaveSession();
+    const events = await stored((log) =>
+      expect(log.some((event) => event.type === 'session_completed')).toBe(true),
+    );
+    await vi.waitFor(() => expect(client?.getSnapshot().status).toBe('completed'), {
+      timeout: 20_000,
+    });
+
+    // The tutor's words are the model's, streamed and stored; the judge checked every point off,
+    // the guess none.
+    const replies = assistantReplies(events);
+    expect(replies.length).toBeGreaterThanOrEqual(ANSWERS.length);
+    expect(replies).toEqual(replies.map((_, index) => tutorReply(index + 1)));
+    const recalled = events.flatMap((event) =>
+      event.type === 'recall_point_recalled' ? [event.data.pointId] : [],
+    );
+    expect(new Set(recalled).size).toBe(6);
+    expect(recalled).toHaveLength(6);
+    const learnerMessages = events.flatMap((event) =>
+      event.type === 'user_message' ? [event.data.content] : [],
+    );
+    expect(learnerMessages).toEqual(ANSWERS);
     const streamed = events.flatMap((event) =>
       event.type === 'assistant_streaming_end' ? [event.data.totalChunks] : [],
     );
     expect(streamed.every((chunks) => chunks > 1)).toBe(true);
-    expect(events.some((event) => event.type === 'user_message')).toBe(true);
+    const completed = events.find((event) => event.type === 'session_completed');
+    expect(completed?.type === 'session_completed' && completed.data.summary).toMatchObject({
+      recalledCount: 6,
+      totalPoints: 6,
+    });
+    const sessions = await fetch(new URL('/api/sessions', demo.url), { headers: { cookie } });
+    expect(await sessions.json()).toEqual([
+      expect.objectContaining({ id: sessionId, status: 'completed' }),
+    ]);
 
     // Every call went to the stand-in, each role to its model, through the adapter.
     const tutorCalls = standIn.requests.filter((request) => kindOf(request) === 'tutor');
     const judgeCalls = standIn.requests.filter((request) => kindOf(request) !== 'tutor');
-    expect(tutorCalls).toHaveLength(3);
+    expect(tutorCalls).toHaveLength(replies.length);
     expect(tutorCalls.every((request) => request.body.model === 'demo-tutor')).toBe(true);
     expect(tutorCalls.every((request) => request.body.stream === true)).toBe(true);
     expect(judgeCalls.map((request) => request.body.model)).toContain('demo-judge');
