@@ -61,24 +61,82 @@ export async function installTools(options: {
       .map(packageOf)
       .filter((name): name is string => name !== null && !name.startsWith('@recall/')),
   );
+  // What an app using an entry installs with it: the optional peers its declarations name
+  // (`ai` for `@recall/core/llm/ai-sdk`).
+  const recallEntries = options.snippets
+    .flatMap((snippet) => importsOf(snippet.code))
+    .filter((specifier) => specifier.startsWith('@recall/'));
+  for (const peer of declaredOptionalPeers(options.app, recallEntries)) imported.add(peer);
   const installed = (name: string) =>
     existsSync(join(options.app, 'node_modules', name, 'package.json'));
   const wanted = new Set(['typescript', '@types/node']);
   for (const name of imported) if (!installed(name)) wanted.add(name);
-  // Types for what is imported, and for what the install line brought (react-dom as a peer).
+  const specs = [...wanted, ...typesFor(versions, imported, installed)];
+  await npmInstallDev(options.app, versions, specs);
+  // The types that what was just installed needs without depending on them (the AI SDK's
+  // declarations import `json-schema`, whose types are `@types/json-schema`).
+  const more = typesFor(versions, imported, installed).filter((name) => !specs.includes(name));
+  if (more.length > 0) await npmInstallDev(options.app, versions, more);
+  return [...specs, ...more].sort().map((name) => withVersion(versions, name));
+}
+
+/**
+ * The `@types/*` packages this repository uses for a module that is imported or installed:
+ * for what the install line brought (react-dom as a peer) and what the snippets import.
+ */
+function typesFor(
+  versions: ReadonlyMap<string, string>,
+  imported: ReadonlySet<string>,
+  installed: (name: string) => boolean,
+): string[] {
+  const types: string[] = [];
   for (const [name] of versions) {
     const typed = name.startsWith('@types/') ? name.slice('@types/'.length) : null;
     const module = typed?.includes('__') ? `@${typed.replace('__', '/')}` : typed;
-    if (module && (imported.has(module) || installed(module))) wanted.add(name);
+    if (module && (imported.has(module) || installed(module))) types.push(name);
   }
-  const specs = [...wanted].sort().map((name) => {
-    const version = versions.get(name);
-    return version === undefined ? name : `${name}@${version}`;
-  });
+  return types;
+}
+
+function withVersion(versions: ReadonlyMap<string, string>, name: string): string {
+  const version = versions.get(name);
+  return version === undefined ? name : `${name}@${version}`;
+}
+
+async function npmInstallDev(
+  app: string,
+  versions: ReadonlyMap<string, string>,
+  names: readonly string[],
+): Promise<void> {
+  const specs = [...new Set(names)].sort().map((name) => withVersion(versions, name));
   await runOrThrow('npm', ['install', '--no-audit', '--no-fund', '--save-dev', ...specs], {
-    cwd: options.app,
+    cwd: app,
   });
-  return specs;
+}
+
+/** The optional peers that the installed declarations of `entries` (`@recall/…`) import. */
+function declaredOptionalPeers(app: string, entries: readonly string[]): Set<string> {
+  const peers = new Set<string>();
+  for (const entry of new Set(entries)) {
+    const name = packageOf(entry);
+    if (name === null) continue;
+    const root = join(app, 'node_modules', name);
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      exports?: Record<string, { import?: { types?: string } } | string>;
+      peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+    };
+    const target = manifest.exports?.[`.${entry.slice(name.length)}`];
+    const types = typeof target === 'object' ? target.import?.types : undefined;
+    if (types === undefined) continue;
+    const optional = Object.entries(manifest.peerDependenciesMeta ?? {})
+      .filter(([, meta]) => meta.optional === true)
+      .map(([peer]) => peer);
+    for (const specifier of importsOf(readFileSync(join(root, types), 'utf8'))) {
+      const peer = packageOf(specifier);
+      if (peer !== null && optional.includes(peer)) peers.add(peer);
+    }
+  }
+  return peers;
 }
 
 /** One file per snippet (its declarations first), and one strict tsconfig per resolution. */

@@ -6,8 +6,10 @@
 //   @recall/core/storage/log      JSON Lines export/import and queries over a session's log
 //   @recall/core/storage/pglite   @recall/core/storage/postgres   SQL storage adapters
 //   @recall/core/llm/anthropic    the Anthropic LLM adapter
+//   @recall/core/llm/ai-sdk       any AI SDK language model (OpenAI, Google, Ollama, vLLM, …)
 //   @recall/core/offline          the embedded offline model (demo-grade, no API key)
 //   @recall/core/testing          scripted LLM, fixtures, a local Messages API
+//   @recall/core/testing/openai   a local Chat Completions server (Node)
 
 // Session engine
 export { createRecallEngine } from './engine/create-recall-engine';

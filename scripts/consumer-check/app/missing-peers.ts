@@ -20,6 +20,16 @@ const TRIGGERS: Record<string, () => Promise<unknown>> = {
       return part;
     }
   },
+  ai: async () => {
+    const { createAiSdkLLM } = await import('@recall/core/llm/ai-sdk');
+    // Without `ai` there is no provider package either; an object shaped like a model will do.
+    const llm = createAiSdkLLM({
+      tutor: { specificationVersion: 'v3', provider: 'check', modelId: 'check' } as never,
+    });
+    for await (const part of llm.streamText({ kind: 'tutor', system: 'x', messages: [] })) {
+      return part;
+    }
+  },
   katex: async () => {
     const { preloadKatex } = await import('@recall/react/formatted-text');
     return preloadKatex();

@@ -67,6 +67,56 @@ describe('parseCommandLine', () => {
     });
   });
 
+  test('--llm openai-compatible:<baseURL> with model names by flag or env, the key from env', () => {
+    expect(
+      run(['--llm', 'openai-compatible:http://127.0.0.1:11434/v1/', '--model', 'qwen3:8b']).llm,
+    ).toEqual({
+      kind: 'openai-compatible',
+      baseURL: 'http://127.0.0.1:11434/v1',
+      tutorModel: 'qwen3:8b',
+      judgeModel: 'qwen3:8b',
+      apiKey: undefined,
+      structuredOutput: 'native',
+    });
+    const env = {
+      OPENAI_COMPATIBLE_MODEL: 'llama-3.3-70b',
+      OPENAI_COMPATIBLE_JUDGE_MODEL: 'llama-3.1-8b',
+      OPENAI_COMPATIBLE_API_KEY: 'sk-local',
+      OPENAI_API_KEY: 'sk-openai',
+    };
+    expect(
+      run(['--llm=openai-compatible:https://vllm.lan/v1'], { env, defaultAppDir: '/app/dist' }).llm,
+    ).toEqual({
+      kind: 'openai-compatible',
+      baseURL: 'https://vllm.lan/v1',
+      tutorModel: 'llama-3.3-70b',
+      judgeModel: 'llama-3.1-8b',
+      apiKey: 'sk-local',
+      structuredOutput: 'native',
+    });
+    // Flags win over the environment; OPENAI_API_KEY is the fallback key.
+    expect(
+      run(
+        [
+          '--llm',
+          'openai-compatible:http://127.0.0.1:8080/v1',
+          '--model',
+          'a',
+          '--judge-model',
+          'b',
+          '--structured-output',
+          'text',
+        ],
+        { env: { ...env, OPENAI_COMPATIBLE_API_KEY: undefined }, defaultAppDir: '/app/dist' },
+      ).llm,
+    ).toMatchObject({
+      tutorModel: 'a',
+      judgeModel: 'b',
+      apiKey: 'sk-openai',
+      structuredOutput: 'text',
+    });
+  });
+
   test('--help and -h ask for the usage text', () => {
     expect(parseCommandLine(['--help'], noKey)).toEqual({ kind: 'help' });
     expect(parseCommandLine(['-h', '--port', 'nonsense'], noKey)).toEqual({ kind: 'help' });
@@ -79,7 +129,33 @@ describe('parseCommandLine', () => {
     [['--storage', 'sqlite:x'], /--storage must be memory, pglite:<dir> or postgres:<url>/],
     [['--storage', 'pglite:'], /pglite needs a directory/],
     [['--storage', 'postgres'], /postgres needs a URL/],
-    [['--llm', 'gpt'], /--llm must be offline, anthropic or scripted:<file.json>/],
+    [
+      ['--llm', 'gpt'],
+      /--llm must be offline, anthropic, scripted:<file.json> or openai-compatible:<baseURL>/,
+    ],
+    [['--llm', 'openai-compatible:'], /needs an http\(s\) base URL/],
+    [['--llm', 'openai-compatible:ftp://x/v1', '--model', 'm'], /needs an http\(s\) base URL/],
+    [
+      ['--llm', 'openai-compatible:http://127.0.0.1:1/v1'],
+      /needs a model: --model <id> or the OPENAI_COMPATIBLE_MODEL/,
+    ],
+    [
+      ['--llm', 'openai-compatible:http://127.0.0.1:1/v1', '--model', ' '],
+      /--model must not be empty/,
+    ],
+    [
+      [
+        '--llm',
+        'openai-compatible:http://127.0.0.1:1/v1',
+        '--model',
+        'm',
+        '--structured-output',
+        'json',
+      ],
+      /--structured-output must be native or text/,
+    ],
+    [['--model', 'm'], /--model goes with --llm openai-compatible/],
+    [['--llm', 'offline', '--judge-model', 'm'], /--judge-model goes with --llm openai-compatible/],
     [['--llm', 'scripted:'], /--llm must be/],
     [['--llm', 'anthropic'], /needs the ANTHROPIC_API_KEY/],
     [['--colour'], /Unknown option '--colour'.*--help/],

@@ -1,5 +1,8 @@
 import { parseArgs } from 'node:util';
 import { isLoopbackHost } from '../runtime/loopback';
+import { type OpenAICompatibleChoice, parseOpenAICompatible } from './openai-compatible-flags';
+
+export type { OpenAICompatibleChoice } from './openai-compatible-flags';
 
 /** Where the demo keeps its data. */
 export type StorageChoice =
@@ -11,7 +14,8 @@ export type StorageChoice =
 export type LLMChoice =
   | { kind: 'offline' }
   | { kind: 'anthropic' }
-  | { kind: 'scripted'; file: string };
+  | { kind: 'scripted'; file: string }
+  | OpenAICompatibleChoice;
 
 /** Everything the command line decides. */
 export interface DemoCommandLine {
@@ -48,8 +52,15 @@ Options:
   --port <n>           port to listen on; 0 picks a free one              (default ${DEFAULT_PORT})
   --host <addr>        address to bind                                    (default ${DEFAULT_HOST})
   --storage <where>    memory | pglite:<dir> | postgres:<url>             (default ${DEFAULT_STORAGE})
-  --llm <which>        offline | anthropic | scripted:<file.json>
+  --llm <which>        offline | anthropic | scripted:<file.json> | openai-compatible:<baseURL>
                        (default: anthropic when ANTHROPIC_API_KEY is set, else offline)
+  --model <id>         with openai-compatible: the model for the tutor (and the judges,
+                       unless --judge-model is given)        (env OPENAI_COMPATIBLE_MODEL)
+  --judge-model <id>   with openai-compatible: the model for the judges
+                                                             (env OPENAI_COMPATIBLE_JUDGE_MODEL)
+  --structured-output <mode>
+                       with openai-compatible: native (response_format json_schema, the
+                       default) | text (JSON asked for in the prompt, for servers without it)
   --app-dir <dir>      built React app to serve (default: examples/react-app/dist when present)
   --no-app             serve no app (API, media and WebSocket only)
   --allowed-host <name>
@@ -58,6 +69,9 @@ Options:
                        127.0.0.1 and [::1] only)
   --secure-cookies     mark the identity cookie Secure (behind a proxy that terminates TLS)
   -h, --help           show this help
+
+With openai-compatible, the API key (if the server wants one) comes from
+OPENAI_COMPATIBLE_API_KEY, else OPENAI_API_KEY.
 
 Each browser gets its own anonymous learner (a random id in an HttpOnly cookie); there is no
 other sign-in. Requests naming any other host are refused (DNS rebinding).`;
@@ -76,7 +90,10 @@ export function parseCommandLine(
     throw new CommandLineError('--app-dir and --no-app cannot be used together.');
   }
   const hasKey = (options.env.ANTHROPIC_API_KEY ?? '').trim() !== '';
-  const llm = parseLLM(values.llm ?? (hasKey ? 'anthropic' : 'offline'));
+  const llm = parseLLM(values.llm ?? (hasKey ? 'anthropic' : 'offline'), {
+    values,
+    env: options.env,
+  });
   if (llm.kind === 'anthropic' && !hasKey) {
     throw new CommandLineError('--llm anthropic needs the ANTHROPIC_API_KEY environment variable.');
   }
@@ -107,6 +124,9 @@ function readFlags(argv: readonly string[]) {
         host: { type: 'string' },
         storage: { type: 'string' },
         llm: { type: 'string' },
+        model: { type: 'string' },
+        'judge-model': { type: 'string' },
+        'structured-output': { type: 'string' },
         'app-dir': { type: 'string' },
         'no-app': { type: 'boolean' },
         'allowed-host': { type: 'string', multiple: true },
@@ -170,13 +190,34 @@ function parseStorage(raw: string): StorageChoice {
   );
 }
 
-function parseLLM(raw: string): LLMChoice {
+type Flags = ReturnType<typeof readFlags>;
+
+function parseLLM(
+  raw: string,
+  context: { values: Flags; env: Readonly<Record<string, string | undefined>> },
+): LLMChoice {
+  const { values } = context;
+  const OPENAI_COMPATIBLE = 'openai-compatible:';
+  const openAIOnly = (['model', 'judge-model', 'structured-output'] as const).find(
+    (flag) => values[flag] !== undefined,
+  );
+  if (openAIOnly !== undefined && !raw.startsWith(OPENAI_COMPATIBLE)) {
+    throw new CommandLineError(`--${openAIOnly} goes with --llm openai-compatible:<baseURL>.`);
+  }
   if (raw === 'offline') return { kind: 'offline' };
   if (raw === 'anthropic') return { kind: 'anthropic' };
   if (raw.startsWith('scripted:') && raw.length > 'scripted:'.length) {
     return { kind: 'scripted', file: raw.slice('scripted:'.length) };
   }
+  if (raw.startsWith(OPENAI_COMPATIBLE)) {
+    return parseOpenAICompatible(raw.slice(OPENAI_COMPATIBLE.length), {
+      model: values.model,
+      judgeModel: values['judge-model'],
+      structuredOutput: values['structured-output'],
+      env: context.env,
+    });
+  }
   throw new CommandLineError(
-    `--llm must be offline, anthropic or scripted:<file.json>, not "${raw}".`,
+    `--llm must be offline, anthropic, scripted:<file.json> or openai-compatible:<baseURL>, not "${raw}".`,
   );
 }

@@ -23,6 +23,29 @@ export async function createLLM(choice: LLMChoice, options: { cwd: string }): Pr
       const { createAnthropicLLM } = await import('@recall/core/llm/anthropic');
       return { llm: createAnthropicLLM(), description: 'Claude (Anthropic API)' };
     }
+    case 'openai-compatible': {
+      const [{ createAiSdkLLM }, { createOpenAICompatible }] = await Promise.all([
+        import('@recall/core/llm/ai-sdk'),
+        import('@ai-sdk/openai-compatible'),
+      ]);
+      const provider = createOpenAICompatible({
+        name: 'local',
+        baseURL: choice.baseURL,
+        ...(choice.apiKey === undefined ? {} : { apiKey: choice.apiKey }),
+        // Stream usage (`stream_options.include_usage`) and `response_format: json_schema`.
+        includeUsage: true,
+        supportsStructuredOutputs: choice.structuredOutput === 'native',
+      });
+      const judge = choice.judgeModel === choice.tutorModel ? '' : `, judge ${choice.judgeModel}`;
+      return {
+        llm: createAiSdkLLM({
+          tutor: provider(choice.tutorModel),
+          judge: provider(choice.judgeModel),
+          structuredOutput: choice.structuredOutput,
+        }),
+        description: `${choice.tutorModel}${judge} on ${choice.baseURL} (OpenAI-compatible)`,
+      };
+    }
     case 'scripted': {
       const file = resolve(options.cwd, choice.file);
       const { createScriptedLLMFromJson } = await import('./scripted-llm-file');

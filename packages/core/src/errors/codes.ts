@@ -72,6 +72,14 @@ export const RECALL_ERROR_CODES = {
     retryable: true,
     description: 'The model output did not match the schema.',
   },
+  LLM_CONTEXT_TOO_LONG: {
+    retryable: false,
+    description: "The prompt exceeds the model's context window; use a model with a longer one.",
+  },
+  LLM_CONTENT_FILTERED: {
+    retryable: false,
+    description: "The provider's content filter blocked the prompt or the response.",
+  },
   // Voice
   VOICE_NOT_CONFIGURED: {
     retryable: false,

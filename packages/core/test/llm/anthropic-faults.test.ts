@@ -125,6 +125,22 @@ describe('errors that are never retried', () => {
     expect(mock.requests).toHaveLength(1);
   });
 
+  test('a prompt longer than the context window is LLM_CONTEXT_TOO_LONG, not retried', async () => {
+    const mock = api.mock({
+      replies: [
+        {
+          type: 'error',
+          status: 400,
+          message: 'prompt is too long: 210000 tokens > 200000 maximum',
+        },
+        OK,
+      ],
+    });
+    const { error } = await drain(testLLM().streamText(CALL));
+    expect(codeOf(error)).toBe('LLM_CONTEXT_TOO_LONG');
+    expect(mock.requests).toHaveLength(1);
+  });
+
   test('the error message names the provider status and category', async () => {
     api.mock({ replies: [{ type: 'error', status: 401, message: 'invalid x-api-key' }] });
     const { error } = await drain(testLLM().streamText(CALL));

@@ -13,7 +13,7 @@ import { generateValidatedObject, outputFormatFor } from './generate-object';
 import { type AnthropicSdk, loadAnthropicSdk } from './load-sdk';
 import { mapStopReason } from './map-stop-reason';
 import { ANTHROPIC_DEFAULT_MODELS, roleOfCallKind } from './models';
-import type { RetryPolicy } from './retry-policy';
+import type { RetryPolicy } from '../retry/retry-policy';
 import { type MessageStreamPart, streamMessage } from './stream-message';
 
 /**

@@ -3,20 +3,13 @@ import type { ErrorType } from '@anthropic-ai/sdk/resources/shared';
 import type { RecallErrorCode } from '../../errors/codes';
 import { LLMOutputError, RecallError } from '../../errors/recall-error';
 import type { AnthropicSdk } from './load-sdk';
-import { abortedError, retryAfterFromHeaders } from './retry-policy';
+import { abortedError, type MappedFailure, retryAfterFromHeaders } from '../retry/retry-policy';
 
 /** The SDK's error classes, from the lazily loaded SDK. */
 export type AnthropicErrorClasses = Pick<
   AnthropicSdk,
   'APIError' | 'APIConnectionError' | 'APIConnectionTimeoutError' | 'APIUserAbortError'
 >;
-
-/** A provider failure in Recall's terms, and whether sending the same request again may work. */
-export interface MappedFailure {
-  error: RecallError;
-  /** True for rate limits, overload, server errors, timeouts and lost connections. */
-  retryable: boolean;
-}
 
 const RETRYABLE_CODES: ReadonlySet<RecallErrorCode> = new Set([
   'LLM_RATE_LIMITED',
@@ -43,7 +36,15 @@ export function mapAnthropicError(thrown: unknown, errors: AnthropicErrorClasses
     return failure('LLM_UNAVAILABLE', 'The model provider could not be reached.', thrown);
   }
   if (thrown instanceof errors.APIError) {
-    const code = codeOfErrorType(thrown.type ?? errorTypeOfStatus(thrown.status), thrown.status);
+    const category = codeOfErrorType(
+      thrown.type ?? errorTypeOfStatus(thrown.status),
+      thrown.status,
+    );
+    // The API says "prompt is too long" with a plain invalid_request_error.
+    const code =
+      category === 'LLM_BAD_REQUEST' && /prompt is too long/i.test(thrown.message)
+        ? 'LLM_CONTEXT_TOO_LONG'
+        : category;
     const retryAfterMs = retryAfterFromHeaders(thrown.headers, Date.now());
     const error = new RecallError(code, describe(thrown), {
       cause: thrown,

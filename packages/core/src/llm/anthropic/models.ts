@@ -1,6 +1,4 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { LLMCallKind } from '../llm-adapter';
-import { assertNever } from '../../internal/assert-never';
 
 /**
  * The default model for the tutor and the rabbit-hole agent: the newest Sonnet in the
@@ -35,17 +33,4 @@ export const ANTHROPIC_DEFAULT_MODELS: Readonly<AnthropicModels> = Object.freeze
 });
 
 /** The role a call kind plays: conversation or judgment. */
-export function roleOfCallKind(kind: LLMCallKind): keyof AnthropicModels {
-  switch (kind) {
-    case 'tutor':
-    case 'rabbithole':
-      return 'tutor';
-    case 'evaluator':
-    case 'detector':
-    case 'transcript':
-    case 'terms':
-      return 'judge';
-    default:
-      return assertNever(kind, 'LLM call kind');
-  }
-}
+export { roleOfCallKind } from '../model-role';

@@ -5,7 +5,8 @@ import { RecallError } from '../../errors/recall-error';
 import { EMPTY_USAGE } from '../llm-adapter';
 import type { AnthropicSdk } from './load-sdk';
 import { mapAnthropicError } from './map-anthropic-error';
-import { abortedError, type RetryPolicy, retryDelayMs, waitForRetry } from './retry-policy';
+import { abortedError, type RetryPolicy } from '../retry/retry-policy';
+import { retryStream } from '../retry/retry-stream';
 import { applyMessageDeltaUsage, usageFromMessageStart } from './usage';
 
 /** One normalized piece of a streamed message. */
@@ -43,46 +44,17 @@ type StopCause = 'idle' | 'aborted';
  * connections before any visible output) with backoff and jitter honouring `retry-after`.
  * Ends with exactly one `finish` part, or throws a `RecallError`.
  */
-export async function* streamMessage(
+export function streamMessage(
   options: StreamMessageOptions,
 ): AsyncGenerator<MessageStreamPart, void, undefined> {
-  for (let retry = 0; ; retry++) {
-    if (options.signal?.aborted) throw abortedError(options.signal.reason);
-    let delivered = false;
-    const held: MessageStreamPart[] = [];
-    try {
-      for await (const part of streamAttempt(options)) {
-        if (!options.outputIsVisible) {
-          held.push(part);
-          continue;
-        }
-        if (part.type !== 'finish') delivered = true;
-        yield part;
-      }
-      yield* held;
-      return;
-    } catch (thrown) {
-      const failure = mapAnthropicError(thrown, options.sdk);
-      if (failure.error.code === 'ABORTED') throw failure.error;
-      if (delivered) throw interrupted(failure.error);
-      const retryAfterMs = failure.error.retryAfterMs;
-      if (!failure.retryable || retry >= options.retry.maxRetries) throw failure.error;
-      if (retryAfterMs !== undefined && retryAfterMs > options.retry.maxRetryAfterMs)
-        throw failure.error;
-      await waitForRetry(
-        retryDelayMs({ retry, retryAfterMs, policy: options.retry }),
-        options.signal,
-      );
-    }
-  }
-}
-
-function interrupted(cause: RecallError): RecallError {
-  return new RecallError(
-    'LLM_INTERRUPTED',
-    `The response broke off after text was streamed (${cause.code}: ${cause.message}).`,
-    { cause },
-  );
+  return retryStream({
+    policy: options.retry,
+    signal: options.signal,
+    outputIsVisible: options.outputIsVisible,
+    attempt: () => streamAttempt(options),
+    isVisible: (part) => part.type !== 'finish',
+    mapError: (thrown) => mapAnthropicError(thrown, options.sdk),
+  });
 }
 
 /** One HTTP request and its event stream, without retries. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createMessagesApiMockState, type MessagesApiMockState } from './messages-api-mock-state';
 import type { MessagesApiMockOptions, RecordedMessagesRequest } from './messages-api-types';
-import { playFrames, sleep } from './play-frames';
+import { readRequest, servePlan } from './serve-plan';
 
 /** Options for {@link startMessagesApiServer}. */
 export interface MessagesApiServerOptions extends MessagesApiMockOptions {
@@ -74,55 +74,6 @@ async function handle(
     );
     return;
   }
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  const { request: recorded, plan } = state.receive({
-    rawBody: Buffer.concat(chunks).toString('utf8'),
-    headers,
-  });
-  const clientGone = new AbortController();
-  // A connection the mock drops on purpose is not a client abort.
-  let dropping = false;
-  response.on('close', () => {
-    if (!response.writableFinished && !dropping) recorded.aborted = true;
-    clientGone.abort();
-  });
-
-  switch (plan.kind) {
-    case 'network-error':
-      await sleep(plan.delayMs, clientGone.signal);
-      dropping = true;
-      recorded.completedAt = Date.now();
-      request.socket.destroy();
-      return;
-    case 'stall':
-      await sleep(Number.POSITIVE_INFINITY, clientGone.signal);
-      return;
-    case 'response':
-      break;
-  }
-  await sleep(plan.headersDelayMs, clientGone.signal);
-  if (clientGone.signal.aborted) return;
-  response.writeHead(plan.status, plan.headers);
-  response.flushHeaders();
-  let written: Promise<void> = Promise.resolve();
-  for await (const frame of playFrames(plan.frames, clientGone.signal)) {
-    if (frame.type === 'disconnect') {
-      // Let what was written reach the client first, then drop the connection mid-body.
-      await written;
-      dropping = true;
-      recorded.completedAt = Date.now();
-      response.socket?.destroy();
-      return;
-    }
-    written = new Promise((resolve) => response.write(frame.data, () => resolve()));
-  }
-  if (clientGone.signal.aborted) return;
-  response.end(() => {
-    recorded.completedAt = Date.now();
-  });
+  const { request: recorded, plan } = state.receive(await readRequest(request));
+  await servePlan({ request, response, recorded, plan });
 }

@@ -1,5 +1,12 @@
 import { RecallError } from '../../errors/recall-error';
 
+/** A provider failure in Recall's terms, and whether sending the same request again may work. */
+export interface MappedFailure {
+  error: RecallError;
+  /** True for rate limits, overload, server errors, timeouts and lost connections. */
+  retryable: boolean;
+}
+
 /** How failed requests are retried. */
 export interface RetryPolicy {
   /** Retries after the first attempt. */
