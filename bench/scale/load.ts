@@ -28,7 +28,9 @@ export interface LoadSpec {
 
 interface Turn {
   sentAt: number;
+  /** When the reply's first text arrived: its first chunk, or its end when no chunk came. */
   firstChunkAt: number | undefined;
+  chunks: number;
   endedAt: number | undefined;
   refused: string | undefined;
 }
@@ -64,11 +66,17 @@ function onFrame(learner: Learner, frame: Frame, at: number): void {
       }
       if (frame.event === 'assistant_streaming_end') {
         if (!learner.greeted) learner.greeted = true;
-        else if (turn !== undefined && turn.endedAt === undefined) turn.endedAt = at;
+        else if (turn !== undefined && turn.endedAt === undefined) {
+          turn.endedAt = at;
+          turn.firstChunkAt ??= at;
+        }
       }
       break;
     case 'chunk':
-      if (turn !== undefined && turn.firstChunkAt === undefined) turn.firstChunkAt = at;
+      if (turn !== undefined && turn.endedAt === undefined) {
+        turn.firstChunkAt ??= at;
+        turn.chunks += 1;
+      }
       break;
     case 'error':
       if (turn !== undefined && frame.clientMessageId === `m${learner.turns.length}`) {
@@ -121,6 +129,7 @@ async function talk(spec: LoadSpec, learner: Learner): Promise<void> {
     const turn: Turn = {
       sentAt: now(),
       firstChunkAt: undefined,
+      chunks: 0,
       endedAt: undefined,
       refused: undefined,
     };
@@ -178,6 +187,8 @@ function summarize(spec: LoadSpec, learners: Learner[], framesAtStart: number) {
       learners.reduce((sum, learner) => sum + learner.eventTimes.filter(inWindow).length, 0) /
       seconds,
     framesPerTurn: frames / Math.max(1, turns.length),
+    /** Replies that ended without the client seeing a single chunk of them stream. */
+    chunklessTurns: ended.filter((turn) => turn.chunks === 0).length,
     firstChunkMs: percentiles(
       ended.flatMap((turn) =>
         turn.firstChunkAt === undefined ? [] : [turn.firstChunkAt - turn.sentAt],

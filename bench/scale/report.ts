@@ -24,6 +24,7 @@ export function printRun(result: RunResult): void {
       `CPU ${round(result.serverCpuPercent)} %, RSS ${round(result.serverRssMb)} MB, ` +
       `lost/tail/dup/ooo ${check.lost}/${check.tail}/${check.duplicated}/${check.outOfOrder}` +
       (result.timedOut > 0 ? `, ${result.timedOut} turns timed out` : '') +
+      (result.chunklessTurns > 0 ? `, ${result.chunklessTurns} replies streamed no chunk` : '') +
       (Object.keys(result.refusals).length > 0
         ? `, refused ${JSON.stringify(result.refusals)}`
         : '') +
@@ -53,6 +54,7 @@ const ROWS: Array<[string, (result: RunResult) => string]> = [
   ['SQL statements / turn', (result) => round(result.statementsPerTurn, 2)],
   ['SQL statements / session start', (result) => round(result.startStatementsPerSession, 1)],
   ['frames / turn', (result) => round(result.framesPerTurn, 1)],
+  ['replies that streamed no chunk', (result) => String(result.chunklessTurns)],
   ['socket writes / turn', (result) => round(result.webSocketWritesPerTurn, 1)],
   [
     'lost / dup / out of order',

@@ -52,6 +52,7 @@ export interface RunResult {
   firstChunkMs: Percentiles;
   lastEventMs: Percentiles;
   framesPerTurn: number;
+  chunklessTurns: number;
   statementsPerTurn: number;
   webSocketWritesPerTurn: number;
   serverCpuPercent: number;
