@@ -17,7 +17,7 @@ async function reply(lastUserTurn: string): Promise<string> {
   let text = '';
   const stream = createOfflineLLM().streamText({
     kind: 'rabbithole',
-    system: buildRabbitholeSystemPrompt(recallSet),
+    system: buildRabbitholeSystemPrompt({ recallSet, resources: recallSet.resources }),
     messages: [
       { role: 'user', content: rabbitholeCue('mitochondria and their ATP') },
       { role: 'assistant', content: 'What about them caught your attention?' },
