@@ -74,6 +74,7 @@ export type {
   RecordReviewOptions,
   GetReviewLogsOptions,
   FindActiveSessionOptions,
+  ResponseLivenessOptions,
   Unsubscribe,
 } from './storage/storage-adapter';
 export { EMPTY_USAGE, addUsage } from './llm/llm-adapter';

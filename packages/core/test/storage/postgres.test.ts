@@ -233,8 +233,10 @@ describe.skipIf(withoutPostgres)('PostgreSQL schema', () => {
     await storage.close();
 
     const migrated = await schemaFingerprint(database);
-    expect(migrated.meta).toEqual([{ key: 'schema_version', value: '3' }]);
+    expect(migrated.meta).toEqual([{ key: 'schema_version', value: String(SCHEMA_VERSION) }]);
     expect(pointColumns(migrated)).not.toContain('due');
+    // Version 4: the writer of a streamed response.
+    expect(eventColumns(migrated)).toContain('writer');
     await (await createPostgresStorage({ connectionString: database })).close();
     expect(await schemaFingerprint(database)).toEqual(migrated);
   });

@@ -1,10 +1,9 @@
 import type { ClientConfig, Pool } from 'pg';
 import { importOptionalPeer } from '../../internal/optional-peer';
-import type { StorageAdapter } from '../storage-adapter';
+import type { ResponseLivenessOptions, StorageAdapter } from '../storage-adapter';
 import { createSqlStorage } from '../sql/create-sql-storage';
-import { parseNotifyPayload, readEvents } from '../sql/event-queries';
+import { FeedTrust } from '../sql/feed-trust';
 import { migrate } from '../sql/migrate';
-import { SubscriptionHub } from '../sql/subscription-hub';
 import { NotificationListener } from './notification-listener';
 import { createPoolExecutor } from './pool-executor';
 import { ResponseClaims } from './response-claims';
@@ -35,9 +34,11 @@ export interface PostgresStorageOptions {
 /**
  * Opens Recall's storage on a PostgreSQL server, for production and several nodes sharing one
  * database. Migrates the schema on open (safe when several nodes start at once). `subscribe`
- * delivers events appended by any process on the database: each append NOTIFYs
- * `seq:sessionId` on commit and subscribers re-read rows from their own last seq, so dropped
- * notifications or a reconnecting listener never lose an event.
+ * delivers events appended by any process on the database: this process's own appends
+ * straight from the append; every append NOTIFYs `seq:sessionId` on commit and other
+ * processes' subscribers re-read rows from their own last seq, so dropped notifications or a
+ * reconnecting listener never lose an event. While listening, recall sets are cached (a save
+ * on any node drops them) and known log heads spare the engine its catch-up reads.
  *
  * @example
  * const storage = await createPostgresStorage({ connectionString: process.env.DATABASE_URL });
@@ -80,45 +81,46 @@ export async function createPostgresStorage(
     throw error;
   }
 
-  const hub = new SubscriptionHub({
-    read: (sessionId, afterSeq, limit) => readEvents(executor, sessionId, { afterSeq, limit }),
-  });
-  const listener = new NotificationListener({
-    Client: pg.Client,
-    clientConfig: listenerConfig(settings.connectionString, pool),
-    channel: settings.channel,
-    reconnectDelayMs: settings.reconnectDelayMs,
-    maxReconnectDelayMs: settings.maxReconnectDelayMs,
-    onListening: () => hub.wakeAll(),
-    onNotification(payload) {
-      const notice = parseNotifyPayload(payload);
-      if (notice) hub.wake(notice.sessionId, notice.seq);
-      else hub.wakeAll();
-    },
-  });
+  const trust = new FeedTrust(false);
   const claims = new ResponseClaims({
     clientConfig: listenerConfig(settings.connectionString, pool),
     executor,
     reconnectDelayMs: settings.reconnectDelayMs,
     maxReconnectDelayMs: settings.maxReconnectDelayMs,
   });
-  const storage = createSqlStorage({
+  let listener: NotificationListener | undefined;
+  const sql = createSqlStorage({
     executor,
-    hub,
+    trust,
     notifyChannel: settings.channel,
+    writers: claims,
     // Listening starts with the first subscription, so a process that never subscribes holds
-    // no extra connection.
-    onSubscribe: () => listener.start(),
+    // no extra connection (and serves no head or recall set from memory).
+    onSubscribe: () => listener?.start(),
     async close() {
-      await Promise.all([listener.close(), claims.close()]);
+      await Promise.all([listener?.close(), claims.close()]);
       await releasePool();
     },
   });
-  return Object.assign(storage, {
+  listener = new NotificationListener({
+    Client: pg.Client,
+    clientConfig: listenerConfig(settings.connectionString, pool),
+    channel: settings.channel,
+    reconnectDelayMs: settings.reconnectDelayMs,
+    maxReconnectDelayMs: settings.maxReconnectDelayMs,
+    onListening: () => {
+      trust.trust();
+      sql.wakeAll();
+    },
+    onLost: () => trust.distrust(),
+    onNotification: (payload) => sql.receive(payload),
+  });
+  return Object.assign(sql.adapter, {
     scope: 'shared' as const,
     // A killed node's open turn is taken over at once, not after orphanedResponseMs.
     claimResponse: (responseId: string) => claims.claim(responseId),
-    isResponseLive: (responseId: string) => claims.isLive(responseId),
+    isResponseLive: (responseId: string, options?: ResponseLivenessOptions) =>
+      claims.isLive(responseId, options),
   });
 }
 
