@@ -13,6 +13,7 @@ import {
   createCommandRateLimit,
 } from './command-rate-limit';
 import { createTokenBucket } from './token-bucket';
+import { coalesceWrites } from './write-coalescing';
 
 /** Who is on the other end of a connection, for logs and per-user limits. */
 export interface ConnectionIdentity {
@@ -94,6 +95,7 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
       close(CLOSE_CODES.SLOW_CONSUMER.code, 'slow consumer');
       return;
     }
+    coalesceWrites(socket);
     socket.send(encoded, { binary: false });
   }
 
