@@ -44,6 +44,10 @@ if (sweep.some((n) => !Number.isInteger(n) || n <= 0) || !(turns > 0)) {
   throw new Error('--n takes positive integers, --turns a positive number.');
 }
 
+// Interrupted: exit, which stops PostgreSQL (the harness's exit hook); the children see their
+// stdin close and stop too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
 let postgres: PostgresServer | undefined;
 const results: RunResult[] = [];
 const saturated = new Map<Target, number>();

@@ -231,7 +231,8 @@ async function main(): Promise<void> {
     })}\n`,
   );
   const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
-  await lines.next();
+  // `go`; a closed stdin means the parent went away.
+  if ((await lines.next()).done) process.exit(1);
   const framesAtStart = learners.reduce((sum, learner) => sum + learner.frames, 0);
   await Promise.all(greeted.map((learner) => talk(spec, learner)));
   // Frames still in flight (a reply's last events) arrive within a moment.

@@ -178,10 +178,12 @@ async function main(): Promise<void> {
       }
       process.stdout.write(`verified ${JSON.stringify(total)}\n`);
     } else {
-      await stop();
-      process.exit(0);
+      break;
     }
   }
+  // `stop`, or the parent went away (stdin closed).
+  await stop();
+  process.exit(0);
 }
 
 await main();
