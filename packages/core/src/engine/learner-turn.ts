@@ -256,7 +256,9 @@ async function assertSameMessage(
   entry: SessionEntry,
   options: { clientMessageId: string; content: string },
 ): Promise<void> {
-  if (!entry.clientMessageIds.has(options.clientMessageId)) await catchUp(runtime, entry);
+  if (!entry.clientMessageIds.has(options.clientMessageId)) {
+    await catchUp(runtime, entry, { always: true });
+  }
   const seq = entry.clientMessageIds.get(options.clientMessageId);
   const [stored] =
     seq === undefined

@@ -102,13 +102,20 @@ export function applyEvents(entry: SessionEntry, events: readonly SessionEvent[]
 /**
  * Reads and applies whatever other writers appended since the cached state. The reviews
  * their events call for become owed (their writer may have died before writing them). Reads
- * nothing when the cached state is known to be current: a session this engine just created,
- * or a head the storage knows without a round trip (`knownLastSeq`).
+ * nothing when the cached state is known to be current — a session this engine just created,
+ * or a head the storage knows without a round trip (`knownLastSeq`) — unless `always`: after
+ * a conflict the log is known to have moved, whatever a late notice says.
  */
-export async function catchUp(runtime: EngineRuntime, entry: SessionEntry): Promise<void> {
+export async function catchUp(
+  runtime: EngineRuntime,
+  entry: SessionEntry,
+  options: { always?: boolean } = {},
+): Promise<void> {
   const head = entry.state.lastSeq;
-  if (entry.createdHere && head === 0) return;
-  if (runtime.storage.knownLastSeq?.(entry.sessionId) === head) return;
+  if (options.always !== true) {
+    if (entry.createdHere && head === 0) return;
+    if (runtime.storage.knownLastSeq?.(entry.sessionId) === head) return;
+  }
   const events = await runtime.storage.read(entry.sessionId, { afterSeq: head });
   if (events.length === 0) return;
   const before = entry.state;

@@ -140,7 +140,7 @@ export function createTurn(
       } catch (error) {
         if (!isConflict(error)) throw error;
         // Another writer appended first: take its events, then rebuild from the new state.
-        await catchUp(runtime, entry);
+        await catchUp(runtime, entry, { always: true });
         // It opened a turn: waiting for that turn is progress, not a failed attempt.
         if (!opened && blockingResponses(runtime, entry).length > 0) continue;
         conflicts += 1;

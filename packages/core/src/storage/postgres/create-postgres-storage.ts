@@ -4,9 +4,15 @@ import type { ResponseLivenessOptions, StorageAdapter } from '../storage-adapter
 import { createSqlStorage } from '../sql/create-sql-storage';
 import { FeedTrust } from '../sql/feed-trust';
 import { migrate } from '../sql/migrate';
+import { eventsNotice } from '../sql/notices';
+import { NodeConnection } from './node-connection';
 import { NotificationListener } from './notification-listener';
+import { Notifier, watchPeers } from './notifier';
 import { createPoolExecutor } from './pool-executor';
 import { ResponseClaims } from './response-claims';
+
+/** How often a subscribed process checks that no other process died with notices unsent. */
+const PEER_CHECK_MS = 5_000;
 
 /** Options for {@link createPostgresStorage}. Give `connectionString`, `pool`, or both. */
 export interface PostgresStorageOptions {
@@ -35,9 +41,10 @@ export interface PostgresStorageOptions {
  * Opens Recall's storage on a PostgreSQL server, for production and several nodes sharing one
  * database. Migrates the schema on open (safe when several nodes start at once). `subscribe`
  * delivers events appended by any process on the database: this process's own appends
- * straight from the append; every append NOTIFYs `seq:sessionId` on commit and other
- * processes' subscribers re-read rows from their own last seq, so dropped notifications or a
- * reconnecting listener never lose an event. While listening, recall sets are cached (a save
+ * straight from the append; other processes' through NOTIFY (`seq:sessionId`, sent after
+ * the commit, many per statement) after which subscribers re-read rows from their own last
+ * seq, so dropped notifications, a reconnecting listener or a process that died before its
+ * notice never lose an event. While listening, recall sets are cached (a save
  * on any node drops them) and known log heads spare the engine its catch-up reads.
  *
  * @example
@@ -82,23 +89,36 @@ export async function createPostgresStorage(
   }
 
   const trust = new FeedTrust(false);
-  const claims = new ResponseClaims({
+  let claims: ResponseClaims | undefined;
+  let notifier: Notifier | undefined;
+  const node = new NodeConnection({
     clientConfig: listenerConfig(settings.connectionString, pool),
-    executor,
     reconnectDelayMs: settings.reconnectDelayMs,
     maxReconnectDelayMs: settings.maxReconnectDelayMs,
+    needed: () => claims?.holding === true || notifier?.pending === true,
   });
+  claims = new ResponseClaims({ node, executor });
+  notifier = new Notifier({ node, channel: settings.channel });
   let listener: NotificationListener | undefined;
+  let stopWatchingPeers: (() => void) | undefined;
+  let subscribed = false;
   const sql = createSqlStorage({
     executor,
     trust,
     notifyChannel: settings.channel,
     writers: claims,
+    announceLater: (sessionId, seq) => notifier?.notify(sessionId, eventsNotice(sessionId, seq)),
     // Listening starts with the first subscription, so a process that never subscribes holds
     // no extra connection (and serves no head or recall set from memory).
-    onSubscribe: () => listener?.start(),
+    onSubscribe: () => {
+      listener?.start();
+      subscribed = true;
+    },
     async close() {
-      await Promise.all([listener?.close(), claims.close()]);
+      stopWatchingPeers?.();
+      claims?.close();
+      await notifier?.close();
+      await Promise.all([listener?.close(), node.close()]);
       await releasePool();
     },
   });
@@ -114,6 +134,13 @@ export async function createPostgresStorage(
     },
     onLost: () => trust.distrust(),
     onNotification: (payload) => sql.receive(payload),
+  });
+  // A process that died between an append and its notice never sent it: look again then.
+  stopWatchingPeers = watchPeers({
+    executor,
+    intervalMs: PEER_CHECK_MS,
+    active: () => subscribed,
+    onPeerGone: () => sql.wakeAll(),
   });
   return Object.assign(sql.adapter, {
     scope: 'shared' as const,

@@ -1,26 +1,18 @@
-import pg from 'pg';
-import type { ClientConfig } from 'pg';
 import type { SessionEvent } from '../../events/envelope';
 import { RecallError } from '../../errors/recall-error';
 import type { SqlExecutor } from '../sql/sql-executor';
 import type { ResponseLivenessOptions } from '../storage-adapter';
-import { toStorageError } from './connection-errors';
+import { NODE_LOCK_SPACE, type NodeConnection } from './node-connection';
 
 /** First half of the per-response advisory-lock keys of earlier versions (still honoured). */
 const RESPONSE_LOCK_SPACE = 0x52434c4c; // "RCLL"
-/** First half of every node's advisory-lock key, so it never meets an app's own keys. */
-const NODE_LOCK_SPACE = 0x52434c4e; // "RCLN"
-const KEY_ATTEMPTS = 8;
 
 /** Options for {@link ResponseClaims}. */
 export interface ResponseClaimsOptions {
-  /** How to reach the server for the dedicated connection that holds the node's lock. */
-  clientConfig: ClientConfig;
+  /** The connection holding this process's lock. */
+  node: NodeConnection;
   /** Runs the liveness checks (any pooled connection). */
   executor: SqlExecutor;
-  /** First delay before the lock connection reconnects; doubles per failure. */
-  reconnectDelayMs: number;
-  maxReconnectDelayMs: number;
 }
 
 interface Claim {
@@ -32,12 +24,11 @@ interface Claim {
 }
 
 /**
- * Which open responses have a live writer, across processes, with one PostgreSQL advisory
- * lock per process: on first use the process takes a random key and holds its lock on a
- * dedicated connection, and the append that stores a claimed response's
- * `assistant_streaming_start` records that key in the row's `writer` column — in the same
- * statement, so claiming costs no round trip per turn. The lock goes when the connection
- * ends, which is what a killed process's connection does: another process then finds it free
+ * Which open responses have a live writer, across processes: the append that stores a
+ * claimed response's `assistant_streaming_start` records this process's lock key in the row's
+ * `writer` column — in the same statement, so claiming costs no round trip per turn — and the
+ * lock lives as long as the process's {@link NodeConnection}. A killed process's connection
+ * ends and its lock with it: another process then finds the lock free
  * (`pg_try_advisory_xact_lock`, released with its own statement) and knows the writer is gone.
  * A claim released before its response ended (the turn could not store the end) clears the
  * column, so the response is taken over at once. Nothing to clean up.
@@ -48,24 +39,22 @@ interface Claim {
  */
 export class ResponseClaims {
   readonly #options: ResponseClaimsOptions;
-  #client: pg.Client | undefined;
-  #connecting: Promise<pg.Client> | undefined;
-  #retryTimer: ReturnType<typeof setTimeout> | undefined;
-  #delayMs: number;
   #closed = false;
-  /** This process's key, chosen on the first connection and kept for its lifetime. */
-  #nodeKey: number | undefined;
   readonly #claims = new Map<string, Claim>();
 
   constructor(options: ResponseClaimsOptions) {
     this.#options = options;
-    this.#delayMs = options.reconnectDelayMs;
+  }
+
+  /** Whether any claim is held (the lock connection must then come back after a drop). */
+  get holding(): boolean {
+    return this.#claims.size > 0;
   }
 
   /** Claims `responseId` for this process; resolves once the node's lock is held. */
   async claim(responseId: string): Promise<() => Promise<void>> {
     if (this.#closed) throw new RecallError('ABORTED', 'The storage is closed.');
-    await this.#connection();
+    await this.#options.node.connection();
     const claim = this.#claims.get(responseId) ?? { count: 0, start: undefined, ended: false };
     claim.count += 1;
     this.#claims.set(responseId, claim);
@@ -88,7 +77,7 @@ export class ResponseClaims {
 
   /** The key to store as the writer of `responseId`, when this process claimed it. */
   writerOf(responseId: string): number | undefined {
-    return this.#claims.has(responseId) ? this.#nodeKey : undefined;
+    return this.#claims.has(responseId) ? this.#options.node.key : undefined;
   }
 
   /** Notes where claimed responses start and which ones this process ended. */
@@ -129,89 +118,7 @@ export class ResponseClaims {
     return row?.live === true;
   }
 
-  async close(): Promise<void> {
+  close(): void {
     this.#closed = true;
-    clearTimeout(this.#retryTimer);
-    await this.#connecting?.catch(() => undefined);
-    const client = this.#client;
-    this.#client = undefined;
-    await client?.end().catch(() => undefined);
   }
-
-  #connection(): Promise<pg.Client> {
-    if (this.#client !== undefined) return Promise.resolve(this.#client);
-    this.#connecting ??= this.#connect().finally(() => {
-      this.#connecting = undefined;
-    });
-    return this.#connecting;
-  }
-
-  async #connect(): Promise<pg.Client> {
-    const client = new pg.Client(this.#options.clientConfig);
-    let dropped = false;
-    const onDrop = () => {
-      if (dropped) return;
-      dropped = true;
-      if (this.#client === client) this.#client = undefined;
-      client.end().catch(() => undefined);
-      // Live turns must get their lock back soon.
-      if (this.#claims.size > 0) this.#scheduleReconnect();
-    };
-    client.on('error', onDrop);
-    client.on('end', onDrop);
-    try {
-      await client.connect();
-      await this.#lockNodeKey(client);
-    } catch (error) {
-      onDrop();
-      throw toStorageError(error);
-    }
-    if (this.#closed) {
-      await client.end().catch(() => undefined);
-      throw new RecallError('ABORTED', 'The storage is closed.');
-    }
-    this.#client = client;
-    this.#delayMs = this.#options.reconnectDelayMs;
-    return client;
-  }
-
-  async #lockNodeKey(client: pg.Client): Promise<void> {
-    if (this.#nodeKey !== undefined) {
-      // Rows already name this key: take it back, waiting for a dying old connection.
-      await client.query('select pg_advisory_lock($1::int, $2::int)', [
-        NODE_LOCK_SPACE,
-        this.#nodeKey,
-      ]);
-      return;
-    }
-    for (let attempt = 0; attempt < KEY_ATTEMPTS; attempt += 1) {
-      const key = randomInt32();
-      const result = await client.query<{ locked: boolean }>(
-        'select pg_try_advisory_lock($1::int, $2::int) as locked',
-        [NODE_LOCK_SPACE, key],
-      );
-      if (result.rows[0]?.locked === true) {
-        this.#nodeKey = key;
-        return;
-      }
-    }
-    throw new RecallError('STORAGE_UNAVAILABLE', 'Could not take a node lock key.');
-  }
-
-  #scheduleReconnect(): void {
-    if (this.#closed || this.#retryTimer) return;
-    const delay = this.#delayMs;
-    this.#delayMs = Math.min(this.#delayMs * 2, this.#options.maxReconnectDelayMs);
-    this.#retryTimer = setTimeout(() => {
-      this.#retryTimer = undefined;
-      this.#connection().catch(() => {
-        if (this.#claims.size > 0) this.#scheduleReconnect();
-      });
-    }, delay);
-    this.#retryTimer.unref?.();
-  }
-}
-
-function randomInt32(): number {
-  return crypto.getRandomValues(new Int32Array(1))[0]!;
 }

@@ -10,7 +10,7 @@ export interface AppendWrites {
   writers: ReadonlyArray<number | null>;
   reviews: readonly RecordReviewOptions[];
   session: Session | undefined;
-  /** `pg_notify(channel, payload)` when the events are written. */
+  /** `pg_notify(channel, payload)` in the same statement (sent on commit), if wanted. */
   notify: { channel: string; payload: string } | undefined;
 }
 
@@ -38,8 +38,9 @@ const COLUMN_FIELDS: ReadonlySet<string> = new Set([
  * round trip (a statement is its own transaction): it checks the head, the batch's stored ids
  * and its client message id; only when the log ends at `expectedSeq` and nothing repeats does
  * it insert the events, the reviews (a log id already stored writes nothing; the schedule is
- * written with its log only; a point that no longer exists is skipped), the session row, and
- * NOTIFY (delivered on commit). It reports what it found either way, so the caller can tell a
+ * written with its log only; a point that no longer exists is skipped), the session row and,
+ * if asked, NOTIFY (delivered on commit). It reports what it found either way, so the caller
+ * can tell a
  * duplicate or a conflict from a write without another round trip. Two writers racing on one
  * head both pass the check; the primary key stops the second at its insert.
  */

@@ -1,4 +1,4 @@
-import { RecallError } from '../../errors/recall-error';
+import { ConcurrencyError, RecallError } from '../../errors/recall-error';
 import type { SessionEvent } from '../../events/envelope';
 import type { StorageAdapter } from '../storage-adapter';
 import { appendEvents, lastSeq, readEvents } from './event-queries';
@@ -34,8 +34,16 @@ export interface SqlStorageOptions {
    * served from memory only while it holds.
    */
   trust: FeedTrust;
-  /** Channel to `pg_notify` on commit, so other processes wake up and drop stale sets. */
+  /**
+   * Channel to announce writes on, so other processes wake up and drop stale recall sets. A
+   * recall set's save NOTIFYs in its transaction. An append NOTIFYs in its own statement
+   * when no other append of this process is in flight; otherwise it is announced through
+   * `announceLater` after it committed: commits that NOTIFY take PostgreSQL's database-wide
+   * notify lock until their commit is flushed, so concurrent ones would commit one by one.
+   */
   notifyChannel?: string;
+  /** Announces a committed append later (many at once); required with `notifyChannel`. */
+  announceLater?: (sessionId: string, seq: number) => void;
   /** Called once when a subscription starts (a driver may start listening lazily). */
   onSubscribe?: () => void;
   writers?: WriterMarks;
@@ -68,6 +76,7 @@ export function createSqlStorage(options: SqlStorageOptions): SqlStorage {
    * subscribers to read what the answer is about to hand them.
    */
   const appending = new Map<string, { count: number; noticed: number }>();
+  let appendsInFlight = 0;
   let closing: Promise<void> | undefined;
 
   function open(): SqlExecutor {
@@ -123,12 +132,14 @@ export function createSqlStorage(options: SqlStorageOptions): SqlStorage {
       const pending = appending.get(sessionId) ?? { count: 0, noticed: 0 };
       pending.count += 1;
       appending.set(sessionId, pending);
+      const notifyInStatement = options.notifyChannel !== undefined && appendsInFlight === 0;
+      appendsInFlight += 1;
       try {
         const result = await appendEvents(open(), sessionId, events, {
           expectedSeq: appendOptions.expectedSeq,
+          ...(notifyInStatement ? { notifyChannel: options.notifyChannel } : {}),
           ...(appendOptions.reviews === undefined ? {} : { reviews: appendOptions.reviews }),
           ...(appendOptions.session === undefined ? {} : { session: appendOptions.session }),
-          ...(options.notifyChannel === undefined ? {} : { notifyChannel: options.notifyChannel }),
           ...(options.writers === undefined
             ? {}
             : { writerOf: (responseId: string) => options.writers?.writerOf(responseId) }),
@@ -137,10 +148,18 @@ export function createSqlStorage(options: SqlStorageOptions): SqlStorage {
         if (result.status === 'appended' && last !== undefined) {
           heads.note(sessionId, last.seq, epoch);
           options.writers?.appended(result.events);
+          if (options.notifyChannel !== undefined && !notifyInStatement) {
+            options.announceLater?.(sessionId, last.seq);
+          }
           hub.publish(sessionId, result.events);
         }
         return result;
+      } catch (error) {
+        // A conflict tells where the log ends now.
+        if (error instanceof ConcurrencyError) heads.note(sessionId, error.actualSeq, epoch);
+        throw error;
       } finally {
+        appendsInFlight -= 1;
         pending.count -= 1;
         if (pending.count === 0) {
           appending.delete(sessionId);

@@ -17,7 +17,7 @@ import { parseJsonColumn, toNumber } from './values';
 /** Options for {@link appendEvents}. */
 export interface AppendEventsOptions {
   expectedSeq: number;
-  /** A PostgreSQL channel to `pg_notify` in the append (delivered on commit). */
+  /** A channel to `pg_notify` in the append's own statement (delivered on commit). */
   notifyChannel?: string;
   /** Written with the events (see `AppendOptions.reviews`). */
   reviews?: readonly RecordReviewOptions[];
@@ -46,7 +46,7 @@ const SELECT_EVENTS = `
  * Appends a batch atomically with the StorageAdapter's semantics — gapless seqs from
  * `expectedSeq + 1`, `ConcurrencyError` when the log has moved on, `duplicate` for a batch
  * whose ids are all stored or whose user message repeats a client message id — in one
- * statement, together with its reviews, session row and NOTIFY.
+ * statement, together with its reviews and session row.
  */
 export async function appendEvents(
   executor: SqlQueryable,
