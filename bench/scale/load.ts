@@ -14,7 +14,13 @@ import { type Frame, parseFrame } from './wire';
 
 /** What the parent asks for (JSON in argv[2]). */
 export interface LoadSpec {
-  port: number;
+  /** Servers to spread learners over (learner i talks to ports[i % length]). */
+  ports: number[];
+  /**
+   * Each learner also watches its session from the next server (`?sessionId=…&afterSeq=0`),
+   * so every event crosses between nodes; the watcher's seqs are checked like the learner's.
+   */
+  observe?: boolean;
   learners: number;
   turns: number;
   /** Learners connecting (until greeted) at once. */
@@ -38,6 +44,7 @@ interface Turn {
 interface Learner {
   index: number;
   socket: WebSocket | undefined;
+  observer: { socket: WebSocket; seqs: number[] } | undefined;
   sessionId: string | undefined;
   seqs: number[];
   eventTimes: number[];
@@ -108,7 +115,8 @@ async function waitFor(learner: Learner, done: () => boolean, deadline: number):
 }
 
 async function connect(spec: LoadSpec, learner: Learner): Promise<void> {
-  const url = `ws://127.0.0.1:${spec.port}/ws?recallSetId=${RECALL_SET_ID}&token=learner-${learner.index}`;
+  const port = spec.ports[learner.index % spec.ports.length]!;
+  const url = `ws://127.0.0.1:${port}/ws?recallSetId=${RECALL_SET_ID}&token=learner-${learner.index}`;
   const startedAt = now();
   const socket = new WebSocket(url, { perMessageDeflate: false });
   learner.socket = socket;
@@ -121,6 +129,28 @@ async function connect(spec: LoadSpec, learner: Learner): Promise<void> {
   const greeted = await waitFor(learner, () => learner.greeted, startedAt + spec.connectTimeoutMs);
   if (learner.sessionStartMs !== undefined) learner.sessionStartMs -= startedAt;
   if (!greeted) socket.terminate();
+  else if (spec.observe === true && learner.sessionId !== undefined) await observe(spec, learner);
+}
+
+/** Watches the learner's session from the next server, from seq 0; resolves once attached. */
+async function observe(spec: LoadSpec, learner: Learner): Promise<void> {
+  const port = spec.ports[(learner.index + 1) % spec.ports.length]!;
+  const url = `ws://127.0.0.1:${port}/ws?sessionId=${learner.sessionId}&afterSeq=0&token=learner-${learner.index}`;
+  const socket = new WebSocket(url, { perMessageDeflate: false });
+  const observer = { socket, seqs: [] as number[] };
+  learner.observer = observer;
+  socket.on('message', (data) => {
+    const frame = parseFrame(String(data));
+    if (frame.kind === 'event') observer.seqs.push(frame.seq);
+  });
+  socket.on('error', () => {});
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, spec.connectTimeoutMs);
+    socket.once('open', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 async function talk(spec: LoadSpec, learner: Learner): Promise<void> {
@@ -187,8 +217,8 @@ function summarize(spec: LoadSpec, learners: Learner[], framesAtStart: number) {
       learners.reduce((sum, learner) => sum + learner.eventTimes.filter(inWindow).length, 0) /
       seconds,
     framesPerTurn: frames / Math.max(1, turns.length),
-    /** Replies that ended without the client seeing a single chunk of them stream. */
-    chunklessTurns: ended.filter((turn) => turn.chunks === 0).length,
+    /** Chunks the client saw per reply that ended (all of them: CHUNKS). */
+    chunksPerReply: ended.reduce((sum, turn) => sum + turn.chunks, 0) / Math.max(1, ended.length),
     firstChunkMs: percentiles(
       ended.flatMap((turn) =>
         turn.firstChunkAt === undefined ? [] : [turn.firstChunkAt - turn.sentAt],
@@ -205,6 +235,7 @@ async function main(): Promise<void> {
   const learners: Learner[] = Array.from({ length: spec.learners }, (_, index) => ({
     index,
     socket: undefined,
+    observer: undefined,
     sessionId: undefined,
     seqs: [],
     eventTimes: [],
@@ -248,7 +279,10 @@ async function main(): Promise<void> {
     ),
   );
   process.stdout.write(`finished ${JSON.stringify(summarize(spec, greeted, framesAtStart))}\n`);
-  for (const learner of learners) learner.socket?.terminate();
+  for (const learner of learners) {
+    learner.socket?.terminate();
+    learner.observer?.socket.terminate();
+  }
   await lines.next();
   process.exit(0);
 }

@@ -1,4 +1,4 @@
-import { MODEL_TURN_MS, THINK_MS } from './model';
+import { CHUNKS, MODEL_TURN_MS, THINK_MS } from './model';
 import type { RunResult, Target } from './run';
 
 /** The knee: the first N whose p99 send → first chunk passes this. */
@@ -24,7 +24,9 @@ export function printRun(result: RunResult): void {
       `CPU ${round(result.serverCpuPercent)} %, RSS ${round(result.serverRssMb)} MB, ` +
       `lost/tail/dup/ooo ${check.lost}/${check.tail}/${check.duplicated}/${check.outOfOrder}` +
       (result.timedOut > 0 ? `, ${result.timedOut} turns timed out` : '') +
-      (result.chunklessTurns > 0 ? `, ${result.chunklessTurns} replies streamed no chunk` : '') +
+      (result.chunksPerReply < CHUNKS
+        ? `, ${round(result.chunksPerReply, 1)} of ${CHUNKS} chunks seen per reply`
+        : '') +
       (Object.keys(result.refusals).length > 0
         ? `, refused ${JSON.stringify(result.refusals)}`
         : '') +
@@ -54,7 +56,7 @@ const ROWS: Array<[string, (result: RunResult) => string]> = [
   ['SQL statements / turn', (result) => round(result.statementsPerTurn, 2)],
   ['SQL statements / session start', (result) => round(result.startStatementsPerSession, 1)],
   ['frames / turn', (result) => round(result.framesPerTurn, 1)],
-  ['replies that streamed no chunk', (result) => String(result.chunklessTurns)],
+  [`chunks seen / reply (of ${CHUNKS})`, (result) => round(result.chunksPerReply, 1)],
   ['socket writes / turn', (result) => round(result.webSocketWritesPerTurn, 1)],
   [
     'lost / dup / out of order',

@@ -52,7 +52,7 @@ export interface RunResult {
   firstChunkMs: Percentiles;
   lastEventMs: Percentiles;
   framesPerTurn: number;
-  chunklessTurns: number;
+  chunksPerReply: number;
   statementsPerTurn: number;
   webSocketWritesPerTurn: number;
   serverCpuPercent: number;
@@ -87,7 +87,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     const loadBefore = loadavg()[0]!;
     const atReady = await stats();
     const loadSpec: LoadSpec = {
-      port,
+      ports: [port],
       learners: options.learners,
       turns: options.turns,
       connectConcurrency: 64,

@@ -28,7 +28,8 @@ import { createBenchModel, RECALL_SET_ID } from './model';
 export type ServerSpec =
   | { storage: 'bare' | 'memory' }
   | { storage: 'pglite'; dataDir: string }
-  | { storage: 'postgres'; connectionString: string };
+  /** `saveRecallSet: false` for the second node of one database. */
+  | { storage: 'postgres'; connectionString: string; saveRecallSet?: boolean };
 
 /** Whether clients are sent this stored event (one place to follow the wire). */
 function isSentToClients(event: SessionEvent): boolean {
@@ -89,21 +90,23 @@ async function main(): Promise<void> {
     stop = () => bare.close();
   } else {
     const storage = await openStorage(spec);
-    await storage.saveRecallSet(
-      defineRecallSet(
-        {
-          id: RECALL_SET_ID,
-          name: 'Scale bench',
-          description: 'Three points nobody recalls, so every turn is an ordinary one.',
-          points: [
-            { id: 'p1', content: 'ATP synthase makes ATP', context: 'Inner membrane.' },
-            { id: 'p2', content: 'Glycolysis splits glucose', context: 'Cytoplasm.' },
-            { id: 'p3', content: 'The Krebs cycle releases CO2', context: 'Matrix.' },
-          ],
-        },
-        { now: Date.now() - 60_000 },
-      ),
-    );
+    if (spec.storage !== 'postgres' || spec.saveRecallSet !== false) {
+      await storage.saveRecallSet(
+        defineRecallSet(
+          {
+            id: RECALL_SET_ID,
+            name: 'Scale bench',
+            description: 'Three points nobody recalls, so every turn is an ordinary one.',
+            points: [
+              { id: 'p1', content: 'ATP synthase makes ATP', context: 'Inner membrane.' },
+              { id: 'p2', content: 'Glycolysis splits glucose', context: 'Cytoplasm.' },
+              { id: 'p3', content: 'The Krebs cycle releases CO2', context: 'Matrix.' },
+            ],
+          },
+          { now: Date.now() - 60_000 },
+        ),
+      );
+    }
     const engine = createRecallEngine({ storage, llm: createBenchModel() });
     let warnings = 0;
     const server = createRecallServer({
