@@ -271,11 +271,14 @@ async function main(): Promise<void> {
   writeFileSync(
     spec.seqFile,
     JSON.stringify(
-      learners.flatMap((learner) =>
-        learner.sessionId === undefined
-          ? []
-          : [{ sessionId: learner.sessionId, seqs: learner.seqs }],
-      ),
+      learners.flatMap((learner) => {
+        const { sessionId, observer } = learner;
+        if (sessionId === undefined) return [];
+        return [
+          { sessionId, seqs: learner.seqs },
+          ...(observer === undefined ? [] : [{ sessionId, seqs: observer.seqs }]),
+        ];
+      }),
     ),
   );
   process.stdout.write(`finished ${JSON.stringify(summarize(spec, greeted, framesAtStart))}\n`);
