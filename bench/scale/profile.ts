@@ -21,7 +21,7 @@ export interface SelfTime {
 
 /**
  * The functions with the most self time in the `.cpuprofile` files of `directory` (written
- * by `node --cpu-prof`), idle time left out; `share` is of all non-idle samples.
+ * by V8's CPU profiler), idle time left out; `share` is of all non-idle samples.
  */
 export function topSelfTime(directory: string, count = 5): SelfTime[] {
   const totals = new Map<string, number>();
@@ -31,7 +31,9 @@ export function topSelfTime(directory: string, count = 5): SelfTime[] {
     const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
     profile.samples.forEach((id, index) => {
       const frame = nodes.get(id)?.callFrame;
+      // Idle time, and the profiler's own start and stop, are not the server's work.
       if (frame === undefined || frame.functionName === '(idle)') return;
+      if (frame.url.startsWith('node:inspector')) return;
       const microseconds = profile.timeDeltas[index] ?? 0;
       const where = frame.url === '' ? '' : ` ${shortUrl(frame.url)}:${frame.lineNumber + 1}`;
       const name = `${frame.functionName || '(anonymous)'}${where}`;

@@ -22,6 +22,9 @@ export function printRun(result: RunResult): void {
       `SQL ${round(result.statementsPerTurn, 2)}/turn ${round(result.startStatementsPerSession, 1)}/start, ` +
       `frames ${round(result.framesPerTurn, 1)}/turn, ws writes ${round(result.webSocketWritesPerTurn, 1)}/turn, ` +
       `CPU ${round(result.serverCpuPercent)} %, RSS ${round(result.serverRssMb)} MB, ` +
+      (result.postgresCpuPercent === undefined
+        ? ''
+        : `PostgreSQL CPU ${round(result.postgresCpuPercent)} %, `) +
       `lost/tail/dup/ooo ${check.lost}/${check.tail}/${check.duplicated}/${check.outOfOrder}` +
       (result.timedOut > 0 ? `, ${result.timedOut} turns timed out` : '') +
       (result.chunksPerReply < CHUNKS
@@ -53,6 +56,10 @@ const ROWS: Array<[string, (result: RunResult) => string]> = [
   ['session start p99 ms', (result) => round(result.sessionStartMs.p99)],
   ['server CPU % of a core', (result) => round(result.serverCpuPercent)],
   ['server RSS MB', (result) => round(result.serverRssMb)],
+  [
+    'PostgreSQL CPU % of a core',
+    (result) => (result.postgresCpuPercent === undefined ? '' : round(result.postgresCpuPercent)),
+  ],
   ['SQL statements / turn', (result) => round(result.statementsPerTurn, 2)],
   ['SQL statements / session start', (result) => round(result.startStatementsPerSession, 1)],
   ['frames / turn', (result) => round(result.framesPerTurn, 1)],

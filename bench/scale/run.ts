@@ -1,6 +1,6 @@
 // One benchmark run: a server child (Recall on one storage, or the bare baseline) and a load
 // generator child for N learners, measured from the outside.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import { startChild } from './child';
 import type { LoadSpec } from './load';
 import type { ServerSpec } from './server';
 import type { Percentiles } from './stats';
+import { postgresCpuMs } from './process-cpu';
 import { topSelfTime, type SelfTime } from './profile';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -21,7 +22,7 @@ export interface RunOptions {
   turns: number;
   /** For `postgres`: a fresh database. */
   connectionString?: string;
-  /** Write a CPU profile of the server and report its top self-time functions. */
+  /** Profile the server's CPU while learners talk; report its top self-time functions. */
   profile: boolean;
 }
 
@@ -57,6 +58,8 @@ export interface RunResult {
   webSocketWritesPerTurn: number;
   serverCpuPercent: number;
   serverRssMb: number;
+  /** PostgreSQL's server processes, for runs on PostgreSQL (Linux). */
+  postgresCpuPercent: number | undefined;
   loopDelayP99Ms: number;
   closedEarly: number;
   check: { lost: number; tail: number; duplicated: number; outOfOrder: number; unexpected: number };
@@ -72,11 +75,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
         ? { storage: 'postgres', connectionString: options.connectionString! }
         : { storage: options.target };
   const profileDirectory = join(scratch, 'profile');
-  const server = startChild(
-    join(here, 'server.ts'),
-    [JSON.stringify(spec)],
-    options.profile ? ['--cpu-prof', '--cpu-prof-dir', profileDirectory] : [],
-  );
+  const server = startChild(join(here, 'server.ts'), [JSON.stringify(spec)]);
   const stats = async () => {
     server.send('stats');
     return JSON.parse(await server.next('stats ', 60_000)) as ServerStats;
@@ -100,12 +99,26 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       greeted: number;
       sessionStartMs: Percentiles;
     };
+    const postgresPort =
+      options.connectionString === undefined
+        ? undefined
+        : Number(new URL(options.connectionString).port);
+    const postgresBefore = postgresPort === undefined ? undefined : postgresCpuMs(postgresPort);
     const before = await stats();
+    if (options.profile) {
+      mkdirSync(profileDirectory);
+      server.send('profile start');
+    }
     load.send('go');
     const finished = JSON.parse(
       await load.next('finished ', (5 + options.turns * 33) * 1000 + 60_000),
     ) as Omit<RunResult, 'target'>;
+    if (options.profile) {
+      server.send(`profile stop ${join(profileDirectory, 'turns.cpuprofile')}`);
+      await server.next('profiled', 60_000);
+    }
     const after = await stats();
+    const postgresAfter = postgresPort === undefined ? undefined : postgresCpuMs(postgresPort);
     server.send(`verify ${loadSpec.seqFile}`);
     const check = JSON.parse(await server.next('verified ', 5 * 60_000)) as RunResult['check'];
     load.send('exit');
@@ -129,6 +142,10 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
         1000 /
         Math.max(1, after.at - before.at),
       serverRssMb: after.rss / 1024 / 1024,
+      postgresCpuPercent:
+        postgresBefore === undefined || postgresAfter === undefined
+          ? undefined
+          : (100 * (postgresAfter - postgresBefore)) / Math.max(1, after.at - before.at),
       loopDelayP99Ms: after.loopDelayP99Ms,
       check,
       profile: options.profile ? topSelfTime(profileDirectory) : [],

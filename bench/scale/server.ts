@@ -1,9 +1,11 @@
 // Server child of scale.bench.ts: a Recall server (memory, PGlite or PostgreSQL storage, a
 // real engine over the scripted bench model, default server options) or the bare `ws`
 // baseline. Prints `ready <port>`; answers on stdin: `stats` → `stats {…}`, `verify <file>`
-// → `verified {…}` (each client's seqs against the stored log), `stop` → exits (writing the
-// CPU profile when started with --cpu-prof).
-import { readFileSync } from 'node:fs';
+// → `verified {…}` (each client's seqs against the stored log), `profile start` and
+// `profile stop <file>` → `profiled` (V8's CPU profiler, the one --cpu-prof uses, over just
+// that window), `stop` → exits.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { createInterface } from 'node:readline';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
@@ -137,6 +139,7 @@ async function main(): Promise<void> {
     };
   }
   process.stdout.write(`ready ${port}\n`);
+  let profiler: Session | undefined;
   for await (const line of createInterface({ input: process.stdin })) {
     if (line === 'stats') {
       const memory = process.memoryUsage();
@@ -151,6 +154,16 @@ async function main(): Promise<void> {
         })}\n`,
       );
       loop.reset();
+    } else if (line === 'profile start') {
+      profiler ??= new Session();
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    } else if (line.startsWith('profile stop ') && profiler !== undefined) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(line.slice('profile stop '.length), JSON.stringify(profile));
+      profiler.disconnect();
+      process.stdout.write('profiled\n');
     } else if (line.startsWith('verify ')) {
       const clients = JSON.parse(readFileSync(line.slice('verify '.length), 'utf8')) as Array<{
         sessionId: string;

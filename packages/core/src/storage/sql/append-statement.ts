@@ -14,10 +14,11 @@ export interface AppendWrites {
   notify: { channel: string; payload: string } | undefined;
 }
 
-/** The statement and its parameters. */
+/** The statement, its parameters, and a name that is the same exactly when the text is. */
 export interface Statement {
   text: string;
   params: unknown[];
+  name: string;
 }
 
 // Event fields stored in columns of their own; any other envelope field (commandId, and those a
@@ -90,7 +91,13 @@ export function buildAppendStatement(
       select pg_notify(${bind(writes.notify.channel)}, ${bind(writes.notify.payload)})
       from verdict where ok)`);
   }
+  const variant = [
+    writes.reviews.length > 0 ? 'r' : '',
+    writes.session === undefined ? '' : 's',
+    writes.notify === undefined ? '' : 'n',
+  ].join('');
   return {
+    name: `recall_append_v4${variant === '' ? '' : `_${variant}`}`,
     text: `with ${ctes.join(',\n')}
       select (select head from head) as head,
         (select coalesce(json_agg(json_build_object('id', id, 'sessionId', session_id)),

@@ -18,9 +18,9 @@ const take = () => sent.splice(0);
 
 function counting(executor: SqlExecutor): SqlExecutor {
   return {
-    query(text, params) {
+    query(text, params, name) {
       sent.push(text.trim().split(/\s+/).slice(0, 3).join(' '));
-      return executor.query(text, params);
+      return executor.query(text, params, name);
     },
     transaction(fn) {
       sent.push('transaction');

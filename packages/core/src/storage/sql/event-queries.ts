@@ -74,7 +74,11 @@ export async function appendEvents(
   });
   let row: ClassifyRow;
   try {
-    [row] = (await executor.query<ClassifyRow>(statement.text, statement.params)) as [ClassifyRow];
+    [row] = (await executor.query<ClassifyRow>(
+      statement.text,
+      statement.params,
+      statement.name,
+    )) as [ClassifyRow];
   } catch (error) {
     if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
     // Another writer committed between our check and our insert (the primary key or a
