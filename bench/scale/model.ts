@@ -26,15 +26,20 @@ export const REPLY_CHUNKS: readonly string[] = Array.from(
   (_, index) => `${WORDS[index % WORDS.length]}${index === CHUNKS - 1 ? '?' : ' '}`,
 );
 
-const sleep = (milliseconds: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
+function sleep(milliseconds: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(new Error('aborted'));
-    const timer = setTimeout(resolve, milliseconds);
-    signal?.addEventListener('abort', () => {
+    const onAbort = () => {
       clearTimeout(timer);
       reject(new Error('aborted'));
-    });
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, milliseconds);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
 
 /**
  * A model that answers every text call after {@link MODEL_LATENCY_MS} with {@link CHUNKS}
