@@ -1,7 +1,7 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 
-// Stories of @recall/react's headless components, driven by recorded server messages folded
-// through the real client reducer (no server needed).
+// Stories of @recall/react's headless components, each a real session in the page: an engine
+// serving the real client through @recall/ws/testing's in-process transport (no server needed).
 const config: StorybookConfig = {
   stories: ['../packages/react/src/**/*.stories.@(ts|tsx)'],
   addons: ['@storybook/addon-a11y'],

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { createMemoryStorage, createRecallEngine, defineRecallSet } from '@recall/core';
 import { createScriptedLLM } from '@recall/core/testing';
 import { WebSocket } from 'ws';
+import { PROTOCOL_VERSION } from '../packages/ws/src/protocol/protocol-version';
 import { createRecallServer } from '../packages/ws/src/server/index';
 import { CELL_ENERGY } from '../packages/ws/test/harness/engine-setup';
 
@@ -122,7 +123,9 @@ interface Client {
 }
 
 async function connect(port: number, token: string): Promise<Client> {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws?recallSetId=cell-energy&token=${token}`);
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws?recallSetId=cell-energy&token=${token}`, [
+    PROTOCOL_VERSION,
+  ]);
   const messages: Array<Record<string, unknown>> = [];
   socket.on('message', (data) =>
     messages.push(JSON.parse(String(data)) as Record<string, unknown>),

@@ -18,7 +18,6 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import {
   type CommandResult,
-  createEventContext,
   createMemoryStorage,
   createRecallEngine,
   defineRecallSet,
@@ -27,8 +26,10 @@ import {
   type StorageAdapter,
 } from '@recall/core';
 import { createOfflineLLM } from '@recall/core/offline';
+import { createEventContext } from '@recall/core/testing';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createRecallClient } from '../packages/ws/src/index';
+import { PROTOCOL_VERSION } from '../packages/ws/src/protocol/protocol-version';
 import { encodeFeedItem } from '../packages/ws/src/server/feed-serializer';
 import { createRecallServer, type RecallServerEngine } from '../packages/ws/src/server/index';
 import { CELL_ENERGY } from '../packages/ws/test/harness/engine-setup';
@@ -93,8 +94,10 @@ async function runClients(url: string, initialTarget: number): Promise<void> {
       process.stdout.write(`done ${closed.size}\n`);
     }
   };
+  // Recall's server needs the protocol version; the bare baseline selects no subprotocol.
+  const protocols = url.includes('/ws?') ? [PROTOCOL_VERSION] : [];
   for (let index = 0; index < CLIENTS; index += 1) {
-    const socket = new WebSocket(url);
+    const socket = new WebSocket(url, protocols);
     counts.push(0);
     socket.on('message', () => {
       counts[index] = (counts[index] ?? 0) + 1;
@@ -276,8 +279,8 @@ async function driveTurns(
   sessionId: string,
   afterSeq: number,
   messages: number,
-): Promise<Buffer[]> {
-  const sent: Buffer[] = [];
+): Promise<string[]> {
+  const sent: string[] = [];
   const stop = engine.subscribe(sessionId, { afterSeq }, (item) => {
     const encoded = encodeFeedItem(item);
     if (encoded !== null) sent.push(encoded);
@@ -386,7 +389,7 @@ async function resumeLatency() {
     new Promise<void>((resolve) => {
       const check = () => {
         const snapshot = client.getSnapshot();
-        if (snapshot.connection === 'open' && snapshot.state.lastSeq >= seq) {
+        if (snapshot.connection === 'open' && snapshot.session.lastSeq >= seq) {
           unsubscribe();
           resolve();
         }
@@ -395,7 +398,7 @@ async function resumeLatency() {
       check();
     });
   await caughtUp(1);
-  const sessionId = client.getSnapshot().state.sessionId ?? '';
+  const sessionId = client.getSnapshot().session.sessionId;
   const recallTimes: number[] = [];
   for (let cut = 0; cut < CUTS; cut += 1) {
     const started = performance.now();
@@ -540,7 +543,7 @@ async function memoryPerSession(
       kind === 'bare'
         ? `ws://127.0.0.1:${port}`
         : `ws://127.0.0.1:${port}/ws?recallSetId=cell-energy&user=user-${index}`;
-    const socket = new WebSocket(url);
+    const socket = new WebSocket(url, kind === 'bare' ? [] : [PROTOCOL_VERSION]);
     await new Promise<void>((resolve, reject) => {
       socket.once('message', () => resolve());
       socket.once('error', reject);

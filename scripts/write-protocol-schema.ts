@@ -1,7 +1,11 @@
-// Regenerates packages/ws/protocol.schema.json from the zod schemas in source (the ws build
-// does the same from dist). Run with `npm run docs:schema`; a test fails when it is stale.
+// Regenerates, from the zod schemas in source: packages/ws/protocol.schema.json (the ws build
+// does the same from dist) and the zod-free frame tables the browser client checks frames
+// with. Run with `npm run docs:schema`; tests fail when either is stale.
 import { writeFileSync } from 'node:fs';
 import { getProtocolJsonSchema } from '../packages/ws/src/protocol/json-schema';
+import { renderFrameTablesModule } from '../packages/ws/src/protocol/internal/frame-tables';
 
-const target = new URL('../packages/ws/protocol.schema.json', import.meta.url);
-writeFileSync(target, `${JSON.stringify(getProtocolJsonSchema(), null, 2)}\n`);
+const schema = new URL('../packages/ws/protocol.schema.json', import.meta.url);
+writeFileSync(schema, `${JSON.stringify(getProtocolJsonSchema(), null, 2)}\n`);
+const tables = new URL('../packages/ws/src/client/generated/frame-fields.ts', import.meta.url);
+writeFileSync(tables, renderFrameTablesModule());

@@ -1,4 +1,13 @@
-import { chmodSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -93,4 +102,30 @@ test('CI counts as set for any value but empty, 0 and false', () => {
     false,
   ]);
   expect(['true', '1', 'yes'].map((CI) => isCI({ CI }))).toEqual([true, true, true]);
+});
+
+describe('every test that needs a system program says so', () => {
+  // A test file that starts PostgreSQL or Chromium without `lacks(…)` fails on a machine
+  // without them instead of being skipped with its one-line notice (and check:fresh catches it
+  // only minutes later). This keeps that promise for test files added later.
+  const needs = [
+    { program: 'postgres', starts: /\bstartPostgresServer\(/ },
+    { program: 'chromium', starts: /\bchromium\.launch\(/ },
+  ];
+  const root = join(import.meta.dirname, '..');
+  const testFiles = ['packages', 'examples', 'scripts', 'bench']
+    .flatMap((folder) =>
+      readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' }).map((path) =>
+        join(folder, path),
+      ),
+    )
+    .filter((path) => /\.test\.tsx?$/.test(path) && !path.includes('node_modules'));
+
+  test.each(needs)('files that start $program call lacks($program)', ({ program, starts }) => {
+    const offenders = testFiles.filter((path) => {
+      const source = readFileSync(join(root, path), 'utf8');
+      return starts.test(source) && !new RegExp(`lacks\\([^)]*'${program}'`).test(source);
+    });
+    expect(offenders).toEqual([]);
+  });
 });

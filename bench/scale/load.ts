@@ -1,5 +1,5 @@
-// Load generator (a child process of scale.bench.ts): N learners on raw `ws` sockets, each
-// its own user. Phase 1 connects them (bounded concurrency) and waits for each greeting; then
+// Load generator (a child process of scale.bench.ts): N learners on raw `ws` sockets speaking
+// wire v2 (subprotocol `recall.v2`), each its own user. Phase 1 connects them (bounded concurrency) and waits for each greeting; then
 // it prints `started {…}` and waits for `go` on stdin. Phase 2: each learner sends a message
 // at a random moment in its first think time, waits for the reply to end, thinks
 // THINK_MS ± THINK_JITTER_MS, and sends again, for `turns` messages. Prints `finished {…}`
@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { WebSocket } from 'ws';
 import { RECALL_SET_ID, THINK_JITTER_MS, THINK_MS } from './model';
 import { percentiles } from './stats';
-import { type Frame, parseFrame } from './wire';
+import { BENCH_PROTOCOL, type Frame, parseFrame } from './wire';
 
 /** What the parent asks for (JSON in argv[2]). */
 export interface LoadSpec {
@@ -118,7 +118,7 @@ async function connect(spec: LoadSpec, learner: Learner): Promise<void> {
   const port = spec.ports[learner.index % spec.ports.length]!;
   const url = `ws://127.0.0.1:${port}/ws?recallSetId=${RECALL_SET_ID}&token=learner-${learner.index}`;
   const startedAt = now();
-  const socket = new WebSocket(url, { perMessageDeflate: false });
+  const socket = new WebSocket(url, BENCH_PROTOCOL, { perMessageDeflate: false });
   learner.socket = socket;
   socket.on('message', (data) => onFrame(learner, parseFrame(String(data)), now()));
   socket.on('error', () => {});
@@ -136,7 +136,7 @@ async function connect(spec: LoadSpec, learner: Learner): Promise<void> {
 async function observe(spec: LoadSpec, learner: Learner): Promise<void> {
   const port = spec.ports[(learner.index + 1) % spec.ports.length]!;
   const url = `ws://127.0.0.1:${port}/ws?sessionId=${learner.sessionId}&afterSeq=0&token=learner-${learner.index}`;
-  const socket = new WebSocket(url, { perMessageDeflate: false });
+  const socket = new WebSocket(url, BENCH_PROTOCOL, { perMessageDeflate: false });
   const observer = { socket, seqs: [] as number[] };
   learner.observer = observer;
   socket.on('message', (data) => {

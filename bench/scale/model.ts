@@ -1,7 +1,14 @@
 // The benchmark's scripted model and workload shape, shared by the Recall server, the bare
 // `ws` baseline and the load generator, so all three use the same numbers.
 import type { LLMAdapter, LLMObjectResult } from '@recall/core';
-import { EMPTY_USAGE } from '@recall/core';
+
+/** The model reports no token usage. */
+const NO_USAGE = Object.freeze({
+  inputTokens: 0,
+  outputTokens: 0,
+  cacheReadTokens: 0,
+  cacheWriteTokens: 0,
+});
 
 /** Time to the first chunk of every model call (judges answer after it too). */
 export const MODEL_LATENCY_MS = 50;
@@ -60,7 +67,7 @@ export function createBenchModel(): LLMAdapter {
         type: 'finish',
         text: REPLY_CHUNKS.join(''),
         finishReason: 'end_turn',
-        usage: EMPTY_USAGE,
+        usage: NO_USAGE,
       };
     },
     async generateObject<T>(options: Parameters<LLMAdapter['generateObject']>[0]) {
@@ -76,7 +83,7 @@ export function createBenchModel(): LLMAdapter {
               certainty: 0.1,
               reasoning: 'No tangent.',
             };
-      return { object: options.schema.parse(object), usage: EMPTY_USAGE } as LLMObjectResult<T>;
+      return { object: options.schema.parse(object), usage: NO_USAGE } as LLMObjectResult<T>;
     },
   };
 }

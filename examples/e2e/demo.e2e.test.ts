@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildDemoApp } from './support/build-app';
 import { launchChromium } from './support/chromium';
 import { type DemoProcess, REPO_ROOT, startDemoProcess } from './support/demo-process';
-import { backgroundOf, sessionPage } from './support/session-page';
+import { backgroundOf, sessionPage, timelineItems } from './support/session-page';
 import { lacks } from '../../test/system-dependencies';
 
 const SCREENSHOTS = join(REPO_ROOT, 'test-output/screenshots');
@@ -166,6 +166,11 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
     await session.overlay.waitFor({ state: 'hidden' });
     expect(await session.input.isEnabled()).toBe(true);
     const transcript = await session.messages();
+    const liveItems = await session.items();
+    // The image sits right after the reply that showed it, not at the end of the conversation.
+    expect(liveItems.findIndex((item) => item.kind === 'figure')).toBeLessThan(
+      liveItems.length - 1,
+    );
     expect(
       transcript.filter((message) => message.role === 'user').map((message) => message.content),
     ).toEqual(points);
@@ -192,6 +197,10 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
     );
     expect(await page.getByText(`${points.length} of ${points.length} recalled`).count()).toBe(1);
     expect(await replay.locator('figure img').count()).toBeGreaterThan(0);
+    // Images, resources and markers too: the replay shows the live timeline, item for item
+    // (plus the near-miss hints, which the live page shows in its NearMissHint instead).
+    const replayItems = await timelineItems(replay);
+    expect(replayItems.filter((item) => item.kind !== 'near_miss')).toEqual(liveItems);
     await page.screenshot({ path: join(SCREENSHOTS, '05-replay-phone.png'), fullPage: true });
     await context.close();
   });
@@ -203,16 +212,19 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
     await page.getByRole('link', { name: 'Start The French Revolution' }).click();
     const session = sessionPage(page);
     await session.waitForAgentReplies(1);
-    for (const [index, content] of points.slice(0, 2).entries()) {
+    // Four points: the text resource, linked to points 1–4, is shown once all four are recalled.
+    for (const [index, content] of points.slice(0, 4).entries()) {
       const replies = await session.agentReplyCount();
       await session.send(content);
       await session.waitForRecalled(index + 1);
       await session.waitForAgentReplies(replies + 1);
     }
     const before = await session.messages();
+    const itemsBefore = await session.items();
     const recalledBefore = await session.recalledItems.count();
-    expect(recalledBefore).toBe(2);
+    expect(recalledBefore).toBe(4);
     await page.screenshot({ path: join(SCREENSHOTS, '02-mid-session-desktop.png') });
+    await session.log.screenshot({ path: join(SCREENSHOTS, '06-timeline-live-desktop.png') });
 
     await page.reload();
     await session.waitForAgentReplies(
@@ -220,6 +232,13 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
     );
     await expect.poll(() => session.input.isEnabled()).toBe(true);
     expect(await session.messages()).toEqual(before);
+    // The same items in the same order after the reload: shared resources stay where the log
+    // put them instead of moving to the bottom.
+    expect(await session.items()).toEqual(itemsBefore);
+    expect(itemsBefore.some((item) => item.kind === 'article' || item.kind === 'figure')).toBe(
+      true,
+    );
+    await session.log.screenshot({ path: join(SCREENSHOTS, '06-timeline-reloaded-desktop.png') });
     await expect.poll(() => session.recalledItems.count()).toBe(recalledBefore);
     const sessions = await sessionsOf(context, offline, 'french-revolution');
     expect(sessions).toHaveLength(1);
@@ -227,9 +246,9 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
 
     // The resumed session goes on where it was, and an answer sent right before a reload
     // (typically unacknowledged, its reply still to come) is delivered exactly once.
-    await session.send(points[2] ?? '');
+    await session.send(points[4] ?? '');
     await page.reload();
-    await session.waitForRecalled(3);
+    await session.waitForRecalled(5);
     await session.waitForAgentReplies(
       before.filter((message) => message.role === 'assistant').length + 1,
     );
@@ -237,7 +256,7 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
     expect(after.slice(0, before.length)).toEqual(before);
     expect(
       after.filter((message) => message.role === 'user').map((message) => message.content),
-    ).toEqual(points.slice(0, 3));
+    ).toEqual(points.slice(0, 5));
 
     // Leaving pauses it; the picker offers to resume it.
     await page.getByRole('button', { name: 'Leave' }).click();
@@ -245,16 +264,16 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
     await page.getByRole('link', { name: 'Back to recall sets', exact: true }).click();
     const card = page.getByRole('listitem').filter({ hasText: 'The French Revolution' });
     await card.getByRole('link', { name: 'Resume The French Revolution' }).waitFor();
-    expect(await card.getByText('paused · 3/7').isVisible()).toBe(true);
-    // FSRS scheduled the three recalled points for later; four are still due.
-    expect(await card.getByText('4 of 7 due').isVisible()).toBe(true);
+    expect(await card.getByText('paused · 5/7').isVisible()).toBe(true);
+    // FSRS scheduled the five recalled points for later; two are still due.
+    expect(await card.getByText('2 of 7 due').isVisible()).toBe(true);
     await page.screenshot({ path: join(SCREENSHOTS, '01-set-picker-desktop.png') });
 
     await page.getByRole('link', { name: 'Past sessions' }).click();
     const row = page
       .getByRole('list', { name: 'Sessions' })
       .getByRole('link', { name: /The French Revolution/ });
-    expect(await row.textContent()).toContain('paused · 3/7');
+    expect(await row.textContent()).toContain('paused · 5/7');
     await context.close();
   });
 

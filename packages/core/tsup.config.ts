@@ -1,26 +1,23 @@
 import { defineConfig } from 'tsup';
+import { definePackageBuild } from '../../scripts/build/package-build';
 
-// One entry per public subpath; each is built to ESM + CJS with declarations.
+// One public entry per subpath (see scripts/build/package-build.ts for the ESM module layout).
 // Node-only adapters sit on their own subpaths so the main entry stays browser-safe.
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    'testing/index': 'src/testing/index.ts',
-    'testing/msw/index': 'src/testing/msw/index.ts',
-    'llm/anthropic/index': 'src/llm/anthropic/index.ts',
-    'offline/index': 'src/llm/offline/index.ts',
-    'storage/pglite/index': 'src/storage/pglite/index.ts',
-    'storage/postgres/index': 'src/storage/postgres/index.ts',
-  },
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  // The maps point at the shipped `src/` instead of embedding it: each source ships once.
-  esbuildOptions(options) {
-    options.sourcesContent = false;
-  },
-  treeshake: true,
-  target: 'es2022',
-  external: ['@anthropic-ai/sdk', '@electric-sql/pglite', 'pg', 'msw'],
-});
+export default defineConfig(
+  definePackageBuild({
+    directory: import.meta.dirname,
+    entries: {
+      index: 'src/index.ts',
+      'schemas/index': 'src/schemas/index.ts',
+      'voice/index': 'src/voice/index.ts',
+      'testing/index': 'src/testing/index.ts',
+      'testing/msw/index': 'src/testing/msw/index.ts',
+      'llm/anthropic/index': 'src/llm/anthropic/index.ts',
+      'llm/offline/index': 'src/llm/offline/index.ts',
+      'storage/pglite/index': 'src/storage/pglite/index.ts',
+      'storage/postgres/index': 'src/storage/postgres/index.ts',
+      'storage/log/index': 'src/storage/log/index.ts',
+    },
+    shared: { external: ['@anthropic-ai/sdk', '@electric-sql/pglite', 'pg', 'msw'] },
+  }),
+);

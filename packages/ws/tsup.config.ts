@@ -1,16 +1,15 @@
 import { defineConfig } from 'tsup';
+import { definePackageBuild } from '../../scripts/build/package-build';
 
-// One entry per public subpath; each is built to ESM + CJS with declarations.
-export default defineConfig({
-  entry: { index: 'src/index.ts', 'server/index': 'src/server/index.ts' },
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  // The maps point at the shipped `src/` instead of embedding it: each source ships once.
-  esbuildOptions(options) {
-    options.sourcesContent = false;
-  },
-  treeshake: true,
-  target: 'es2022',
-});
+// One public entry per subpath (see scripts/build/package-build.ts for the ESM module layout).
+export default defineConfig(
+  definePackageBuild({
+    directory: import.meta.dirname,
+    entries: {
+      index: 'src/index.ts',
+      'protocol/index': 'src/protocol/index.ts',
+      'server/index': 'src/server/index.ts',
+      'testing/index': 'src/testing/index.ts',
+    },
+  }),
+);

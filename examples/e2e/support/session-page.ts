@@ -7,6 +7,29 @@ export interface ShownMessage {
   content: string;
 }
 
+/** One item of a rendered timeline: a message (its role), an image, a resource or a marker. */
+export interface ShownItem {
+  kind: string;
+  text: string;
+}
+
+/** Every item of a rendered timeline (`role="log"`), in the order the page shows them. */
+export function timelineItems(log: Locator): Promise<ShownItem[]> {
+  return log.evaluate((element) =>
+    [...element.children].map((child) => ({
+      kind:
+        child.getAttribute('data-role') ??
+        child.getAttribute('data-kind') ??
+        child.tagName.toLowerCase(),
+      text: (
+        child.querySelector('[data-part="content"]')?.textContent ??
+        child.textContent ??
+        ''
+      ).trim(),
+    })),
+  );
+}
+
 /** Locators and waits for the demo's session page, by role and accessible name. */
 export function sessionPage(page: Page) {
   const log = page.getByRole('log', { name: 'Conversation' });
@@ -19,6 +42,9 @@ export function sessionPage(page: Page) {
     overlay: page.getByRole('dialog', { name: 'Session complete' }),
     recalledItems: progress.locator('li[data-state="recalled"]'),
     progressItems: progress.locator('li'),
+
+    /** Every item of the conversation, in order: messages, images, resources, markers. */
+    items: () => timelineItems(log),
 
     /** Every message in the conversation. */
     async messages(): Promise<ShownMessage[]> {

@@ -1,12 +1,17 @@
 import type { ConnectionState } from '@recall/ws';
 import { render } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { type SessionFixtureName, SESSION_FIXTURES, createFixtureClient } from '../src/testing';
+import type { SessionFixtureName } from '../src/testing';
 import { axeViolations, renderWithClient } from './render';
+import { openSession } from './session';
 import { SessionScreen } from './session-screen';
 
 const STATES: ReadonlyArray<
-  [name: string, fixture: SessionFixtureName, connection: ConnectionState]
+  [
+    name: string,
+    fixture: SessionFixtureName,
+    connection: Extract<ConnectionState, 'connecting' | 'open' | 'reconnecting'>,
+  ]
 > = [
   ['connecting', 'connecting', 'connecting'],
   ['idle', 'idle', 'open'],
@@ -37,9 +42,9 @@ describe('accessibility (axe-core)', () => {
   });
 
   test.each(STATES)('no violations: %s', async (_name, fixture, connection) => {
-    const client = createFixtureClient({ messages: SESSION_FIXTURES[fixture], connection });
-    if (connection === 'reconnecting') client.sendMessage('Is it chlorophyll?');
-    const { container } = renderWithClient(<SessionScreen />, { client });
+    const session = await openSession({ fixture, connection });
+    if (connection === 'reconnecting') session.client.sendMessage('Is it chlorophyll?');
+    const { container } = renderWithClient(<SessionScreen />, { client: session.client });
     expect(container.querySelectorAll('[data-state]').length).toBeGreaterThan(3);
     expect(await axeViolations(container)).toEqual([]);
   });

@@ -2,8 +2,8 @@ import type { ChatMessage } from '@recall/ws';
 import { act, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { MessageList } from '../src';
-import { createFixtureClient, SESSION_FIXTURES } from '../src/testing';
 import { FormattedText, preloadKatex } from '../src/voice/formatted-text';
+import { chunk, openSession } from './session';
 import { renderWithClient } from './render';
 
 // happy-dom has no `compatMode`; a real page with a doctype reports standards mode, and
@@ -23,11 +23,13 @@ const renderContent = (message: ChatMessage) => (
 );
 
 describe('MessageList with FormattedText', () => {
-  test("a learner's $x^2$ and backtick code render formatted; plain messages stay plain", () => {
-    const client = createFixtureClient({ messages: SESSION_FIXTURES.recalled });
-    renderWithClient(<MessageList.Root renderContent={renderContent} />, { client });
+  test("a learner's $x^2$ and backtick code render formatted; plain messages stay plain", async () => {
+    const session = await openSession({ fixture: 'recalled' });
+    renderWithClient(<MessageList.Root renderContent={renderContent} />, {
+      client: session.client,
+    });
     act(() => {
-      client.sendMessage('It grows like $x^2$, see `area(x)`.');
+      session.client.sendMessage('It grows like $x^2$, see `area(x)`.');
     });
     const rows = Array.from(screen.getByRole('log', { name: 'Conversation' }).children);
     const sent = rows.at(-1);
@@ -42,18 +44,23 @@ describe('MessageList with FormattedText', () => {
     );
   });
 
-  test('maths arriving in a streamed reply is rendered once its closing $ arrives', () => {
-    const client = createFixtureClient({ messages: SESSION_FIXTURES.recalled });
-    renderWithClient(<MessageList.Root renderContent={renderContent} />, { client });
+  test('maths arriving in a streamed reply is rendered once its closing $ arrives', async () => {
+    const session = await openSession({ fixture: 'recalled' });
+    renderWithClient(<MessageList.Root renderContent={renderContent} />, {
+      client: session.client,
+    });
     const streamed = () => screen.getByRole('log').lastElementChild;
-    act(() =>
-      client.receive({ type: 'assistant_chunk', responseId: 'r', index: 0, text: 'So $E = m' }),
+    await act(() =>
+      session.append(
+        'assistant_streaming_start',
+        { responseId: 'r', agent: 'tutor' },
+        { responseId: 'r' },
+      ),
     );
+    act(() => session.emit(chunk('r', 0, 'So $E = m')));
     expect(streamed()?.getAttribute('data-state')).toBe('streaming');
     expect(streamed()?.querySelector('.katex')).toBeNull();
-    act(() =>
-      client.receive({ type: 'assistant_chunk', responseId: 'r', index: 1, text: 'c^2$ holds.' }),
-    );
+    act(() => session.emit(chunk('r', 1, 'c^2$ holds.')));
     expect(streamed()?.querySelector('.katex annotation')?.textContent).toBe('E = mc^2');
   });
 });

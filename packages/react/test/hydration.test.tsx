@@ -3,14 +3,14 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, test, vi } from 'vitest';
 import { RecallProvider } from '../src';
-import { SESSION_FIXTURES, createFixtureClient } from '../src/testing';
 import { SessionScreen } from './session-screen';
+import { replayClientOf } from './session';
 
 afterEach(() => vi.restoreAllMocks());
 
 test('server HTML hydrates without mismatches, then reads the stored mute setting', async () => {
   localStorage.setItem('recall:cue-muted', 'true');
-  const client = createFixtureClient({ messages: SESSION_FIXTURES.returned });
+  const client = replayClientOf('returned');
   const app = (
     <RecallProvider client={client}>
       <SessionScreen />

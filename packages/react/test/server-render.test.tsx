@@ -3,16 +3,16 @@ import { createRecallClient } from '@recall/ws';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, test, vi } from 'vitest';
 import { RecallProvider } from '../src';
-import { SESSION_FIXTURES, createFixtureClient } from '../src/testing';
 import { SessionScreen } from './session-screen';
+import { replayClientOf } from './session';
 
 afterEach(() => vi.unstubAllGlobals());
 
-test('renders on the server with no window and no WebSocket', () => {
+test('renders on the server with no window and no WebSocket', async () => {
   vi.stubGlobal('WebSocket', undefined);
   expect(typeof window).toBe('undefined');
   expect(typeof document).toBe('undefined');
-  const client = createFixtureClient({ messages: SESSION_FIXTURES.overlay });
+  const client = replayClientOf('overlay');
   const html = renderToString(
     <RecallProvider client={client}>
       <SessionScreen />
@@ -24,7 +24,7 @@ test('renders on the server with no window and no WebSocket', () => {
   expect(html).toContain('You recalled all 4 points.');
 });
 
-test('rendering never opens a socket: the real client stays idle on the server', () => {
+test('rendering never opens a socket: the real client stays idle on the server', async () => {
   class ForbiddenWebSocket {
     constructor() {
       throw new Error('rendering must not open a WebSocket');

@@ -3,7 +3,7 @@
 // always matches the shipped code. Usage: node scripts/write-json-schema.mjs
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { getProtocolJsonSchema } from '../dist/index.js';
+import { getProtocolJsonSchema } from '../dist/protocol/index.js';
 
 const target = fileURLToPath(new URL('../protocol.schema.json', import.meta.url));
 writeFileSync(target, `${JSON.stringify(getProtocolJsonSchema(), null, 2)}\n`);

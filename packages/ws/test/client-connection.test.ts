@@ -7,6 +7,7 @@ import { CLOSE_CODES } from '../src/protocol/close-codes';
 import {
   createMemoryClientStorage,
   createTestClient,
+  messagesOf,
   waitForSnapshot,
 } from './harness/client-helpers';
 import { makeRecallSet } from './harness/fixtures';
@@ -75,9 +76,9 @@ describe('connection lifecycle', () => {
     expect(client.getSnapshot()).toMatchObject({ connection: 'idle', outbox: 0 });
     client.connect();
     expect(client.getSnapshot().connection).toBe('connecting');
-    const snapshot = await waitForSnapshot(client, (current) => current.state.status === 'active');
+    const snapshot = await waitForSnapshot(client, (current) => current.status === 'active');
     expect(snapshot.connection).toBe('open');
-    expect(snapshot.state.sessionId).toEqual(expect.any(String));
+    expect(snapshot.session.sessionId).toEqual(expect.any(String));
     expect(client.snapshots.map((entry) => entry.connection)).toEqual(
       expect.arrayContaining(['idle', 'connecting', 'open']),
     );
@@ -87,7 +88,7 @@ describe('connection lifecycle', () => {
   test('snapshots are immutable and replaced only on change; unsubscribe stops notifications', async () => {
     const server = await serve();
     const client = connectAlice(server);
-    await waitForSnapshot(client, (current) => current.state.status === 'active');
+    await waitForSnapshot(client, (current) => current.status === 'active');
     const before = client.getSnapshot();
     expect(client.getSnapshot()).toBe(before);
     let calls = 0;
@@ -107,20 +108,27 @@ describe('connection lifecycle', () => {
   test('a message shows at once as pending, turns sent on ack, and is never duplicated by its echo', async () => {
     const server = await serve();
     const client = connectAlice(server);
-    await waitForSnapshot(client, (current) => current.state.status === 'active');
+    await waitForSnapshot(client, (current) => current.status === 'active');
     const id = client.sendMessage('Mitochondria make ATP.');
     expect(client.getSnapshot().outbox).toBe(1);
-    expect(client.getSnapshot().state.messages.at(-1)).toMatchObject({
+    expect(messagesOf(client.getSnapshot()).at(-1)).toMatchObject({
       id,
       status: 'pending',
       content: 'Mitochondria make ATP.',
     });
     const snapshot = await waitForSnapshot(
       client,
-      (current) => current.outbox === 0 && current.state.lastSeq === 2,
+      (current) => current.outbox === 0 && current.session.lastSeq === 2,
     );
-    expect(snapshot.state.messages.filter((message) => message.role === 'user')).toEqual([
-      { id, role: 'user', content: 'Mitochondria make ATP.', status: 'sent', clientMessageId: id },
+    expect(messagesOf(snapshot).filter((message) => message.role === 'user')).toEqual([
+      {
+        kind: 'message',
+        id,
+        role: 'user',
+        content: 'Mitochondria make ATP.',
+        status: 'sent',
+        clientMessageId: id,
+      },
     ]);
     await waitForConvergence(client, server.storage, { sentClientMessageIds: [id] });
   });
@@ -144,9 +152,9 @@ describe('rate limits (X14, client side)', () => {
     await server.storage.saveRecallSet(makeRecallSet({ id: 'shared' }));
     const client = connectAlice(server);
     const ids = ['one', 'two', 'three'].map((text) => client.sendMessage(text));
-    await waitForSnapshot(client, (snapshot) => snapshot.state.lastError?.code === 'RATE_LIMITED');
+    await waitForSnapshot(client, (snapshot) => snapshot.lastError?.code === 'RATE_LIMITED');
     expect(
-      client.getSnapshot().state.messages.filter((message) => message.status === 'failed'),
+      messagesOf(client.getSnapshot()).filter((message) => message.status === 'failed'),
     ).toEqual([]);
     await waitForConvergence(client, server.storage, { sentClientMessageIds: ids });
     expect(server.feed?.commands.map((command) => command.clientMessageId)).toEqual(ids);
@@ -160,10 +168,10 @@ describe('close codes (T11)', () => {
   test('a revoked user is not retried: closed with UNAUTHORIZED, the outbox kept', async () => {
     const server = await serve();
     const client = connectAlice(server);
-    await waitForSnapshot(client, (current) => current.state.status === 'active');
+    await waitForSnapshot(client, (current) => current.status === 'active');
     server.server.disconnectUser('alice');
     const snapshot = await waitForSnapshot(client, (current) => current.connection === 'closed');
-    expect(snapshot.state.lastError).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(snapshot.lastError).toMatchObject({ code: 'UNAUTHORIZED' });
     client.sendMessage('typed after logout');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(client.getSnapshot()).toMatchObject({ connection: 'closed', outbox: 1 });
@@ -179,18 +187,18 @@ describe('close codes (T11)', () => {
         userToken: 'token-alice',
       }),
     );
-    const { state } = await waitForSnapshot(owner, (current) => current.state.sessionId !== null);
+    const state = await waitForSnapshot(owner, (current) => current.session.sessionId !== '');
     let attempts = 0;
     class CountingWebSocket extends WebSocket {
-      constructor(url: string) {
-        super(url);
+      constructor(url: string, protocols?: string[]) {
+        super(url, protocols);
         attempts += 1;
       }
     }
     const intruder = track(
       createRecallClient({
         url: `ws://127.0.0.1:${server.port}/ws`,
-        sessionId: state.sessionId ?? '',
+        sessionId: state.session.sessionId,
         userToken: 'token-bob',
         storage: null,
         WebSocket: CountingWebSocket,
@@ -198,10 +206,10 @@ describe('close codes (T11)', () => {
       }),
     );
     const snapshot = await waitForSnapshot(intruder, (current) => current.connection === 'closed');
-    expect(snapshot.state).toMatchObject({
+    expect(snapshot).toMatchObject({
       status: 'error',
       lastError: { code: 'FORBIDDEN' },
-      messages: [],
+      timeline: [],
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(attempts).toBe(1);
@@ -222,14 +230,14 @@ describe('close codes (T11)', () => {
         storage,
       }),
     );
-    const snapshot = await waitForSnapshot(client, (current) => current.state.status === 'active');
-    expect(snapshot.state.sessionId).not.toBe('gone');
+    const snapshot = await waitForSnapshot(client, (current) => current.status === 'active');
+    expect(snapshot.session.sessionId).not.toBe('gone');
     expect(server.logs.some((entry) => entry.fields.reason === 'unknown session')).toBe(true);
     await waitForConvergence(client, server.storage);
     expect(
       JSON.parse(storage.getItem(persistenceKey({ recallSetId: 'shared' })) ?? '{}'),
     ).toMatchObject({
-      sessionId: snapshot.state.sessionId,
+      sessionId: snapshot.session.sessionId,
     });
   });
 
@@ -243,9 +251,9 @@ describe('close codes (T11)', () => {
         userToken: 'token-alice',
       }),
     );
-    const aliceSession =
-      (await waitForSnapshot(owner, (current) => current.state.sessionId !== null)).state
-        .sessionId ?? '';
+    const aliceSession = (
+      await waitForSnapshot(owner, (current) => current.session.sessionId !== '')
+    ).session.sessionId;
 
     // Bob's tab remembers Alice's session id (a shared device): refused, then a fresh start.
     const storage = createMemoryClientStorage();
@@ -261,14 +269,14 @@ describe('close codes (T11)', () => {
         storage,
       }),
     );
-    const resumed = await waitForSnapshot(bob, (current) => current.state.status === 'active');
-    expect(resumed.state.sessionId).not.toBe(aliceSession);
+    const resumed = await waitForSnapshot(bob, (current) => current.status === 'active');
+    expect(resumed.session.sessionId).not.toBe(aliceSession);
 
     // A remembered session whose set is refused as well: exactly two attempts, then closed.
     const urls: string[] = [];
     class RecordingWebSocket extends WebSocket {
-      constructor(url: string) {
-        super(url);
+      constructor(url: string, protocols?: string[]) {
+        super(url, protocols);
         urls.push(url);
       }
     }
@@ -288,7 +296,7 @@ describe('close codes (T11)', () => {
       }),
     );
     const final = await waitForSnapshot(stopped, (current) => current.connection === 'closed');
-    expect(final.state).toMatchObject({ status: 'error', lastError: { code: 'FORBIDDEN' } });
+    expect(final).toMatchObject({ status: 'error', lastError: { code: 'FORBIDDEN' } });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(urls.map((url) => new URL(url).searchParams.has('sessionId'))).toEqual([true, false]);
   });

@@ -3,6 +3,7 @@ import type { RecallClientOptions } from '../src/client/client-options';
 import { createRecallClient } from '../src/client/create-recall-client';
 import type { CloseEventLike, MessageEventLike, WebSocketLike } from '../src/client/websocket-like';
 import type { ProtocolParseError } from '../src/protocol/parse-result';
+import { createFixtureLog } from '@recall/core/testing';
 import { sampleServerMessages } from './fixtures/server-messages';
 
 /** A WebSocket stand-in the test drives by hand: open it, then hand it frames. */
@@ -15,7 +16,10 @@ function createScriptedWebSocket() {
     onmessage: ((event: MessageEventLike) => void) | null = null;
     onclose: ((event: CloseEventLike) => void) | null = null;
     onerror: ((event: unknown) => void) | null = null;
-    constructor(_url: string) {
+    constructor(
+      _url: string,
+      readonly protocols?: string[],
+    ) {
       sockets.push(this);
     }
     open() {
@@ -58,14 +62,30 @@ describe('invalid server frames', () => {
   test('are dropped and reported to onProtocolError; the session goes on', () => {
     const errors: ProtocolParseError[] = [];
     const { client, socket } = connectedClient({ onProtocolError: (error) => errors.push(error) });
-    socket.receive(JSON.stringify(sampleServerMessages.session_started));
+    const log = createFixtureLog({ sessionId: 'session-1' });
+    const started = log.append('session_started', {
+      sessionId: 'session-1',
+      recallSetId: 'set-1',
+      recallSetName: 'Cells',
+      totalPoints: 4,
+      recalledCount: 0,
+      resumed: false,
+    });
+    socket.receive(JSON.stringify({ type: 'event', event: started }));
+    socket.receive(JSON.stringify({ type: 'history_end', headSeq: 1 }));
     const before = client.getSnapshot();
-    expect(before.state.status).toBe('active');
+    expect(before.status).toBe('active');
 
+    const recalled = log.append('recall_point_recalled', {
+      pointId: 'p1',
+      pointIndex: 0,
+      recalledCount: 1,
+      totalPoints: 4,
+    });
     socket.receive('{not json');
     socket.receive(JSON.stringify({ type: 'evaluation_result', seq: 2 }));
-    socket.receive(JSON.stringify({ ...sampleServerMessages.recall_point_recalled, seq: 0 }));
-    socket.receive(JSON.stringify({ ...sampleServerMessages.assistant_chunk, index: 'one' }));
+    socket.receive(JSON.stringify({ type: 'event', event: { ...recalled, seq: 0 } }));
+    socket.receive(JSON.stringify({ ...sampleServerMessages.chunk, index: 'one' }));
     socket.receive(new Uint8Array([1, 2, 3]));
     expect(errors.map((error) => error.code)).toEqual([
       'INVALID_JSON',
@@ -76,9 +96,15 @@ describe('invalid server frames', () => {
     ]);
     expect(client.getSnapshot()).toBe(before);
 
-    socket.receive(JSON.stringify({ ...sampleServerMessages.recall_point_recalled, seq: 2 }));
-    expect(client.getSnapshot().state).toMatchObject({ recalledCount: 1, lastSeq: 2 });
+    socket.receive(JSON.stringify({ type: 'event', event: recalled }));
+    expect(client.getSnapshot().session).toMatchObject({ recalledPointIds: ['p1'], lastSeq: 2 });
     expect(client.getSnapshot().connection).toBe('open');
+    client.close();
+  });
+
+  test('the client offers the protocol version it speaks', () => {
+    const { client, socket } = connectedClient();
+    expect(socket.protocols).toEqual(['recall.v2']);
     client.close();
   });
 

@@ -35,9 +35,10 @@ describe('a client created where there is no global WebSocket', () => {
     const client = createRecallClient({ url: 'ws://127.0.0.1:1/ws', recallSetId: 'set-1' });
     const snapshot = client.getSnapshot();
     expect(snapshot.connection).toBe('closed');
-    expect(snapshot.state.lastError).toEqual({
+    expect(snapshot.lastError).toEqual({
       code: 'INTERNAL_ERROR',
       message: expect.stringMatching(/no WebSocket.*pass the `WebSocket` option/),
+      retryable: false,
     });
     client.close();
   });
@@ -52,13 +53,13 @@ describe('a client created where there is no global WebSocket', () => {
     const seen: string[] = [];
     client.subscribe(() => seen.push(client.getSnapshot().connection));
     expect(client.getSnapshot()).toMatchObject({ connection: 'idle', outbox: 0 });
-    expect(client.getSnapshot().state.lastError).toBeNull();
+    expect(client.getSnapshot().lastError).toBeNull();
     // Commands wait in the outbox as usual.
     client.sendMessage('Typed before hydration.');
     expect(client.getSnapshot()).toMatchObject({ connection: 'idle', outbox: 1 });
     expect(() => client.connect()).not.toThrow();
     expect(seen.at(-1)).toBe('closed');
-    expect(client.getSnapshot().state.lastError?.message).toMatch(/no WebSocket/);
+    expect(client.getSnapshot().lastError?.message).toMatch(/no WebSocket/);
     expect(client.getSnapshot().outbox).toBe(1);
     client.close();
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { createRecallServer, type RecallServer } from '../src/server/create-recall-server';
-import { createTestClient, waitForSnapshot } from './harness/client-helpers';
+import { createTestClient, messagesOf, waitForSnapshot } from './harness/client-helpers';
 import { createEngineSetup } from './harness/engine-setup';
 import { waitForConvergence } from './harness/oracle';
 import { type FaultProxy, startFaultProxy } from './harness/tcp-proxy';
@@ -77,7 +77,7 @@ describe('chaos (T12)', () => {
       random,
     });
     cleanups.push(() => learner.close());
-    await waitForSnapshot(learner, (snapshot) => snapshot.state.status === 'active');
+    await waitForSnapshot(learner, (snapshot) => snapshot.status === 'active');
 
     // 50 faults spread over 30 turns.
     const faultsPerTurn = Array.from({ length: 30 }, () => 0);
@@ -105,7 +105,7 @@ describe('chaos (T12)', () => {
     }
     expect(injected).toHaveLength(50);
 
-    const sessionId = learner.getSnapshot().state.sessionId ?? '';
+    const sessionId = learner.getSnapshot().session.sessionId;
     await setup.engine.whenIdle(sessionId);
     const converged = await waitForConvergence(learner, setup.storage, {
       sentClientMessageIds: sent,
@@ -115,10 +115,12 @@ describe('chaos (T12)', () => {
       event.type === 'user_message' ? [event.data.clientMessageId] : [],
     );
     expect(stored, `seed ${seed}`).toEqual(sent);
-    expect(converged.recalledPointIds).toEqual(['p1', 'p2']);
-    expect(converged.messages.filter((message) => message.role === 'assistant')).toHaveLength(31);
+    expect(converged.session.recalledPointIds).toEqual(['p1', 'p2']);
+    expect(messagesOf(converged).filter((message) => message.role === 'assistant')).toHaveLength(
+      31,
+    );
     expect(
-      converged.messages.every(
+      messagesOf(converged).every(
         (message) => message.status === 'sent' || message.status === 'complete',
       ),
     ).toBe(true);

@@ -3,6 +3,7 @@ import type { RecallClient } from '../src/client/client-options';
 import {
   createMemoryClientStorage,
   createTestClient,
+  messagesOf,
   waitForSnapshot,
 } from './harness/client-helpers';
 import { makeRecallSet } from './harness/fixtures';
@@ -34,7 +35,7 @@ async function setup(
     ...clientOptions,
   });
   clients.push(client);
-  await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active');
+  await waitForSnapshot(client, (snapshot) => snapshot.status === 'active');
   return { server, proxy, client, feed: server.feed! };
 }
 
@@ -50,7 +51,7 @@ async function storedClientMessageIds(server: TestServer, sessionId: string): Pr
 describe('commands survive faults exactly once', () => {
   test('C1 ack lost: the command is resent with the same id, re-acked, processed once', async () => {
     const { server, proxy, client, feed } = await setup();
-    const sessionId = client.getSnapshot().state.sessionId ?? '';
+    const sessionId = client.getSnapshot().session.sessionId;
     proxy.dropDirection('s2c');
     const id = client.sendMessage('the ack of this one is lost');
     await expect.poll(() => storedClientMessageIds(server, sessionId)).toEqual([id]);
@@ -60,13 +61,13 @@ describe('commands survive faults exactly once', () => {
     await waitForConvergence(client, server.storage, { sentClientMessageIds: [id] });
     expect(feed.commands.filter((command) => command.clientMessageId === id)).toHaveLength(1);
     expect(
-      client.getSnapshot().state.messages.filter((message) => message.role === 'user'),
+      messagesOf(client.getSnapshot()).filter((message) => message.role === 'user'),
     ).toHaveLength(1);
   });
 
   test('C2 command never arrived: resent after reconnect and processed once', async () => {
     const { server, proxy, client } = await setup();
-    const sessionId = client.getSnapshot().state.sessionId ?? '';
+    const sessionId = client.getSnapshot().session.sessionId;
     proxy.dropDirection('c2s');
     const id = client.sendMessage('this one is lost on the way');
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -85,7 +86,9 @@ describe('commands survive faults exactly once', () => {
     const offline = client.getSnapshot();
     expect(offline.outbox).toBe(3);
     expect(
-      offline.state.messages.slice(-3).map((message) => [message.content, message.status]),
+      messagesOf(offline)
+        .slice(-3)
+        .map((message) => [message.content, message.status]),
     ).toEqual([
       ['first', 'pending'],
       ['second', 'pending'],
@@ -100,7 +103,7 @@ describe('commands survive faults exactly once', () => {
   test('T6 page reload: a new client over the same storage resumes the session and resends the outbox once', async () => {
     const storage = createMemoryClientStorage();
     const { server, proxy, client, feed } = await setup({ storage });
-    const sessionId = client.getSnapshot().state.sessionId;
+    const sessionId = client.getSnapshot().session.sessionId;
     const delivered = client.sendMessage('delivered before the reload');
     await waitForSnapshot(client, (snapshot) => snapshot.outbox === 0);
     proxy.dropDirection('s2c');
@@ -116,13 +119,13 @@ describe('commands survive faults exactly once', () => {
       storage,
     });
     clients.push(reloaded);
-    expect(reloaded.getSnapshot().state.sessionId).toBe(sessionId);
+    expect(reloaded.getSnapshot().session.sessionId).toBe(sessionId);
     expect(reloaded.getSnapshot().outbox).toBe(1);
     const converged = await waitForConvergence(reloaded, server.storage, {
       sentClientMessageIds: [delivered, unacked],
     });
     expect(
-      converged.messages
+      messagesOf(converged)
         .filter((message) => message.role === 'user')
         .map((message) => message.content),
     ).toEqual(['delivered before the reload', 'acked only after the reload']);
@@ -134,7 +137,7 @@ describe('commands survive faults exactly once', () => {
 
   test('T13 two tabs on one session: commands serialized, both end with the same state', async () => {
     const { server, client, feed } = await setup();
-    const sessionId = client.getSnapshot().state.sessionId ?? '';
+    const sessionId = client.getSnapshot().session.sessionId;
     const second = createTestClient({
       url: `ws://127.0.0.1:${server.port}/ws`,
       sessionId,

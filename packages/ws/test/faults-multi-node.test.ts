@@ -8,8 +8,16 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { type PostgresServer, startPostgresServer } from '../../core/test/storage/postgres-server';
 import { lacks } from '../../../test/system-dependencies';
-import { toHistoryMessage } from '../src/protocol/to-server-message';
-import { createProbeWebSocket, createTestClient, waitForSnapshot } from './harness/client-helpers';
+import {
+  createProbeWebSocket,
+  createTestClient,
+  eventOf,
+  isStreaming,
+  itemsOf,
+  messagesOf,
+  seqOf,
+  waitForSnapshot,
+} from './harness/client-helpers';
 import type { PublishedEvent } from './harness/feed-engine';
 import { waitForConvergence } from './harness/oracle';
 import { type ServerProcess, startServerProcess } from './harness/server-process';
@@ -77,11 +85,10 @@ describe.skipIf(withoutPostgres)('a burst across nodes (M1, M2, M3)', () => {
     try {
       const started = await waitForSnapshot(
         learner,
-        (snapshot) => snapshot.state.stream === null && snapshot.state.messages.length === 1,
+        (snapshot) => !isStreaming(snapshot) && messagesOf(snapshot).length === 1,
         15_000,
       );
-      const sessionId = started.state.sessionId ?? '';
-      const head = started.state.lastSeq;
+      const sessionId = started.session.sessionId;
       const attached = createTestClient({
         url: `ws://127.0.0.1:${nodeB.port}/ws`,
         sessionId,
@@ -89,7 +96,13 @@ describe.skipIf(withoutPostgres)('a burst across nodes (M1, M2, M3)', () => {
         WebSocket: probe.WebSocket,
       });
       observer = attached;
-      await waitForSnapshot(attached, (snapshot) => snapshot.state.lastSeq === head, 10_000);
+      // The opening reply is complete and stored (its assistant_message included).
+      await vi.waitFor(async () => {
+        const events = await storage.read(sessionId);
+        expect(events.at(-1)?.type).toBe('assistant_message');
+      });
+      const head = await storage.lastSeq(sessionId);
+      await waitForSnapshot(attached, (snapshot) => snapshot.session.lastSeq === head, 10_000);
       const attachedAt = probe.frames.length;
       // Node B starts listening with its first subscription.
       const listener = await vi.waitFor(
@@ -110,9 +123,9 @@ describe.skipIf(withoutPostgres)('a burst across nodes (M1, M2, M3)', () => {
       const appended = nodeA.append({ sessionId, events: burst, batchSize: 5, pauseMs: 1 });
 
       // M2: mid-stream, node B loses its LISTEN connection.
-      await waitForSnapshot(attached, (snapshot) => snapshot.state.lastSeq >= head + 100, 15_000);
+      await waitForSnapshot(attached, (snapshot) => snapshot.session.lastSeq >= head + 100, 15_000);
       await admin.query('select pg_terminate_backend($1)', [listener]);
-      const seenAtCut = attached.getSnapshot().state.lastSeq;
+      const seenAtCut = attached.getSnapshot().session.lastSeq;
       const burstEnd = await appended;
       expect(seenAtCut).toBeLessThan(burstEnd);
       // B listens again on a new connection and catches up from the rows.
@@ -124,7 +137,7 @@ describe.skipIf(withoutPostgres)('a burst across nodes (M1, M2, M3)', () => {
         },
         { timeout: 10_000, interval: 50 },
       );
-      await waitForSnapshot(attached, (snapshot) => snapshot.state.lastSeq === burstEnd, 15_000);
+      await waitForSnapshot(attached, (snapshot) => snapshot.session.lastSeq === burstEnd, 15_000);
 
       // M3: a ~60 KB event; NOTIFY carries only its seq, so it cannot hit the 8000-byte limit.
       const large = 'L'.repeat(60_000);
@@ -139,23 +152,21 @@ describe.skipIf(withoutPostgres)('a burst across nodes (M1, M2, M3)', () => {
       });
       const final = await waitForSnapshot(
         attached,
-        (snapshot) => snapshot.state.lastSeq === largeSeq,
+        (snapshot) => snapshot.session.lastSeq === largeSeq,
         15_000,
       );
-      expect(final.state.messages.at(-1)?.content).toBe(large);
+      expect(messagesOf(final).at(-1)?.content).toBe(large);
 
       // Exactly once, in order: the seq-bearing frames after the attach are the log's.
-      const liveSeqs = probe.frames
-        .slice(attachedAt)
-        .flatMap((frame) => (typeof frame.seq === 'number' ? [frame.seq] : []));
-      const expectedSeqs = (await storage.read(sessionId, { afterSeq: head }))
-        .filter((event) => toHistoryMessage(event) !== null)
-        .map((event) => event.seq);
-      expect(expectedSeqs).toHaveLength(1_001);
+      const liveSeqs = probe.frames.slice(attachedAt).flatMap((frame) => seqOf(frame) ?? []);
+      const expectedSeqs = (await storage.read(sessionId, { afterSeq: head })).map(
+        (event) => event.seq,
+      );
+      expect(expectedSeqs.length).toBeGreaterThanOrEqual(1_001);
       expect(liveSeqs).toEqual(expectedSeqs);
       const resourceIds = probe.frames
         .slice(attachedAt)
-        .flatMap((frame) => (frame.type === 'show_resource' ? [frame.resourceId] : []));
+        .flatMap((frame) => eventOf(frame, 'show_resource')?.data.resourceId ?? []);
       expect(resourceIds).toEqual(burstIds);
       await waitForConvergence(attached, storage, { timeoutMs: 10_000 });
     } finally {
@@ -177,10 +188,10 @@ describe.skipIf(withoutPostgres)('two server processes on one PostgreSQL (M1, C5
     try {
       const started = await waitForSnapshot(
         learner,
-        (snapshot) => snapshot.state.stream === null && snapshot.state.messages.length === 1,
+        (snapshot) => !isStreaming(snapshot) && messagesOf(snapshot).length === 1,
         15_000,
       );
-      const sessionId = started.state.sessionId ?? '';
+      const sessionId = started.session.sessionId;
       const probe = createProbeWebSocket();
       const observer = createTestClient({
         url: `ws://127.0.0.1:${proxy.port}/ws`,
@@ -191,27 +202,30 @@ describe.skipIf(withoutPostgres)('two server processes on one PostgreSQL (M1, C5
       try {
         await waitForSnapshot(
           observer,
-          (snapshot) => snapshot.state.lastSeq === started.state.lastSeq,
+          (snapshot) => snapshot.status === 'active' && !isStreaming(snapshot),
           10_000,
         );
         const attachedAt = probe.frames.length;
+        const attachedSeq = observer.getSnapshot().session.lastSeq;
 
         // M1: commands on A, events live on B.
         const sent = [learner.sendMessage('RECALL-p1 ATP synthase makes ATP')];
-        await waitForSnapshot(observer, (snapshot) => snapshot.state.recalledCount === 1, 10_000);
+        await waitForSnapshot(
+          observer,
+          (snapshot) => snapshot.session.recalledPointIds.length === 1,
+          10_000,
+        );
         sent.push(learner.sendMessage('NEAR-p2 sugar is split'));
         await waitForSnapshot(
           observer,
-          (snapshot) => snapshot.state.nearMisses.length === 1,
+          (snapshot) => itemsOf(snapshot, 'near_miss').length === 1,
           10_000,
         );
-        const liveSeqs = probe.frames
-          .slice(attachedAt)
-          .flatMap((frame) => (typeof frame.seq === 'number' ? [frame.seq] : []));
-        // Exactly the log's client-visible events after the attach point, in seq order.
-        const expectedSeqs = (await storage.read(sessionId, { afterSeq: started.state.lastSeq }))
-          .filter((event) => toHistoryMessage(event) !== null)
-          .map((event) => event.seq);
+        const liveSeqs = probe.frames.slice(attachedAt).flatMap((frame) => seqOf(frame) ?? []);
+        // Exactly the log's events after the attach point, in seq order.
+        const expectedSeqs = (await storage.read(sessionId, { afterSeq: attachedSeq })).map(
+          (event) => event.seq,
+        );
         expect(liveSeqs.length).toBeGreaterThan(4);
         expect(liveSeqs).toEqual(expectedSeqs.slice(0, liveSeqs.length));
 
@@ -229,9 +243,9 @@ describe.skipIf(withoutPostgres)('two server processes on one PostgreSQL (M1, C5
               sender,
               (snapshot) =>
                 snapshot.outbox === 0 &&
-                snapshot.state.stream === null &&
-                snapshot.state.messages.at(-1)?.role === 'assistant' &&
-                snapshot.state.messages.at(-2)?.clientMessageId === id,
+                !isStreaming(snapshot) &&
+                messagesOf(snapshot).at(-1)?.role === 'assistant' &&
+                messagesOf(snapshot).at(-2)?.clientMessageId === id,
               10_000,
             );
           }

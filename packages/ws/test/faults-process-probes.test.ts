@@ -5,7 +5,13 @@ import type { SessionEvent } from '@recall/core';
 import { createPGliteStorage } from '@recall/core/storage/pglite';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { RecallServerChildSpec } from './harness/children/recall-server';
-import { createTestClient, waitForQuiet, waitForSnapshot } from './harness/client-helpers';
+import {
+  createTestClient,
+  isStreaming,
+  messagesOf,
+  waitForQuiet,
+  waitForSnapshot,
+} from './harness/client-helpers';
 import { comparable, replayStoredLog } from './harness/oracle';
 import { type ServerProcess, startServerProcess } from './harness/server-process';
 import { startFaultProxy } from './harness/tcp-proxy';
@@ -61,10 +67,10 @@ describe('SIGKILL at the probe points of one command (C6, T8)', () => {
     cleanups.push(() => learner.close());
     const started = await waitForSnapshot(
       learner,
-      (snapshot) => snapshot.state.stream === null && snapshot.state.messages.length === 1,
+      (snapshot) => !isStreaming(snapshot) && messagesOf(snapshot).length === 1,
       20_000,
     );
-    const sessionId = started.state.sessionId ?? '';
+    const sessionId = started.session.sessionId;
     async function restart(spec: Partial<RecallServerChildSpec>): Promise<void> {
       server = await startServerProcess({ ...base, ...spec });
       proxy.retarget(server.port);
@@ -98,7 +104,7 @@ describe('SIGKILL at the probe points of one command (C6, T8)', () => {
       20_000,
     );
     await waitForQuiet(learner, 300, 20_000);
-    expect(learner.getSnapshot().state.recalledPointIds).toEqual(['p1']);
+    expect(learner.getSnapshot().session.recalledPointIds).toEqual(['p1']);
 
     // (b) Durably appended, ack not yet sent: SIGKILL.
     const second = learner.sendMessage('RECALL-p2 glycolysis splits glucose into two pyruvate');
@@ -119,7 +125,7 @@ describe('SIGKILL at the probe points of one command (C6, T8)', () => {
     // The session stays usable; the next command closes a turn the crash cut off.
     const third = learner.sendMessage('RECALL-p3 the Krebs cycle releases carbon dioxide');
     await waitForQuiet(learner, 300, 20_000);
-    const final = learner.getSnapshot().state;
+    const final = learner.getSnapshot();
     await server.stop();
 
     const events = await readLog(dataDir, sessionId);
@@ -134,7 +140,7 @@ describe('SIGKILL at the probe points of one command (C6, T8)', () => {
     expect(responseIds('assistant_streaming_end')).toEqual(
       responseIds('assistant_streaming_start'),
     );
-    expect(final.recalledPointIds).toEqual(expect.arrayContaining(['p1', 'p3']));
+    expect(final.session.recalledPointIds).toEqual(expect.arrayContaining(['p1', 'p3']));
     // N4: the client's state is the replay of the log.
     const storage = await createPGliteStorage({ dataDir });
     cleanups.push(() => storage.close());

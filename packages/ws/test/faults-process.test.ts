@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPGliteStorage } from '@recall/core/storage/pglite';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createTestClient, waitForQuiet, waitForSnapshot } from './harness/client-helpers';
+import {
+  createTestClient,
+  isStreaming,
+  messagesOf,
+  waitForQuiet,
+  waitForSnapshot,
+} from './harness/client-helpers';
 import { comparable, replayStoredLog } from './harness/oracle';
 import { type ServerProcess, startServerProcess } from './harness/server-process';
 import { type FaultProxy, startFaultProxy } from './harness/tcp-proxy';
@@ -38,13 +44,13 @@ describe('server killed with SIGKILL and restarted on the same storage (T8)', ()
     const sent: string[] = [];
     await waitForSnapshot(
       learner,
-      (snapshot) => snapshot.state.stream === null && snapshot.state.messages.length === 1,
+      (snapshot) => !isStreaming(snapshot) && messagesOf(snapshot).length === 1,
       15_000,
     );
 
     // Mid-stream: the response is cut short by the crash.
     sent.push(learner.sendMessage('RECALL-p1 ATP synthase makes ATP, tell me more in detail'));
-    await waitForSnapshot(learner, (snapshot) => snapshot.state.stream !== null, 10_000);
+    await waitForSnapshot(learner, (snapshot) => isStreaming(snapshot), 10_000);
     await restart();
 
     // Right after an ack left the server.
@@ -63,13 +69,13 @@ describe('server killed with SIGKILL and restarted on the same storage (T8)', ()
     proxy.retarget(server.port);
 
     await waitForQuiet(learner, 500, 20_000);
-    const final = learner.getSnapshot().state;
+    const final = learner.getSnapshot();
     acks.push(...server.acks);
     await server.stop();
 
     const storage = await createPGliteStorage({ dataDir });
     cleanups.push(() => storage.close());
-    const events = await storage.read(final.sessionId ?? '');
+    const events = await storage.read(final.session.sessionId);
     const stored = events.flatMap((event) =>
       event.type === 'user_message' && event.data.clientMessageId !== undefined
         ? [event.data.clientMessageId]
@@ -80,8 +86,8 @@ describe('server killed with SIGKILL and restarted on the same storage (T8)', ()
     expect(stored).toEqual(sent);
     // N4: the client's state is the replay of the log.
     expect(comparable(final)).toEqual(
-      comparable(await replayStoredLog(storage, final.sessionId ?? '')),
+      comparable(await replayStoredLog(storage, final.session.sessionId)),
     );
-    expect(final.recalledPointIds).toEqual(['p1', 'p3']);
+    expect(final.session.recalledPointIds).toEqual(['p1', 'p3']);
   }, 60_000);
 });

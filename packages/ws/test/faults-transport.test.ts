@@ -9,11 +9,19 @@ import { WebSocket } from 'ws';
 import type { RecallClient } from '../src/client/client-options';
 import { createRecallClient } from '../src/client/create-recall-client';
 import { CLOSE_CODES } from '../src/protocol/close-codes';
-import { createTestClient, FAST_CLIENT_OPTIONS, waitForSnapshot } from './harness/client-helpers';
+import {
+  createTestClient,
+  FAST_CLIENT_OPTIONS,
+  isStreaming,
+  itemsOf,
+  messagesOf,
+  seqOf,
+  waitForSnapshot,
+} from './harness/client-helpers';
 import { createEngineSetup } from './harness/engine-setup';
 import { createFeedEngine, type FeedEngine, type PublishedEvent } from './harness/feed-engine';
 import { makeRecallSet } from './harness/fixtures';
-import { waitForConvergence } from './harness/oracle';
+import { comparable, waitForConvergence } from './harness/oracle';
 import { type FaultProxy, startFaultProxy } from './harness/tcp-proxy';
 import { startTestServer, type TestServer } from './harness/test-server';
 
@@ -46,8 +54,8 @@ function probedClient(url: string, extra: Partial<Parameters<typeof createTestCl
   /** How many frames had arrived when each socket closed. */
   const framesAtClose: number[] = [];
   class ProbeWebSocket extends WebSocket {
-    constructor(address: string) {
-      super(address);
+    constructor(address: string, protocols?: string[]) {
+      super(address, protocols);
       this.addEventListener('message', (event) => frames.push(JSON.parse(String(event.data))));
       this.addEventListener('close', (event) => {
         closeCodes.push(event.code);
@@ -86,18 +94,15 @@ function bigResponse(index: number, size: number): PublishedEvent {
   };
 }
 
-const seqOf = (frame: unknown) => (frame as { seq?: number }).seq;
-
 describe('transport faults: the client converges on the log (T1, T2, T4, T5)', () => {
   test('T1 idle reconnect resumes after lastSeq: zero seq-bearing messages are sent again', async () => {
     const server = await serve();
     const proxy = await proxyTo(server.port);
     const { client, frames } = probedClient(`ws://127.0.0.1:${proxy.port}/ws`);
-    const sessionId =
-      (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state
-        .sessionId ?? '';
+    const sessionId = (await waitForSnapshot(client, (snapshot) => snapshot.status === 'active'))
+      .session.sessionId;
     await server.feed!.publish(sessionId, resourceEvents(3));
-    const before = await waitForSnapshot(client, (snapshot) => snapshot.state.lastSeq === 4);
+    const before = await waitForSnapshot(client, (snapshot) => snapshot.session.lastSeq === 4);
     const seen = frames.length;
     proxy.cutAll();
     await waitForSnapshot(client, (snapshot) => snapshot.connection === 'reconnecting');
@@ -107,7 +112,7 @@ describe('transport faults: the client converges on the log (T1, T2, T4, T5)', (
     expect(
       server.logs.filter((entry) => entry.message === 'connected').at(-1)?.fields,
     ).toMatchObject({ afterSeq: 4 });
-    expect(client.getSnapshot().state).toEqual(before.state);
+    expect(comparable(client.getSnapshot())).toEqual(comparable(before));
     await waitForConvergence(client, server.storage);
   });
 
@@ -115,15 +120,14 @@ describe('transport faults: the client converges on the log (T1, T2, T4, T5)', (
     const server = await serve();
     const proxy = await proxyTo(server.port);
     const { client, frames } = probedClient(`ws://127.0.0.1:${proxy.port}/ws`);
-    const sessionId =
-      (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state
-        .sessionId ?? '';
+    const sessionId = (await waitForSnapshot(client, (snapshot) => snapshot.status === 'active'))
+      .session.sessionId;
     proxy.refuse();
     proxy.cutAll();
     await waitForSnapshot(client, (snapshot) => snapshot.connection === 'reconnecting');
     await server.feed!.publish(sessionId, resourceEvents(5));
     proxy.heal();
-    await waitForSnapshot(client, (snapshot) => snapshot.state.lastSeq === 6);
+    await waitForSnapshot(client, (snapshot) => snapshot.session.lastSeq === 6);
     await server.feed!.publish(sessionId, resourceEvents(2, 'live'));
     await waitForConvergence(client, server.storage);
     const seqs = frames.map(seqOf).filter((seq) => seq !== undefined);
@@ -134,27 +138,25 @@ describe('transport faults: the client converges on the log (T1, T2, T4, T5)', (
     const server = await serve();
     const proxy = await proxyTo(server.port);
     const { client } = probedClient(`ws://127.0.0.1:${proxy.port}/ws`);
-    const sessionId =
-      (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state
-        .sessionId ?? '';
+    const sessionId = (await waitForSnapshot(client, (snapshot) => snapshot.status === 'active'))
+      .session.sessionId;
     proxy.cutAfter(1_500, 's2c');
     await server.feed!.publish(sessionId, [bigResponse(1, 20_000), bigResponse(2, 20_000)]);
     await waitForConvergence(client, server.storage);
-    expect(client.getSnapshot().state.messages.map((message) => message.content.length)).toEqual([
+    expect(messagesOf(client.getSnapshot()).map((message) => message.content.length)).toEqual([
       20_002, 20_002,
     ]);
-    expect(client.getSnapshot().state.lastError).toBeNull();
+    expect(client.getSnapshot().lastError).toBeNull();
   });
 
   test('T5 a resume cursor past the head (a restored server) resyncs from seq 0', async () => {
     const original = await serve();
     const proxy = await proxyTo(original.port);
     const { client } = probedClient(`ws://127.0.0.1:${proxy.port}/ws`);
-    const sessionId =
-      (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state
-        .sessionId ?? '';
+    const sessionId = (await waitForSnapshot(client, (snapshot) => snapshot.status === 'active'))
+      .session.sessionId;
     await original.feed!.publish(sessionId, resourceEvents(5));
-    await waitForSnapshot(client, (snapshot) => snapshot.state.lastSeq === 6);
+    await waitForSnapshot(client, (snapshot) => snapshot.session.lastSeq === 6);
 
     // A server restored from an older backup: the same session, a shorter log.
     const restoredStorage = createMemoryStorage();
@@ -168,8 +170,8 @@ describe('transport faults: the client converges on the log (T1, T2, T4, T5)', (
     proxy.retarget(restored.port);
     proxy.cutAll();
     await waitForConvergence(client, restoredStorage);
-    expect(client.getSnapshot().state.lastSeq).toBe(3);
-    expect(client.getSnapshot().state.resources).toHaveLength(2);
+    expect(client.getSnapshot().session.lastSeq).toBe(3);
+    expect(itemsOf(client.getSnapshot(), 'resource')).toHaveLength(2);
     expect(
       restored.logs.some((entry) => entry.fields.reason === 'resume cursor out of range'),
     ).toBe(true);
@@ -184,9 +186,8 @@ describe('liveness (T7) and backpressure (B1)', () => {
       heartbeatIntervalMs: 100,
       heartbeatTimeoutMs: 150,
     });
-    const sessionId =
-      (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state
-        .sessionId ?? '';
+    const sessionId = (await waitForSnapshot(client, (snapshot) => snapshot.status === 'active'))
+      .session.sessionId;
     proxy.blackhole();
     const started = Date.now();
     await waitForSnapshot(client, (snapshot) => snapshot.connection === 'reconnecting');
@@ -209,9 +210,8 @@ describe('liveness (T7) and backpressure (B1)', () => {
     const { client } = probedClient(`ws://127.0.0.1:${proxy.port}/ws`, {
       heartbeatIntervalMs: 60_000,
     });
-    const sessionId =
-      (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state
-        .sessionId ?? '';
+    const sessionId = (await waitForSnapshot(client, (snapshot) => snapshot.status === 'active'))
+      .session.sessionId;
     const bystander = createTestClient({
       url: `ws://127.0.0.1:${server.port}/ws`,
       sessionId,
@@ -239,7 +239,7 @@ describe('liveness (T7) and backpressure (B1)', () => {
     await waitForConvergence(bystander, server.storage, { timeoutMs: 10_000 });
     proxy.resumeReading();
     await waitForConvergence(client, server.storage, { timeoutMs: 10_000 });
-    expect(client.getSnapshot().state.messages).toHaveLength(200);
+    expect(messagesOf(client.getSnapshot())).toHaveLength(200);
   }, 20_000);
 });
 
@@ -256,9 +256,8 @@ describe('graceful shutdown (T9)', () => {
     const second = await serve({ storage, engine: createFeedEngine(storage) });
     const proxy = await proxyTo(first.port);
     const { client, closeCodes } = probedClient(`ws://127.0.0.1:${proxy.port}/ws`);
-    const sessionId =
-      (await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active')).state
-        .sessionId ?? '';
+    const sessionId = (await waitForSnapshot(client, (snapshot) => snapshot.status === 'active'))
+      .session.sessionId;
 
     const closing = first.server.close();
     const refused = await new Promise<number>((resolve) => {
@@ -271,7 +270,7 @@ describe('graceful shutdown (T9)', () => {
     expect(refused).not.toBe(101);
     // In-flight turns finish (the engine's close) before the sockets go away.
     await feed.publish(sessionId, resourceEvents(1, 'last words'));
-    await waitForSnapshot(client, (snapshot) => snapshot.state.resources.length === 1);
+    await waitForSnapshot(client, (snapshot) => itemsOf(snapshot, 'resource').length === 1);
     expect(client.getSnapshot().connection).toBe('open');
     proxy.retarget(second.port);
     finishTurns();
@@ -305,15 +304,18 @@ describe('graceful shutdown with the real engine (T9)', () => {
       `ws://127.0.0.1:${proxy.port}/ws`,
       { recallSetId: 'cell-energy' },
     );
-    const sessionId =
-      (
-        await waitForSnapshot(
-          client,
-          (snapshot) => snapshot.state.stream === null && snapshot.state.messages.length === 1,
-        )
-      ).state.sessionId ?? '';
+    const sessionId = (
+      await waitForSnapshot(
+        client,
+        (snapshot) => !isStreaming(snapshot) && messagesOf(snapshot).length === 1,
+      )
+    ).session.sessionId;
     const id = client.sendMessage('RECALL-p1 ATP synthase makes ATP');
-    await waitForSnapshot(client, (snapshot) => (snapshot.state.stream?.nextIndex ?? 0) > 2, 5_000);
+    await waitForSnapshot(
+      client,
+      (snapshot) => (messagesOf(snapshot).at(-1)?.content.length ?? 0) > 2 && isStreaming(snapshot),
+      5_000,
+    );
 
     const closing = first.server.close();
     proxy.retarget(second.port);
@@ -360,8 +362,8 @@ describe('reconnect storm (T10)', () => {
     const storm = Array.from({ length: 100 }, (_, index) => {
       const times: number[] = [];
       class TimedWebSocket extends WebSocket {
-        constructor(address: string) {
-          super(address);
+        constructor(address: string, protocols?: string[]) {
+          super(address, protocols);
           times.push(performance.now());
         }
       }

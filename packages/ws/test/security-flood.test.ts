@@ -25,7 +25,7 @@ describe('a message flood on one session (X21)', () => {
     const flooder = await openRawClient(
       server.url({ recallSetId: 'cell-energy', token: 'token-alice' }),
     );
-    const started = await flooder.waitFor((message) => message.type === 'session_started');
+    const started = await flooder.waitForEvent('session_started');
     const sessionId = 'sessionId' in started ? started.sessionId : '';
     await setup.engine.whenIdle(sessionId);
 

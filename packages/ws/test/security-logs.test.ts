@@ -17,7 +17,7 @@ async function serve(options: Parameters<typeof startTestServer>[0] = {}) {
 
 async function join(server: TestServer, token = 'token-alice'): Promise<RawClient> {
   const client = await openRawClient(server.url({ recallSetId: 'shared', token }));
-  await client.waitFor((message) => message.type === 'session_started');
+  await client.waitForEvent('session_started');
   return client;
 }
 

@@ -43,7 +43,7 @@ async function twoNodes(limiters: [RateLimiter | undefined, RateLimiter | undefi
 async function join(node: TestServer, recallSetId: string): Promise<RawClient> {
   const client = await openRawClient(node.url({ recallSetId, token: 'token-alice' }));
   cleanups.push(() => client.close());
-  await client.waitFor((message) => message.type === 'session_started');
+  await client.waitForEvent('session_started');
   return client;
 }
 

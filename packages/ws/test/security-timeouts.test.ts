@@ -73,7 +73,7 @@ describe('timeouts and caps (X27)', () => {
     // Deadline plus one check interval, with slack for a loaded machine.
     expect(Math.max(...closedAt) - started).toBeLessThan(4_000);
     const client = await openRawClient(server.url({ recallSetId: 'shared', token: 'token-alice' }));
-    await client.waitFor((message) => message.type === 'session_started');
+    await client.waitForEvent('session_started');
     client.close();
   }, 15_000);
 
@@ -83,7 +83,7 @@ describe('timeouts and caps (X27)', () => {
     expect(await upgradeStatus(url, { 'x-stall': '1' })).toBe(408);
     expect(Date.now() - started).toBeLessThan(3_000);
     const client = await openRawClient(url);
-    await client.waitFor((message) => message.type === 'session_started');
+    await client.waitForEvent('session_started');
     client.close();
   });
 
@@ -91,12 +91,12 @@ describe('timeouts and caps (X27)', () => {
     const { recall, url } = await attached({ maxConnections: 2 });
     const first = await openRawClient(url);
     const second = await openRawClient(url.replace('token-alice', 'token-bob'));
-    await first.waitFor((message) => message.type === 'session_started');
+    await first.waitForEvent('session_started');
     expect(await upgradeStatus(url.replace('token-alice', 'token-carol'))).toBe(503);
     first.close();
     await vi.waitFor(() => expect(recall.connectionCount).toBe(1));
     const third = await openRawClient(url.replace('token-alice', 'token-carol'));
-    await third.waitFor((message) => message.type === 'session_started');
+    await third.waitForEvent('session_started');
     second.close();
     third.close();
   });

@@ -52,7 +52,7 @@ describe('authentication on the upgrade (X1)', () => {
     ).toBe(true);
     fail = false;
     const client = await openRawClient(server.url({ recallSetId: 'shared' }));
-    await client.waitFor((message) => message.type === 'session_started');
+    await client.waitForEvent('session_started');
     client.close();
   });
 
@@ -109,7 +109,7 @@ describe('session ownership (X2)', () => {
   test("another user's session and an unknown one get byte-identical refusals; the log tells them apart without content", async () => {
     const server = await serverWithSets();
     const owner = await openRawClient(server.url({ recallSetId: 'shared' }), alice);
-    const started = await owner.waitFor((message) => message.type === 'session_started');
+    const started = await owner.waitForEvent('session_started');
     const sessionId = 'sessionId' in started ? started.sessionId : '';
     owner.send({ type: 'user_message', content: 'alice secret', clientMessageId: 'a1' });
     await owner.waitFor((message) => message.type === 'ack');
@@ -125,6 +125,7 @@ describe('session ownership (X2)', () => {
           type: 'error',
           code: 'FORBIDDEN',
           message: 'You may not access this session.',
+          retryable: false,
         }),
       ],
       code: CLOSE_CODES.FORBIDDEN.code,
@@ -152,7 +153,7 @@ describe('session ownership (X2)', () => {
   test('the refusal is the same whatever the cursor, revealing no seq or head', async () => {
     const server = await serverWithSets();
     const owner = await openRawClient(server.url({ recallSetId: 'shared' }), alice);
-    const started = await owner.waitFor((message) => message.type === 'session_started');
+    const started = await owner.waitForEvent('session_started');
     const sessionId = 'sessionId' in started ? started.sessionId : '';
     const seen = [];
     for (const target of [sessionId, 'no-such-session']) {
@@ -176,6 +177,7 @@ describe('session ownership (X2)', () => {
           type: 'error',
           code: 'FORBIDDEN',
           message: 'You may not access this recall set.',
+          retryable: false,
         }),
       ],
       code: CLOSE_CODES.FORBIDDEN.code,
@@ -183,16 +185,16 @@ describe('session ownership (X2)', () => {
     });
     expect(unknown).toEqual(foreign);
     const allowed = await openRawClient(server.url({ recallSetId: 'alice-set' }), alice);
-    await allowed.waitFor((message) => message.type === 'session_started');
+    await allowed.waitForEvent('session_started');
     allowed.close();
   });
 
   test('each user resumes only their own session of a shared set', async () => {
     const server = await serverWithSets();
     const first = await openRawClient(server.url({ recallSetId: 'shared' }), alice);
-    const aliceStart = await first.waitFor((message) => message.type === 'session_started');
+    const aliceStart = await first.waitForEvent('session_started');
     const second = await openRawClient(server.url({ recallSetId: 'shared' }), bob);
-    const bobStart = await second.waitFor((message) => message.type === 'session_started');
+    const bobStart = await second.waitForEvent('session_started');
     expect(
       'sessionId' in bobStart &&
         'sessionId' in aliceStart &&
@@ -207,7 +209,7 @@ describe('resume cursor (T5)', () => {
   test('an out-of-range or malformed afterSeq closes with INVALID_RESUME; the server goes on', async () => {
     const server = await serverWithSets();
     const owner = await openRawClient(server.url({ recallSetId: 'shared' }), alice);
-    const started = await owner.waitFor((message) => message.type === 'session_started');
+    const started = await owner.waitForEvent('session_started');
     const sessionId = 'sessionId' in started ? started.sessionId : '';
     for (const afterSeq of ['5', '-1', '1.5', 'abc', '1e3', '']) {
       const client = await openRawClient(server.url({ sessionId, afterSeq }), alice);
@@ -215,7 +217,7 @@ describe('resume cursor (T5)', () => {
       expect(client.messages[0]).toMatchObject({ type: 'error', code: 'INVALID_MESSAGE' });
     }
     const resumed = await openRawClient(server.url({ sessionId, afterSeq: 0 }), alice);
-    await resumed.waitFor((message) => message.type === 'session_started');
+    await resumed.waitForEvent('session_started');
     resumed.close();
     owner.close();
   });
@@ -238,12 +240,12 @@ describe('per-user socket limit (B2) and logout (X6)', () => {
     const url = server.url({ recallSetId: 'shared' });
     const first = await openRawClient(url, alice);
     const second = await openRawClient(url, alice);
-    await first.waitFor((message) => message.type === 'session_started');
+    await first.waitForEvent('session_started');
     const third = await openRawClient(url, alice);
     expect((await third.closed).code).toBe(CLOSE_CODES.RATE_LIMITED.code);
     expect(third.messages[0]).toMatchObject({ type: 'error', code: 'RATE_LIMITED' });
     const other = await openRawClient(url, bob);
-    await other.waitFor((message) => message.type === 'session_started');
+    await other.waitForEvent('session_started');
     second.send({ type: 'ping' });
     await second.waitFor((message) => message.type === 'pong');
 
@@ -252,7 +254,7 @@ describe('per-user socket limit (B2) and logout (X6)', () => {
     await second.closed;
     await vi.waitFor(() => expect(server.server.connectionCount).toBe(2));
     const again = await openRawClient(url, alice);
-    await again.waitFor((message) => message.type === 'session_started');
+    await again.waitForEvent('session_started');
     for (const client of [first, other, again]) client.close();
   });
 
@@ -261,8 +263,8 @@ describe('per-user socket limit (B2) and logout (X6)', () => {
     const url = server.url({ recallSetId: 'shared' });
     const aliceSocket = await openRawClient(url, alice);
     const bobSocket = await openRawClient(url, bob);
-    await aliceSocket.waitFor((message) => message.type === 'session_started');
-    await bobSocket.waitFor((message) => message.type === 'session_started');
+    await aliceSocket.waitForEvent('session_started');
+    await bobSocket.waitForEvent('session_started');
     expect(server.server.disconnectUser('alice')).toBe(1);
     expect((await aliceSocket.closed).code).toBe(CLOSE_CODES.UNAUTHORIZED.code);
     expect(aliceSocket.messages.at(-1)).toMatchObject({ type: 'error', code: 'UNAUTHORIZED' });

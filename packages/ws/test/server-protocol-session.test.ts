@@ -5,6 +5,11 @@ import {
   createMemoryClientStorage,
   createProbeWebSocket,
   createTestClient,
+  isStreaming,
+  itemsOf,
+  messagesOf,
+  rabbitholeLabelsOf,
+  rabbitholeTopicOf,
   waitForSnapshot,
 } from './harness/client-helpers';
 import { createEngineSetup } from './harness/engine-setup';
@@ -53,61 +58,66 @@ describe('a full session over a real socket', () => {
 
     // Start: the opening question streams as a normal response.
     let snapshot = await waitForSnapshot(learner, (current) =>
-      current.state.messages.some((message) => message.status === 'complete'),
+      messagesOf(current).some((message) => message.status === 'complete'),
     );
-    expect(snapshot.state).toMatchObject({ status: 'active', totalPoints: 3, recalledCount: 0 });
-    const sessionId = snapshot.state.sessionId ?? '';
+    expect(snapshot).toMatchObject({ status: 'active', displayedRecalledCount: 0 });
+    expect(snapshot.session).toMatchObject({ totalPoints: 3, recalledPointIds: [] });
+    const sessionId = snapshot.session.sessionId;
 
     // A recall, with the point's resources shown.
     learner.sendMessage('RECALL-p1 ATP synthase turns ADP into ATP.');
     snapshot = await waitForSnapshot(
       learner,
       (current) =>
-        current.state.recalledCount === 1 && current.state.stream === null && current.outbox === 0,
+        current.session.recalledPointIds.length === 1 &&
+        !isStreaming(current) &&
+        current.outbox === 0,
     );
-    expect(snapshot.state.recalledPointIds).toEqual(['p1']);
-    expect(snapshot.state.images.map((image) => image.resourceId)).toEqual(['diagram']);
-    expect(snapshot.state.resources.map((resource) => resource.resourceId)).toEqual(['notes']);
+    expect(snapshot.session.recalledPointIds).toEqual(['p1']);
+    expect(itemsOf(snapshot, 'image').map((image) => image.resourceId)).toEqual(['diagram']);
+    expect(itemsOf(snapshot, 'resource').map((resource) => resource.resourceId)).toEqual(['notes']);
 
     // A near miss.
     learner.sendMessage('NEAR-p2 sugar gets split somehow');
-    snapshot = await waitForSnapshot(learner, (current) => current.state.nearMisses.length === 1);
-    expect(snapshot.state.nearMisses[0]).toEqual({
+    snapshot = await waitForSnapshot(
+      learner,
+      (current) => itemsOf(current, 'near_miss').length === 1,
+    );
+    expect(itemsOf(snapshot, 'near_miss')[0]).toMatchObject({
       pointId: 'p2',
       feedback: 'Almost: be precise.',
     });
 
     // A tangent offered, declined.
     learner.sendMessage('TANGENT-mitochondria where did they come from?');
-    snapshot = await waitForSnapshot(learner, (current) => current.state.rabbitholePrompt !== null);
-    expect(snapshot.state.rabbitholePrompt).toMatchObject({
+    snapshot = await waitForSnapshot(learner, (current) => current.rabbitholePrompt !== null);
+    expect(snapshot.rabbitholePrompt).toMatchObject({
       topic: 'mitochondria',
       label: 'About mitochondria',
     });
     learner.declineRabbithole();
-    expect(learner.getSnapshot().state.rabbitholePrompt).toBeNull();
+    expect(learner.getSnapshot().rabbitholePrompt).toBeNull();
     await waitForSnapshot(learner, (current) => current.outbox === 0);
 
     // Another tangent, entered; a recall inside is counted but displayed only on exit.
     learner.sendMessage('TANGENT-enzymes how do enzymes work?');
     await waitForSnapshot(
       learner,
-      (current) =>
-        current.state.rabbitholePrompt?.topic === 'enzymes' && current.state.stream === null,
+      (current) => current.rabbitholePrompt?.topic === 'enzymes' && !isStreaming(current),
     );
     learner.enterRabbithole();
     snapshot = await waitForSnapshot(
       learner,
-      (current) => current.state.isInRabbithole && current.outbox === 0,
+      (current) => current.session.mode === 'rabbithole' && current.outbox === 0,
     );
-    expect(snapshot.state.rabbitholeTopic).toBe('enzymes');
+    expect(rabbitholeTopicOf(snapshot)).toBe('enzymes');
     learner.sendMessage('RECALL-p2 and glycolysis splits glucose, by the way');
     snapshot = await waitForSnapshot(
       learner,
-      (current) => current.state.recalledCount === 2 && current.state.stream === null,
+      (current) => current.session.recalledPointIds.length === 2 && !isStreaming(current),
     );
-    expect(snapshot.state.displayedRecalledCount).toBe(1);
-    expect(snapshot.state.messages.at(-1)).toMatchObject({
+    expect(snapshot.displayedRecalledCount).toBe(1);
+    expect(messagesOf(snapshot).at(-1)).toMatchObject({
       role: 'assistant',
       agent: 'rabbithole',
       status: 'complete',
@@ -115,29 +125,31 @@ describe('a full session over a real socket', () => {
     learner.exitRabbithole();
     snapshot = await waitForSnapshot(
       learner,
-      (current) => !current.state.isInRabbithole && current.outbox === 0,
+      (current) => current.session.mode === 'recall' && current.outbox === 0,
     );
-    expect(snapshot.state).toMatchObject({
-      displayedRecalledCount: 2,
-      rabbitholeLabels: ['About enzymes'],
-    });
+    expect(snapshot.displayedRecalledCount).toBe(2);
+    expect(rabbitholeLabelsOf(snapshot)).toEqual(['About enzymes']);
+    // The timeline marks where the learner went in and came back, in log order.
+    expect(snapshot.timeline.map((item) => item.kind)).toEqual(
+      expect.arrayContaining(['rabbithole_entered', 'rabbithole_exited']),
+    );
 
     // Leave → paused.
     learner.leaveSession();
     snapshot = await waitForSnapshot(
       learner,
-      (current) => current.state.status === 'paused' && current.outbox === 0,
+      (current) => current.status === 'paused' && current.outbox === 0,
     );
     await waitForConvergence(learner, setup.storage);
-    const beforeDisconnect = snapshot.state;
+    const beforeDisconnect = snapshot;
 
     // A reconnect of the same session (a second tab attaching) rebuilds the same state.
     const attached = client(url, { sessionId });
     await waitForSnapshot(
       attached,
-      (current) => current.state.lastSeq === beforeDisconnect.lastSeq,
+      (current) => current.session.lastSeq === beforeDisconnect.session.lastSeq,
     );
-    expect(comparable(attached.getSnapshot().state)).toEqual(comparable(beforeDisconnect));
+    expect(comparable(attached.getSnapshot())).toEqual(comparable(beforeDisconnect));
     attached.close();
 
     // The page is reloaded later: the set's paused session resumes with its history.
@@ -146,28 +158,29 @@ describe('a full session over a real socket', () => {
     snapshot = await waitForSnapshot(
       reloaded,
       (current) =>
-        current.state.status === 'active' &&
-        current.state.stream === null &&
-        current.state.lastSeq > beforeDisconnect.lastSeq,
+        current.status === 'active' &&
+        !isStreaming(current) &&
+        current.session.lastSeq > beforeDisconnect.session.lastSeq,
     );
-    expect(snapshot.state.sessionId).toBe(sessionId);
-    expect(snapshot.state.recalledPointIds).toEqual(['p1', 'p2']);
-    expect(snapshot.state.messages.slice(0, beforeDisconnect.messages.length)).toEqual(
-      beforeDisconnect.messages,
+    expect(snapshot.session.sessionId).toBe(sessionId);
+    expect(snapshot.session.recalledPointIds).toEqual(['p1', 'p2']);
+    // The history shows exactly as before, in the same order; the resume adds to it.
+    expect(snapshot.timeline.slice(0, beforeDisconnect.timeline.length)).toEqual(
+      beforeDisconnect.timeline,
     );
 
     // Finish: the last recall shows the overlay; dismiss it; leave → completed.
     reloaded.sendMessage('RECALL-p3 the Krebs cycle releases CO2');
     snapshot = await waitForSnapshot(
       reloaded,
-      (current) => current.state.completionOverlay !== null && current.state.stream === null,
+      (current) => current.completionOverlay !== null && !isStreaming(current),
     );
-    expect(snapshot.state.completionOverlay).toMatchObject({ recalledCount: 3, totalPoints: 3 });
+    expect(snapshot.completionOverlay).toMatchObject({ recalledCount: 3, totalPoints: 3 });
     reloaded.dismissOverlay();
-    expect(reloaded.getSnapshot().state.completionOverlay).toBeNull();
+    expect(reloaded.getSnapshot().completionOverlay).toBeNull();
     reloaded.leaveSession();
-    snapshot = await waitForSnapshot(reloaded, (current) => current.state.status === 'completed');
-    expect(snapshot.state.summary).toMatchObject({
+    snapshot = await waitForSnapshot(reloaded, (current) => current.status === 'completed');
+    expect(snapshot.session.summary).toMatchObject({
       recalledCount: 3,
       totalPoints: 3,
       rabbitholeCount: 1,
@@ -180,7 +193,7 @@ describe('a full session over a real socket', () => {
     const raw = await openRawClient(
       `ws://127.0.0.1:${setup.port}/ws?recallSetId=cell-energy&token=token-alice`,
     );
-    await raw.waitFor((message) => message.type === 'assistant_complete');
+    await raw.waitForEvent('assistant_streaming_end');
     raw.send({ type: 'exit_rabbithole', clientMessageId: 'x1' });
     raw.send({
       type: 'enter_rabbithole',
@@ -210,16 +223,9 @@ describe('a full session over a real socket', () => {
       (message) =>
         message.type === 'ack' && raw.messages.filter((other) => other.type === 'ack').length === 2,
     );
-    await setup.engine.whenIdle(
-      raw.messages.flatMap((message) =>
-        message.type === 'session_started' ? [message.sessionId] : [],
-      )[0] ?? '',
-    );
-    const events = await setup.storage.read(
-      raw.messages.flatMap((message) =>
-        message.type === 'session_started' ? [message.sessionId] : [],
-      )[0] ?? '',
-    );
+    const sessionId = raw.events[0]?.sessionId ?? '';
+    await setup.engine.whenIdle(sessionId);
+    const events = await setup.storage.read(sessionId);
     expect(events.filter((event) => event.type === 'user_message')).toHaveLength(1);
     raw.close();
   });
@@ -245,15 +251,15 @@ describe('streaming across a cut (T3)', () => {
       const probe = createProbeWebSocket();
       const learner = client(`ws://127.0.0.1:${proxy.port}/ws`, { WebSocket: probe.WebSocket });
       await waitForSnapshot(learner, (current) =>
-        current.state.messages.some((message) => message.status === 'complete'),
+        messagesOf(current).some((message) => message.status === 'complete'),
       );
       learner.sendMessage(text);
       await waitForSnapshot(
         learner,
         (current) =>
-          current.state.stream !== null &&
-          (current.state.messages.at(-1)?.content.length ?? 0) > 20 &&
-          current.state.recalledCount === (text.startsWith('RECALL') ? 1 : 0),
+          isStreaming(current) &&
+          (messagesOf(current).at(-1)?.content.length ?? 0) > 20 &&
+          current.session.recalledPointIds.length === (text.startsWith('RECALL') ? 1 : 0),
       );
       const framesBeforeCut = probe.frames.length;
       proxy.cutAll();
@@ -261,27 +267,24 @@ describe('streaming across a cut (T3)', () => {
       await waitForSnapshot(learner, (current) => current.connection === 'open');
       const final = await waitForSnapshot(
         learner,
-        (current) =>
-          current.state.messages.at(-1)?.status === 'complete' && current.state.stream === null,
+        (current) => messagesOf(current).at(-1)?.status === 'complete' && !isStreaming(current),
       );
-      expect(final.state.messages.at(-1)?.content).toBe(words.join(' '));
+      expect(messagesOf(final).at(-1)?.content).toBe(words.join(' '));
       // After the resume: one snapshot chunk with the text so far, then the next indexes live.
-      const chunks = probe.frames
-        .slice(framesBeforeCut)
-        .filter((frame) => frame.type === 'assistant_chunk');
+      const chunks = probe.frames.slice(framesBeforeCut).filter((frame) => frame.type === 'chunk');
       expect(chunks[0]).toMatchObject({ snapshot: true });
       const snapshotIndex = chunks[0]?.index as number;
       expect(chunks.slice(1).map((chunk) => chunk.index)).toEqual(
         Array.from({ length: chunks.length - 1 }, (_, offset) => snapshotIndex + 1 + offset),
       );
       expect(chunks.length).toBeGreaterThan(1);
-      const sessionId = final.state.sessionId ?? '';
+      const sessionId = final.session.sessionId;
       const stored = (await setup.storage.read(sessionId)).filter(
         (event) => event.type === 'assistant_streaming_end',
       );
       expect(stored.at(-1)?.data).toMatchObject({ fullContent: words.join(' '), totalChunks: 30 });
       await waitForConvergence(learner, setup.storage);
-      expect(comparable(learner.getSnapshot().state)).toEqual(
+      expect(comparable(learner.getSnapshot())).toEqual(
         comparable(await replayStoredLog(setup.storage, sessionId)),
       );
     },

@@ -100,7 +100,7 @@ describe('createRecallServer options', () => {
     const client = await openRawClient(
       `ws://127.0.0.1:${server.address()?.port}/ws?recallSetId=shared&token=token-alice`,
     );
-    await client.waitFor((message) => message.type === 'session_started');
+    await client.waitForEvent('session_started');
     client.close();
   });
 });
@@ -124,7 +124,7 @@ describe('attaching to an existing HTTP server', () => {
     const client = await openRawClient(
       `ws://127.0.0.1:${port}/recall?recallSetId=shared&token=token-alice`,
     );
-    await client.waitFor((message) => message.type === 'session_started');
+    await client.waitForEvent('session_started');
     const hmr = new WebSocket(`ws://127.0.0.1:${port}/hmr`);
     expect(
       await new Promise((resolve) => hmr.once('message', (data) => resolve(String(data)))),
@@ -151,7 +151,7 @@ describe('attaching to an existing HTTP server', () => {
     const client = await openRawClient(
       `ws://127.0.0.1:${port}/ws?recallSetId=shared&token=token-alice`,
     );
-    await client.waitFor((message) => message.type === 'session_started');
+    await client.waitForEvent('session_started');
     const closing = recall.close();
     expect(
       await upgradeStatus(`ws://127.0.0.1:${port}/ws?recallSetId=shared&token=token-alice`),
@@ -176,7 +176,7 @@ describe('attaching to an existing HTTP server', () => {
     const client = await openRawClient(
       `ws://127.0.0.1:${port}/anything?recallSetId=shared&token=token-alice`,
     );
-    await client.waitFor((message) => message.type === 'session_started');
+    await client.waitForEvent('session_started');
     client.close();
   });
 });
@@ -204,14 +204,14 @@ describe('connection flood (X15)', () => {
       retryAfterMs: expect.any(Number),
     });
     const bob = await openRawClient(url.replace('token-alice', 'token-bob'));
-    await bob.waitFor((message) => message.type === 'session_started');
+    await bob.waitForEvent('session_started');
     for (const client of [first, second, bob]) client.close();
 
     // A client refused this way waits at least the server's retryAfterMs (slow tier) before retrying.
     const connects: number[] = [];
     class TimedWebSocket extends WebSocket {
-      constructor(address: string) {
-        super(address);
+      constructor(address: string, protocols?: string[]) {
+        super(address, protocols);
         connects.push(Date.now());
       }
     }
@@ -223,7 +223,7 @@ describe('connection flood (X15)', () => {
       reconnect: { initialDelayMs: 5, maxDelayMs: 10 },
     });
     cleanups.push(() => client.close());
-    await waitForSnapshot(client, (snapshot) => snapshot.state.status === 'active');
+    await waitForSnapshot(client, (snapshot) => snapshot.status === 'active');
     expect(connects.length).toBeGreaterThanOrEqual(2);
     expect((connects[1] ?? 0) - (connects[0] ?? 0)).toBeGreaterThanOrEqual(250);
     expect(

@@ -6,10 +6,12 @@ import {
   type RecallSet,
   type Session,
   type StorageAdapter,
-  type TranscribeOptions,
-  type TranscriptionAdapter,
-  type TranscriptionResult,
 } from '@recall/core';
+import type {
+  TranscribeOptions,
+  TranscriptionAdapter,
+  TranscriptionResult,
+} from '@recall/core/voice';
 import { createTranscribeHandler, type TranscribeHandlerOptions } from '@recall/ws/server';
 
 export function fungiSet(): RecallSet {

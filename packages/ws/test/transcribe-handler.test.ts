@@ -1,10 +1,10 @@
 import { request as httpRequest } from 'node:http';
-import {
-  type ProcessTranscriptOptions,
-  RecallError,
-  type TermExtractor,
-  type TranscriptPipeline,
-} from '@recall/core';
+import { RecallError } from '@recall/core';
+import type {
+  ProcessTranscriptOptions,
+  TermExtractor,
+  TranscriptPipeline,
+} from '@recall/core/voice';
 import { createTranscribeHandler } from '@recall/ws/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import {

@@ -2,7 +2,7 @@ import {
   createDeepgramTranscription,
   createTermExtractor,
   createTranscriptPipeline,
-} from '@recall/core';
+} from '@recall/core/voice';
 import { createAnthropicLLM } from '@recall/core/llm/anthropic';
 import { createMessagesApiHandlers } from '@recall/core/testing/msw';
 import { HttpResponse, http } from 'msw';

@@ -50,8 +50,9 @@ const recallSet = Object.values(exported).find(
 if (recallSet === undefined) throw new Error('The server snippets define no recall set.');
 console.log(
   `READY ${JSON.stringify({
-    url: `ws://127.0.0.1:${address.port}/ws`,
-    httpUrl: `http://127.0.0.1:${address.port}/`,
+    // By name: the snippet allows the Host names it is reached by (`localhost` locally).
+    url: `ws://localhost:${address.port}/ws`,
+    httpUrl: `http://localhost:${address.port}/`,
     recallSetId: recallSet.id,
     userId: recallSet.ownerId ?? 'consumer-check-user',
     answers: recallSet.points.map((point) => point.content),

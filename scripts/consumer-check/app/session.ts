@@ -16,9 +16,10 @@ const input = JSON.parse(process.argv[2] ?? '{}') as SessionInput;
 const cookie = `recall-check-user=${input.userId}`;
 
 // The README's `authenticate` reads a cookie; a browser sends it, here the socket does.
+// The client offers the protocol version as a subprotocol: pass it on.
 class CookieWebSocket extends WebSocket {
-  constructor(url: string) {
-    super(url, { headers: { cookie } });
+  constructor(url: string, protocols?: string | string[]) {
+    super(url, protocols, { headers: { cookie } });
   }
 }
 
@@ -28,6 +29,10 @@ const client = createRecallClient({
   WebSocket: CookieWebSocket,
   storage: null,
 });
+
+function recalledOf(session: RecallClientSnapshot['session']): number {
+  return session.recalledPointIds.length;
+}
 
 function until(what: string, done: (snapshot: RecallClientSnapshot) => boolean): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -40,10 +45,10 @@ function until(what: string, done: (snapshot: RecallClientSnapshot) => boolean):
     };
     const timer = setTimeout(() => {
       unsubscribe();
-      const { state, connection } = client.getSnapshot();
+      const { session, status, connection, lastError } = client.getSnapshot();
       reject(
         new Error(
-          `Timed out waiting for ${what}: connection ${connection}, status ${state.status}, ${state.recalledCount}/${state.totalPoints} recalled, last error ${JSON.stringify(state.lastError)}.`,
+          `Timed out waiting for ${what}: connection ${connection}, status ${status}, ${recalledOf(session)}/${session.totalPoints} recalled, last error ${JSON.stringify(lastError)}.`,
         ),
       );
     }, 30_000);
@@ -52,18 +57,18 @@ function until(what: string, done: (snapshot: RecallClientSnapshot) => boolean):
   });
 }
 
-await until('the session to start', ({ state }) => state.status === 'active');
+await until('the session to start', ({ status }) => status === 'active');
 for (const [index, answer] of input.answers.entries()) {
   client.sendMessage(answer);
-  await until(`point ${index + 1} to be recalled`, ({ state }) => state.recalledCount > index);
+  await until(`point ${index + 1} to be recalled`, ({ session }) => recalledOf(session) > index);
 }
-const { state } = client.getSnapshot();
-if (state.recalledCount !== state.totalPoints) {
-  throw new Error(`${state.recalledCount} of ${state.totalPoints} points recalled.`);
+const { session } = client.getSnapshot();
+if (recalledOf(session) !== session.totalPoints) {
+  throw new Error(`${recalledOf(session)} of ${session.totalPoints} points recalled.`);
 }
 client.leaveSession();
-await until('the session to complete', (snapshot) => snapshot.state.status === 'completed');
+await until('the session to complete', ({ status }) => status === 'completed');
 client.close();
 console.log(
-  `DONE ${JSON.stringify({ recalled: state.recalledCount, total: state.totalPoints, status: 'completed' })}`,
+  `DONE ${JSON.stringify({ recalled: recalledOf(session), total: session.totalPoints, status: 'completed' })}`,
 );

@@ -4,14 +4,14 @@ import { followLink } from '../router';
 
 /** Shown instead of the composer once the session is paused or complete. */
 export function SessionEnd() {
-  const session = useRecallSession();
-  if (session.status === 'paused') {
+  const { status, session } = useRecallSession();
+  if (status === 'paused') {
     return (
       <div className="session-end" role="status">
         <h2>Session paused</h2>
         <p>
-          {session.recalledCount} of {session.totalPoints} recalled. Open the set again to pick up
-          where you left off.
+          {session.recalledPointIds.length} of {session.totalPoints} recalled. Open the set again to
+          pick up where you left off.
         </p>
         <a href="/" onClick={followLink} className="button">
           Back to recall sets
@@ -34,7 +34,7 @@ export function SessionEnd() {
         </p>
       )}
       <div className="button-row">
-        {session.sessionId !== null && (
+        {session.sessionId !== '' && (
           <a
             href={`/sessions/${encodeURIComponent(session.sessionId)}`}
             onClick={followLink}

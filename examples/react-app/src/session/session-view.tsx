@@ -11,34 +11,19 @@ import {
 } from '@recall/react';
 import { useRef } from 'react';
 import { followLink } from '../router';
-import { type AnchoredItem, Conversation } from './conversation';
+import { Conversation } from './conversation';
 import { SessionEnd } from './session-end';
-import { useArrivalAnchors } from './use-arrival-anchors';
 import { useStickToBottom } from './use-stick-to-bottom';
 import { VoiceButton } from './voice-button';
 
 /** A live session: progress, conversation, prompts, composer and the completion overlay. */
 export function SessionView(props: { title: string }) {
   const session = useRecallSession();
-  const imageAnchors = useArrivalAnchors(session.images.length, session.messages.length);
-  const resourceAnchors = useArrivalAnchors(session.resources.length, session.messages.length);
-  const items: AnchoredItem[] = [
-    ...session.images.map((image, index) => ({
-      kind: 'image' as const,
-      image,
-      anchor: imageAnchors[index] ?? session.messages.length,
-    })),
-    ...session.resources.map((resource, index) => ({
-      kind: 'resource' as const,
-      resource,
-      anchor: resourceAnchors[index] ?? session.messages.length,
-    })),
-  ];
   const ended = session.status === 'paused' || session.status === 'completed';
   const conversation = useRef<HTMLElement>(null);
   useStickToBottom(conversation);
   return (
-    <div className="session" data-mode={session.isInRabbithole ? 'rabbithole' : 'recall'}>
+    <div className="session" data-mode={session.session.mode}>
       <header className="session-header">
         <div className="session-title-row">
           <a href="/" onClick={followLink} className="back-link" aria-label="All recall sets">
@@ -72,7 +57,7 @@ export function SessionView(props: { title: string }) {
       </ConnectionStatus.Root>
 
       <section className="conversation" aria-label="Session" ref={conversation}>
-        <Conversation items={items} />
+        <Conversation />
         <NearMissHint.Root className="near-miss">
           <NearMissHint.Text />
           <NearMissHint.Dismiss className="button button-quiet" />

@@ -1,4 +1,4 @@
-import { useVoiceInput } from '@recall/react';
+import { useVoiceInput } from '@recall/react/voice';
 
 /**
  * Answer by voice: records, shows a live waveform, and the transcript is sent as the answer.

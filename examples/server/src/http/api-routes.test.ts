@@ -4,13 +4,9 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  createEventContext,
-  createFsrsScheduler,
-  createMemoryStorage,
-  formatSessionLog,
-  type StorageAdapter,
-} from '@recall/core';
+import { createFsrsScheduler, createMemoryStorage, type StorageAdapter } from '@recall/core';
+import { formatSessionLog } from '@recall/core/storage/log';
+import { createEventContext } from '@recall/core/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LOOPBACK_HOSTS } from '@recall/ws/server';
 import { loadSeedData } from '../seed/seed-data';

@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { createMemoryStorage } from '@recall/core';
 import { createOfflineLLM } from '@recall/core/offline';
+import { PROTOCOL_VERSION } from '@recall/ws/protocol';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
 import { type DemoServer, startDemoServer } from './demo-server';
@@ -55,22 +56,21 @@ function upgradeStatus(headers: Record<string, string>): Promise<number> {
 
 /** Opens a session of `photosynthesis` as the browser with `cookie`; resolves its id. */
 function startSession(cookie: string): Promise<string> {
-  const socket = new WebSocket(`${demo.url.replace(/^http/, 'ws')}ws?recallSetId=photosynthesis`, {
-    headers: { cookie },
-  });
+  const socket = new WebSocket(
+    `${demo.url.replace(/^http/, 'ws')}ws?recallSetId=photosynthesis`,
+    [PROTOCOL_VERSION],
+    { headers: { cookie } },
+  );
   return new Promise((resolve, reject) => {
     socket.on('message', (data) => {
-      // The first frame naming the session (however the wire wraps stored events).
-      const message = JSON.parse(String(data)) as {
-        sessionId?: string;
-        event?: { sessionId?: string };
-      };
-      const sessionId = message.sessionId ?? message.event?.sessionId;
-      if (sessionId === undefined) return;
+      // The first stored event names the session.
+      const message = JSON.parse(String(data)) as { type: string; event?: { sessionId: string } };
+      if (message.type !== 'event' || message.event === undefined) return;
       socket.close();
-      resolve(sessionId);
+      resolve(message.event.sessionId);
     });
     socket.once('error', reject);
+    socket.once('close', (code) => reject(new Error(`closed with ${code} before any event`)));
   });
 }
 

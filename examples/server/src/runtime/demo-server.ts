@@ -3,12 +3,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   createRecallEngine,
-  formatSessionLog,
   type LLMAdapter,
   type SessionEvent,
   type StorageAdapter,
-  type TranscriptionAdapter,
 } from '@recall/core';
+import { formatSessionLog } from '@recall/core/storage/log';
+import type { TranscriptionAdapter } from '@recall/core/voice';
 import { type AllowedHosts, createRecallServer, LOOPBACK_HOSTS } from '@recall/ws/server';
 import { createApiHandler } from '../http/api-routes';
 import { createDemoIdentity } from '../http/demo-identity';

@@ -1,11 +1,10 @@
+import type { LLMAdapter, StorageAdapter } from '@recall/core';
 import {
   createDeepgramTranscription,
   createTermExtractor,
   createTranscriptPipeline,
-  type LLMAdapter,
-  type StorageAdapter,
   type TranscriptionAdapter,
-} from '@recall/core';
+} from '@recall/core/voice';
 import { createTranscribeHandler } from '@recall/ws/server';
 import type { DemoIdentity } from '../http/demo-identity';
 import type { ApiHandler } from '../http/request-handler';

@@ -1,5 +1,5 @@
-import { hasStem, isGenericTerm, keyTerms } from '../llm/offline/lexical';
-import { describeMissing } from '../llm/offline/missing-aspects';
+import { hasStem, isGenericTerm, keyTerms } from '../text/lexical';
+import { describeMissing } from '../text/missing-aspects';
 
 /** Feedback when the judge named nothing and the point is unknown. */
 export const DEFAULT_NEAR_MISS_FEEDBACK = 'Partly there — be more specific.';

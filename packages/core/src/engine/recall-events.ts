@@ -1,6 +1,6 @@
 import type { NewSessionEvent } from '../events/envelope';
 import type { EventContext } from '../events/event-context';
-import { keyTerms, splitSentences } from '../llm/offline/lexical';
+import { keyTerms, splitSentences } from '../text/lexical';
 import type { RecallPoint, RecallSet, Resource } from '../model/recall-set';
 import type { PointVerdict } from '../prompts/evaluator-prompt';
 import { isChecklistComplete, recalledCount } from '../session/checklist';

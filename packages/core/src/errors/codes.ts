@@ -15,6 +15,11 @@ export const RECALL_ERROR_CODES = {
     description: 'The frame or its content exceeds the size limit.',
   },
   RATE_LIMITED: { retryable: true, description: 'Too many commands; retry after `retryAfterMs`.' },
+  UNSUPPORTED_PROTOCOL: {
+    retryable: false,
+    description:
+      'The client offers no protocol version (WebSocket subprotocol) the server speaks; the message names the supported ones.',
+  },
   UNAUTHORIZED: { retryable: false, description: 'The request carries no valid credentials.' },
   FORBIDDEN: { retryable: false, description: 'The caller may not access this session.' },
   DUPLICATE_CLIENT_MESSAGE_ID: {

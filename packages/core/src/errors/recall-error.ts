@@ -1,6 +1,6 @@
 import { RECALL_ERROR_CODES, type RecallErrorCode } from './codes';
 
-const BRAND = Symbol.for('recall.error');
+const BRAND = /* @__PURE__ */ Symbol.for('recall.error');
 
 /** Options for {@link RecallError}. */
 export interface RecallErrorOptions {

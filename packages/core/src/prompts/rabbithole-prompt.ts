@@ -108,7 +108,11 @@ function renderResource(resource: Resource): string {
     : textTag('resource', resource.caption ?? '', { title: resource.title, kind: 'image' });
 }
 
-function renderRabbitholeNotes(options: {
+/**
+ * The rabbit-hole agent's per-turn `<session_notes>`: the points still to recall and the
+ * resources unlocked so far (parsed back by {@link parseRabbitholeNotes}).
+ */
+export function renderRabbitholeNotes(options: {
   stillToRecall: readonly string[];
   resources: readonly Resource[];
 }): string {

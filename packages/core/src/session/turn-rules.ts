@@ -36,7 +36,33 @@ export function assertSessionActive(state: EngineSessionState): void {
   }
 }
 
-/** A label of at most four words. */
+/** The most words a rabbit-hole label keeps. */
+export const LABEL_MAX_WORDS = 6;
+/** The most characters a rabbit-hole label keeps. */
+export const LABEL_MAX_CHARACTERS = 40;
+
+// Words a label never ends on: "Leaves turning red and yellow in" reads cut off.
+const DANGLING_WORDS = new Set(
+  'a an and or but nor of in on at to the with for from by as into onto than their its his her our your my'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A rabbit-hole label as the interface shows it (from the detector's label, else its topic):
+ * at most {@link LABEL_MAX_WORDS} words and {@link LABEL_MAX_CHARACTERS} characters, cut at a
+ * word boundary, with no small word or punctuation left dangling at the end — so "Leaves
+ * turning red and yellow in autumn" becomes "Leaves turning red and yellow".
+ */
 export function shortLabel(text: string): string {
-  return text.trim().split(/\s+/).slice(0, 4).join(' ');
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .slice(0, LABEL_MAX_WORDS);
+  while (words.length > 1 && words.join(' ').length > LABEL_MAX_CHARACTERS) words.pop();
+  const bare = (word: string) => word.replace(/[^\p{L}\p{N}]+$/u, '');
+  while (words.length > 1 && DANGLING_WORDS.has(bare(words.at(-1)!).toLowerCase())) words.pop();
+  const label = words.join(' ');
+  return bare(label.length > LABEL_MAX_CHARACTERS ? label.slice(0, LABEL_MAX_CHARACTERS) : label);
 }

@@ -17,7 +17,10 @@ export type {
 export { scriptEvaluation, scriptDetection } from './script-replies';
 export type { ScriptEvaluationOptions, ScriptDetectionOptions } from './script-replies';
 
-// Event fixtures built through the one envelope builder
+// Event fixtures built through the one envelope builder (exported here for fixtures that
+// append to a storage themselves)
+export { createEventContext } from '../events/event-context';
+export type { EventContext, EventContextOptions } from '../events/event-context';
 export { sampleEventData, buildSampleEvent } from './event-fixtures';
 export { createFixtureLog } from './fixture-log';
 export type { FixtureLog, FixtureLogOptions, FixtureAppendOptions } from './fixture-log';

@@ -1,11 +1,8 @@
-import {
-  type NewSessionEvent,
-  createEventContext,
-  createSessionState,
-  findFocusPoint,
-  isChecklistComplete,
-  reduceSession,
-} from '@recall/core';
+import type { NewSessionEvent } from '@recall/core';
+import { createEventContext } from '@recall/core/testing';
+import { findFocusPoint, isChecklistComplete } from '../../src/session/checklist';
+import { reduceSession } from '../../src/session/reduce-session';
+import { createSessionState } from '../../src/session/session-state';
 import { createFixtureLog, scriptEvaluation } from '@recall/core/testing';
 import { describe, expect, test } from 'vitest';
 import { createHarness, ofType } from './harness';

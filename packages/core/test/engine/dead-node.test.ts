@@ -6,31 +6,33 @@ import { spawnChildScript } from '../storage/child-process';
 import { type PostgresServer, startPostgresServer } from '../storage/postgres-server';
 import { CELL_ENERGY, ofType } from './harness';
 import { learnerText, turnProblems } from './turn-log';
+import { lacks } from '../../../../test/system-dependencies';
 
-let postgres: PostgresServer;
-let storage: StorageAdapter;
-let connectionString: string;
+// Skipped, after one line saying why, where no PostgreSQL binaries can be found (never on CI).
+describe.skipIf(lacks('postgres'))('a node killed mid-turn on PostgreSQL (X28)', () => {
+  let postgres: PostgresServer;
+  let storage: StorageAdapter;
+  let connectionString: string;
 
-beforeAll(async () => {
-  postgres = await startPostgresServer();
-  connectionString = await postgres.createDatabase();
-  storage = await createPostgresStorage({ connectionString });
-}, 30_000);
+  beforeAll(async () => {
+    postgres = await startPostgresServer();
+    connectionString = await postgres.createDatabase();
+    storage = await createPostgresStorage({ connectionString });
+  }, 30_000);
 
-afterAll(async () => {
-  await storage?.close();
-  await postgres?.stop();
-});
+  afterAll(async () => {
+    await storage?.close();
+    await postgres?.stop();
+  });
 
-/** Resolves with the promise's value, or with `'still waiting'` after `milliseconds`. */
-function within<T>(promise: Promise<T>, milliseconds: number): Promise<T | 'still waiting'> {
-  return Promise.race([
-    promise,
-    new Promise<'still waiting'>((resolve) => setTimeout(resolve, milliseconds, 'still waiting')),
-  ]);
-}
+  /** Resolves with the promise's value, or with `'still waiting'` after `milliseconds`. */
+  function within<T>(promise: Promise<T>, milliseconds: number): Promise<T | 'still waiting'> {
+    return Promise.race([
+      promise,
+      new Promise<'still waiting'>((resolve) => setTimeout(resolve, milliseconds, 'still waiting')),
+    ]);
+  }
 
-describe('a node killed mid-turn on PostgreSQL (X28)', () => {
   test('its open turn holds the session while the node lives, and is taken over as soon as it is gone, not after orphanedResponseMs', async () => {
     const recallSet = defineRecallSet(CELL_ENERGY, { now: Date.now() - 1_000 });
     await storage.saveRecallSet(recallSet);

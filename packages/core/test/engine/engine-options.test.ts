@@ -1,10 +1,6 @@
-import {
-  DEFAULT_ENGINE_CONFIG,
-  createMemoryStorage,
-  createRecallEngine,
-  resolveEngineConfig,
-} from '@recall/core';
+import { createMemoryStorage, createRecallEngine } from '@recall/core';
 import { createOfflineLLM } from '@recall/core/offline';
+import { DEFAULT_ENGINE_CONFIG, resolveEngineConfig } from '../../src/engine/engine-config';
 import type { LLMAdapter, StorageAdapter } from '@recall/core';
 import { ANTHROPIC_DEFAULT_MODELS } from '@recall/core/llm/anthropic';
 import { describe, expect, test, vi } from 'vitest';

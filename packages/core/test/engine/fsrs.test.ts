@@ -1,9 +1,5 @@
-import {
-  REVIEW_RATINGS,
-  createFsrsScheduler,
-  defineRecallSet,
-  ratingForRecall,
-} from '@recall/core';
+import { createFsrsScheduler, defineRecallSet } from '@recall/core';
+import { REVIEW_RATINGS, ratingForRecall } from '../../src/scheduling/recall-rating';
 import { scriptEvaluation } from '@recall/core/testing';
 import { describe, expect, test } from 'vitest';
 import { createHarness } from './harness';

@@ -1,6 +1,5 @@
 import {
   type EngineConfig,
-  type EngineSessionState,
   type RecallSet,
   type RecallSetDefinition,
   type SessionEvent,
@@ -9,6 +8,7 @@ import {
   createRecallEngine,
   defineRecallSet,
 } from '@recall/core';
+import type { EngineSessionState } from '../../src/session/session-state';
 import { type ScriptedLLMScript, createScriptedLLM } from '@recall/core/testing';
 
 /** Three points about cell energy, with ids p1–p3. */

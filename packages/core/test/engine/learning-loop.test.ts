@@ -1,8 +1,8 @@
 // The tutor in step with the evaluator (issue 13): what each request tells the tutor, what the
 // engine concludes from the evaluator, and how FSRS hears about it — with the scripted model.
-import { REVIEW_RATINGS } from '@recall/core';
 import { scriptEvaluation, type ScriptedRequest } from '@recall/core/testing';
 import { describe, expect, test } from 'vitest';
+import { REVIEW_RATINGS } from '../../src/scheduling/recall-rating';
 import { parseTutorNotes } from '../../src/prompts/tutor-notes';
 import { createHarness, ofType } from './harness';
 

@@ -2,7 +2,7 @@ import { createMemoryStorage, createRecallEngine, defineRecallSet } from '@recal
 import { createOfflineLLM } from '@recall/core/offline';
 import type { RecallSetDefinition } from '@recall/core';
 import { describe, expect, test } from 'vitest';
-import { keyTerms, normalizeText, stem } from '../../src/llm/offline/lexical';
+import { keyTerms, normalizeText, stem } from '../../src/text/lexical';
 import {
   EVALUATOR_SYSTEM_PROMPT,
   buildEvaluatorMessages,

@@ -1,4 +1,6 @@
-import { createSessionState, createEventContext, reduceSession } from '@recall/core';
+import { createEventContext } from '@recall/core/testing';
+import { reduceSession } from '../../src/session/reduce-session';
+import { createSessionState } from '../../src/session/session-state';
 import { createFixtureLog } from '@recall/core/testing';
 import { describe, expect, test } from 'vitest';
 import { ofType } from './harness';

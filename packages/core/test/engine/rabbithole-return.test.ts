@@ -1,6 +1,7 @@
 // After "Return to session" the tutor speaks first: a streamed reply that brings the learner back.
-import { createSessionState, reduceSession } from '@recall/core';
 import { describe, expect, test } from 'vitest';
+import { reduceSession } from '../../src/session/reduce-session';
+import { createSessionState } from '../../src/session/session-state';
 import { RETURN_CUE } from '../../src/prompts/conversation-cues';
 import { parseTutorNotes, stripTutorNotes } from '../../src/prompts/tutor-notes';
 import { ofType } from './harness';

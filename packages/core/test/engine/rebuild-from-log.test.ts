@@ -1,10 +1,5 @@
-import {
-  type SessionEvent,
-  type StorageAdapter,
-  createMemoryStorage,
-  exportSessionLog,
-  importSessionLog,
-} from '@recall/core';
+import { type SessionEvent, type StorageAdapter, createMemoryStorage } from '@recall/core';
+import { exportSessionLog, importSessionLog } from '@recall/core/storage/log';
 import { createPGliteStorage } from '@recall/core/storage/pglite';
 import { scriptEvaluation } from '@recall/core/testing';
 import { describe, expect, test } from 'vitest';

@@ -105,7 +105,7 @@ describe('SQL round trips per turn', () => {
     } finally {
       await storage.close();
     }
-  });
+  }, 30_000);
 
   test.skipIf(withoutPostgres)(
     'PostgreSQL: the same, with no read back of its own appends and no claim round trip',

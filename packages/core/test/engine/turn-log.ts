@@ -1,10 +1,10 @@
 import {
-  type CommandOptions,
   type CommandResult,
   type RecallEngine,
   type SessionEvent,
   toRecallError,
 } from '@recall/core';
+import type { CommandOptions } from '../../src/engine/engine-types';
 
 /** Learner text tagged so tests can tell whose message (and reply) a request carries. */
 export function learnerText(tag: string): string {

@@ -1,4 +1,5 @@
-import { RecallError, type LLMCallKind, type LLMStreamPart } from '@recall/core';
+import { RecallError, type LLMStreamPart } from '@recall/core';
+import type { LLMCallKind } from '../../src/llm/llm-adapter';
 import {
   ANTHROPIC_DEFAULT_JUDGE_MODEL,
   ANTHROPIC_DEFAULT_TUTOR_MODEL,

@@ -2,12 +2,12 @@ import {
   type EngineFeedItem,
   type RecallEngine,
   type SessionEvent,
-  type TokenUsage,
-  addUsage,
   createMemoryStorage,
   createRecallEngine,
   defineRecallSet,
 } from '@recall/core';
+import type { TokenUsage } from '../../src/events/catalog';
+import { addUsage } from '../../src/llm/llm-adapter';
 import type { MessagesApiReply, RecordedMessagesRequest } from '@recall/core/testing/msw';
 import { afterEach, describe, expect, test } from 'vitest';
 import { testLLM, useMessagesApi } from './use-messages-api';

@@ -1,7 +1,7 @@
 import { createOfflineLLM } from '@recall/core/offline';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { isGenericTerm, keyTerms, normalizeText } from '../../src/llm/offline/lexical';
+import { isGenericTerm, keyTerms, normalizeText } from '../../src/text/lexical';
 import { weighTerms } from '../../src/llm/offline/lexical-judge';
 import type { LLMMessage } from '../../src/llm/llm-adapter';
 import {

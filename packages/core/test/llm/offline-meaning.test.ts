@@ -124,4 +124,18 @@ describe('offline meaning checks', () => {
     });
     expect(followUp!.recalled).toBe(false);
   });
+
+  test('"takes place" reads as "happens", and roman numerals as numbers', () => {
+    const points = readPoints([
+      'The Calvin cycle takes place in the stroma.',
+      'Photosystem II splits water, which releases oxygen.',
+    ]);
+    const recalled = (answer: string) =>
+      judgeAnswer({ points, latest: answer }).map((judgement) => judgement.recalled);
+    expect(recalled('the calvin cycle happens in the stroma')).toEqual([true, false]);
+    expect(recalled('the Calvin cycle occurs in the stroma')).toEqual([true, false]);
+    expect(recalled('the calvin cycle takes place in the thylakoids')).toEqual([false, false]);
+    expect(recalled('photosystem two splits water and releases oxygen')).toEqual([false, true]);
+    expect(recalled('photosystem three splits water and releases oxygen')).toEqual([false, false]);
+  });
 });

@@ -1,41 +1,143 @@
-import { defineRecallSet } from '@recall/core';
+import { type Resource, defineRecallSet } from '@recall/core';
 import { createOfflineLLM } from '@recall/core/offline';
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import type { LLMMessage } from '../../src/llm/llm-adapter';
 import { rabbitholeCue } from '../../src/prompts/conversation-cues';
-import { buildRabbitholeSystemPrompt } from '../../src/prompts/rabbithole-prompt';
-import { tag, textTag } from '../../src/prompts/tagged-text';
+import {
+  buildRabbitholeSystemPrompt,
+  renderRabbitholeNotes,
+} from '../../src/prompts/rabbithole-prompt';
+import { normalizeText } from '../../src/text/lexical';
 import { CELL_ENERGY } from '../engine/harness';
 
-const RESOURCE =
+const ORIGINS =
   'Mitochondria descend from ancient bacteria engulfed by another cell. ATP synthase makes ATP from ADP and phosphate. Their own circular DNA is inherited from the mother.';
+const TOPIC = 'mitochondria and their ATP';
 
-async function reply(lastUserTurn: string): Promise<string> {
-  const recallSet = defineRecallSet(
-    { ...CELL_ENERGY, resources: [{ kind: 'text', title: 'Origins', content: RESOURCE }] },
-    { now: 0 },
-  );
+const recallSet = defineRecallSet(
+  {
+    ...CELL_ENERGY,
+    resources: [
+      { kind: 'text', title: 'Origins', content: ORIGINS, links: [{ pointIndex: 0 }] },
+      {
+        kind: 'text',
+        title: 'Free reading',
+        content: 'Muscle cells can hold thousands of mitochondria each.',
+      },
+    ],
+  },
+  { now: 0 },
+);
+const [origins, freeReading] = recallSet.resources as [Resource, Resource];
+const P1 = CELL_ENERGY.points[0]!.content;
+
+interface TurnOptions {
+  /** The resources the system prompt carries (linked to no point of the session). */
+  free?: readonly Resource[];
+  /** The resources unlocked so far (in the notes). */
+  unlocked?: readonly Resource[];
+  stillToRecall?: readonly string[];
+  /** Earlier turns after the opening cue. */
+  history?: readonly LLMMessage[];
+}
+
+/** The agent's reply to `words` (or to the opening cue when `words` is null). */
+async function reply(words: string | null, options: TurnOptions = {}): Promise<string> {
+  const notes = renderRabbitholeNotes({
+    stillToRecall: options.stillToRecall ?? [],
+    resources: options.unlocked ?? [],
+  });
+  const cue = rabbitholeCue(TOPIC);
+  const messages: LLMMessage[] =
+    words === null
+      ? [{ role: 'user', content: `${cue}\n\n${notes}` }]
+      : [
+          { role: 'user', content: cue },
+          ...(options.history ?? [{ role: 'assistant', content: 'What caught your attention?' }]),
+          { role: 'user', content: `${words}\n\n${notes}` },
+        ];
   let text = '';
   const stream = createOfflineLLM().streamText({
     kind: 'rabbithole',
-    system: buildRabbitholeSystemPrompt({ recallSet, resources: recallSet.resources }),
-    messages: [
-      { role: 'user', content: rabbitholeCue('mitochondria and their ATP') },
-      { role: 'assistant', content: 'What about them caught your attention?' },
-      { role: 'user', content: lastUserTurn },
-    ],
+    system: buildRabbitholeSystemPrompt({ recallSet, resources: options.free ?? [] }),
+    messages,
   });
   for await (const part of stream) if (part.type === 'finish') text = part.text;
   return text;
 }
 
-test('the offline rabbit-hole agent shares resource sentences but never one stating a point still to recall', async () => {
-  const question = 'How do mitochondria make ATP, and where does their DNA come from?';
-  // Without a list of points still to recall it shares the best matches.
-  expect(await reply(question)).toContain('ATP synthase makes ATP from ADP and phosphate.');
-  // With the point listed as still to recall, that sentence is never said.
-  const listed = `${question}\n\n${tag('unrecalled_points', `\n${textTag('point', CELL_ENERGY.points[0]!.content, { label: 'P1' })}\n`)}`;
-  const answer = await reply(listed);
-  expect(answer).not.toContain('ATP synthase makes ATP');
-  expect(answer).toMatch(/DNA|bacteria/);
-  expect(answer).not.toMatch(/unrecalled|<point/);
+const QUESTION = 'How do mitochondria make ATP, and where does their DNA come from?';
+
+describe('offline rabbit-hole agent', () => {
+  test('shares sentences of unlocked resources, never one stating a point still to recall', async () => {
+    // P1 recalled, its resource unlocked: the best matches are shared.
+    expect(await reply(QUESTION, { unlocked: [origins] })).toContain(
+      'ATP synthase makes ATP from ADP and phosphate.',
+    );
+    // A resource the notes unlock may still state another point still to recall: skipped.
+    const answer = await reply(QUESTION, { unlocked: [origins], stillToRecall: [P1] });
+    expect(answer).not.toContain('ATP synthase makes ATP');
+    expect(answer).toMatch(/DNA|bacteria/);
+    expect(answer).not.toMatch(/still_to_recall|<point|session_notes/);
+    expect(answer.match(/\?/g)).toHaveLength(1);
+  });
+
+  test('draws on resources of the system prompt (linked to no point) too', async () => {
+    const answer = await reply('How many mitochondria can a muscle cell hold?', {
+      free: [freeReading],
+      stillToRecall: [P1],
+    });
+    expect(answer).toContain('Muscle cells can hold thousands of mitochondria each.');
+  });
+
+  test('with nothing unlocked it says so plainly and asks a curious question, never stating a point', async () => {
+    const stillToRecall = CELL_ENERGY.points.map((point) => point.content);
+    const first = await reply(QUESTION, { stillToRecall });
+    const second = await reply('And why do they have their own DNA?', {
+      stillToRecall,
+      history: [
+        { role: 'assistant', content: 'What caught your attention?' },
+        { role: 'user', content: QUESTION },
+        { role: 'assistant', content: first },
+      ],
+    });
+    for (const answer of [first, second]) {
+      expect(answer).toMatch(/rather not guess|can't vouch|no source/);
+      expect(answer.match(/\?/g)).toHaveLength(1);
+      for (const content of stillToRecall) {
+        expect(normalizeText(answer)).not.toContain(normalizeText(content));
+      }
+      expect(normalizeText(answer)).not.toMatch(/synthase|adp|phosphate/);
+    }
+    expect(second).not.toBe(first);
+  });
+
+  test('asked about a point still to recall, it leaves that one for the session', async () => {
+    const answer = await reply('So what does ATP synthase make, and from what?', {
+      unlocked: [origins],
+      stillToRecall: [P1],
+    });
+    expect(answer).toMatch(/yours to work out|for you to work out/);
+    expect(normalizeText(answer)).not.toMatch(/adp|phosphate/);
+  });
+
+  test('opens on the topic of the cue, curious, without the notes leaking', async () => {
+    const opening = await reply(null, { stillToRecall: [P1] });
+    expect(opening).toMatch(/^Mitochondria and their ATP is .*\?$/);
+    expect(opening).not.toMatch(/session_notes|still_to_recall/);
+  });
+
+  test('asked again about what it already shared, it says that is all its material holds', async () => {
+    const shared = 'Muscle cells can hold thousands of mitochondria each.';
+    const answer = await reply('So how many mitochondria does a muscle cell have?', {
+      free: [freeReading],
+      history: [
+        { role: 'assistant', content: 'What caught your attention?' },
+        { role: 'user', content: 'How many mitochondria are in a muscle cell?' },
+        { role: 'assistant', content: `${shared} What else would you like to know about it?` },
+      ],
+    });
+    expect(answer).toMatch(/goes no further|all the material says/);
+    expect(answer).toContain(shared);
+  });
 });

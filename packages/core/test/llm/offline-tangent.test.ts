@@ -8,7 +8,7 @@ describe('offline rabbit-hole topics and labels', () => {
   test('are readable phrases taken from the question, never keyword salad', () => {
     expect(tangentPhrase('I wonder why leaves turn red and yellow in autumn?')).toEqual({
       topic: 'leaves turning red and yellow in autumn',
-      label: 'Leaves turning red',
+      label: 'Leaves turning red and yellow',
     });
     expect(tangentPhrase('Hmm, how do bees make honey?')).toEqual({
       topic: 'bees making honey',
@@ -16,7 +16,7 @@ describe('offline rabbit-hole topics and labels', () => {
     });
     expect(tangentPhrase('Do you know why the Roman Empire split in two?')).toEqual({
       topic: 'the Roman Empire splitting in two',
-      label: 'Roman Empire splitting',
+      label: 'Roman Empire splitting in two',
     });
     expect(tangentPhrase('That makes sense. What about volcanoes on other planets?')).toEqual({
       topic: 'volcanoes on other planets',
@@ -30,7 +30,7 @@ describe('offline rabbit-hole topics and labels', () => {
     expect(tangentPhrase('Where do birds go in winter?').label).toBe('Birds go in winter');
   });
 
-  test('labels have at most four words and never end on a small word', () => {
+  test('labels have at most six words and 40 characters and never end on a small word', () => {
     for (const message of [
       'I wonder why mitochondria have their own DNA and bacteria ancestry?',
       'How come cats always land on their feet?',
@@ -39,7 +39,8 @@ describe('offline rabbit-hole topics and labels', () => {
     ]) {
       const { topic, label } = tangentPhrase(message);
       const words = label.split(' ');
-      expect(words.length).toBeLessThanOrEqual(4);
+      expect(words.length).toBeLessThanOrEqual(6);
+      expect(label.length).toBeLessThanOrEqual(40);
       expect(words.at(-1)).not.toMatch(/^(and|or|of|in|on|at|to|the|a|their|its|near)$/i);
       expect(label).not.toMatch(/wonder|curious/i);
       expect(message.toLowerCase()).toContain(words[0]!.toLowerCase());
@@ -75,7 +76,7 @@ describe('offline rabbit-hole topics and labels', () => {
     const [detected] = ofType(await storage.read(sessionId), 'rabbithole_detected');
     expect(detected?.data).toMatchObject({
       topic: 'leaves turning red and yellow in autumn',
-      label: 'Leaves turning red',
+      label: 'Leaves turning red and yellow',
     });
   });
 });

@@ -6,10 +6,10 @@ import {
 } from '@recall/core';
 import { createOfflineLLM } from '@recall/core/offline';
 import { describe, expect, test } from 'vitest';
-import { OPENING_CUE } from '../../src/prompts/conversation-cues';
+import { OPENING_CUE, RETURN_CUE } from '../../src/prompts/conversation-cues';
 import { type TutorNotes, withTutorNotes } from '../../src/prompts/tutor-notes';
 import { buildTutorSystemPrompt } from '../../src/prompts/tutor-system-prompt';
-import { normalizeText, splitSentences } from '../../src/llm/offline/lexical';
+import { normalizeText, splitSentences } from '../../src/text/lexical';
 import { CELL_ENERGY, ofType } from '../engine/harness';
 
 const PHOTOSYNTHESIS: RecallSetDefinition = {
@@ -171,33 +171,64 @@ describe('offline tutor', () => {
     expect(replies[1]).toMatch(/\?$/);
   });
 
-  test('hints go from context clues to a narrower clue to a partial answer, then the focus moves on', async () => {
-    const { replies, events } = await conversation(CELL_ENERGY, STUCK.slice(0, 6));
-    const context = 'an enzyme in the inner mitochondrial membrane driven by a proton gradient';
-    const [opening, first, second, third, ...afterWrap] = replies;
-    // The third miss is the last on this point: the engine sets it aside (probe wrap).
-    const partials = [third!, afterWrap.at(-1)!];
-    expect(opening).toContain(context);
-    // One clue only: the first hint asks about one aspect instead of repeating it.
-    expect(first).toMatch(/\?$/);
-    expect(second).toContain(context);
-    // Before the partial answers no content word that the context lacks appears.
-    for (const hint of [opening!, first!, second!]) {
+  test('hints go from a context clue to a partial answer; at the third miss it follows the probe wrap', async () => {
+    const { replies, events } = await conversation(CELL_ENERGY, STUCK.slice(0, 7));
+    const contexts = [
+      'an enzyme in the inner mitochondrial membrane driven by a proton gradient',
+      'it needs no oxygen',
+      'the mitochondrial matrix',
+    ];
+    const [opening, first, second, wrapToP2, p2First, p2Second, wrapToP3, p3First] = replies;
+    expect(opening).toContain(contexts[0]);
+    // The first hint narrows from the same clue: one question, no answer word.
+    expect(first).toContain(contexts[0]);
+    for (const hint of [opening!, first!]) {
       for (const answerWord of ['synthase', 'adp', 'phosphate']) {
         expect(normalizeText(hint)).not.toContain(answerWord);
       }
     }
-    expect(third).toContain('___');
-    // Then the next point, from its own context, up to its partial answer at its third miss.
-    expect(afterWrap).toHaveLength(3);
-    expect(afterWrap[0]).not.toContain('___');
-    // Glycolysis: 'The first stage of cellular respiration; it needs no oxygen.'
-    expect(afterWrap[0]).toMatch(/no oxygen|cellular respiration/);
+    // The second miss gets the partial answer, before the engine sets the point aside.
+    expect(second).toContain('___');
+    expect(normalizeText(second!)).not.toContain(normalizeText(CELL_ENERGY.points[0]!.content));
+    // The third miss: no comment and no fourth hint on P1, but the next point's question.
+    for (const [reply, context] of [
+      [wrapToP2!, /no oxygen|cellular respiration/],
+      [wrapToP3!, /mitochondrial matrix|electron transport chain/],
+    ] as const) {
+      expect(reply).not.toContain('___');
+      expect(reply).not.toMatch(/^(Right|Yes|No|Not)\b/);
+      expect(reply).toMatch(context);
+      expect(reply.match(/\?/g)).toHaveLength(1);
+    }
+    expect(p2First).toContain(contexts[1]);
+    expect(p2Second).toContain('___');
+    expect(p3First).toContain(contexts[2]);
+    // Engine and tutor in step: each message attempted the point the previous reply asked about.
+    expect(
+      ofType(events, 'assistant_message')
+        .slice(1)
+        .map((event) => event.data.attemptedPointIds),
+    ).toEqual([['p1'], ['p1'], ['p1'], ['p2'], ['p2'], ['p2'], ['p3']]);
     expect(ofType(events, 'recall_point_recalled')).toHaveLength(0);
-    // Every partial answer keeps part of the content hidden.
-    for (const [index, reply] of partials.entries()) {
-      expect(reply).toContain('___');
-      expect(normalizeText(reply)).not.toContain(normalizeText(CELL_ENERGY.points[index]!.content));
+  });
+
+  test('a whole stuck session: every hint names its point, at most two partial answers in a row, the wrap comes back to the first point', async () => {
+    const { replies, events } = await conversation(CELL_ENERGY, STUCK.slice(0, 6).concat(STUCK));
+    const attempted = ofType(events, 'assistant_message')
+      .slice(1)
+      .map((event) => event.data.attemptedPointIds?.[0]);
+    // p1 ×3, p2 ×3, p3 ×3, then p1 again from its fourth miss on.
+    expect(attempted.slice(9, 12)).toEqual(['p1', 'p1', 'p1']);
+    let clozes = 0;
+    for (const [index, reply] of replies.entries()) {
+      clozes = reply.includes('___') ? clozes + 1 : 0;
+      expect(clozes).toBeLessThanOrEqual(2);
+      // An aspect question ("What does this do, exactly?") always follows a clue of its own
+      // point: "this" never points at nothing, and it is never asked twice in a row.
+      if (/^What (does|is|carries) this\b/m.test(reply.split('. ').at(-1) ?? '')) {
+        expect(reply).toMatch(/: /);
+      }
+      if (index > 0) expect(reply).not.toBe(replies[index - 1]);
     }
   });
 
@@ -238,6 +269,36 @@ describe('offline tutor', () => {
     const later = await textOf(request(2));
     expect(later).not.toBe(fresh);
     expect(later.match(/\?/g)).toHaveLength(1);
+  });
+
+  test("never reads the engine's cues as learner words: an answer completed after a return is credited", async () => {
+    const recallSet = defineRecallSet(PHOTOSYNTHESIS, { now: 0 });
+    const notes: TutorNotes = {
+      task: 'reply',
+      focus: { label: 'P1', failedAttempts: 0, nearMisses: 1 },
+      afterFocus: { kind: 'next', label: 'P2' },
+      unchecked: ['P2', 'P3'],
+      recalled: [],
+      observations: [],
+    };
+    let text = '';
+    const stream = createOfflineLLM().streamText({
+      kind: 'tutor',
+      system: buildTutorSystemPrompt(recallSet),
+      messages: [
+        { role: 'user', content: OPENING_CUE },
+        { role: 'assistant', content: 'Where does the first stage happen?' },
+        { role: 'user', content: 'The light-dependent reactions happen in the thylakoid' },
+        { role: 'assistant', content: 'Part of it is there. Which structure exactly?' },
+        { role: 'user', content: RETURN_CUE },
+        { role: 'assistant', content: 'Back to Photosynthesis. Which structure exactly?' },
+        { role: 'user', content: withTutorNotes('the membranes of the chloroplast', notes) },
+      ],
+    });
+    for await (const part of stream) if (part.type === 'finish') text = part.text;
+    // The learner's own previous message completes the answer: the focus is covered.
+    expect(text).toMatch(/^(Right|Yes)\. /);
+    expect(text).toContain('Photolysis replaces the electrons chlorophyll lost');
   });
 
   test('after a recall it asks about the next point from its context, without announcing it', async () => {

@@ -1,10 +1,6 @@
-import {
-  createTermExtractor,
-  createTranscriptPipeline,
-  defineRecallSet,
-  type RecallError,
-} from '@recall/core';
+import { defineRecallSet, type RecallError } from '@recall/core';
 import { createOfflineLLM } from '@recall/core/offline';
+import { createTermExtractor, createTranscriptPipeline } from '@recall/core/voice';
 import { describe, expect, test } from 'vitest';
 import * as z from 'zod';
 

@@ -1,11 +1,5 @@
-import {
-  type SessionEvent,
-  type StorageAdapter,
-  createMemoryStorage,
-  exportSessionLog,
-  importSessionLog,
-  parseSessionLog,
-} from '@recall/core';
+import { type SessionEvent, type StorageAdapter, createMemoryStorage } from '@recall/core';
+import { exportSessionLog, importSessionLog, parseSessionLog } from '@recall/core/storage/log';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { eventBuilder, messages, uniqueId, variedEvents } from './fixtures';
 

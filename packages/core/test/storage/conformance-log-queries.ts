@@ -1,10 +1,9 @@
+import type { SessionEvent, StorageAdapter } from '@recall/core';
 import {
-  type SessionEvent,
-  type StorageAdapter,
   formatSessionLog,
   importSessionLog,
   readRabbitholeConversations,
-} from '@recall/core';
+} from '@recall/core/storage/log';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { eventBuilder, uniqueId } from './fixtures';
 

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createEventContext,
-  type PointSchedule,
-  type RecallPoint,
-  type RecallSet,
-  type ReviewLog,
-  type Session,
-  type SessionEvent,
-  type SessionEventData,
-  type SessionEventOf,
-  type SessionEventType,
+import type {
+  PointSchedule,
+  RecallPoint,
+  RecallSet,
+  ReviewLog,
+  Session,
+  SessionEvent,
+  SessionEventData,
+  SessionEventOf,
+  SessionEventType,
 } from '@recall/core';
+import { createEventContext } from '@recall/core/testing';
 
 /** A fresh id with a readable prefix; every test uses its own ids, so suites can share a DB. */
 export function uniqueId(prefix: string): string {

@@ -1,4 +1,5 @@
-import { parseSessionEvent, type StorageAdapter } from '@recall/core';
+import type { StorageAdapter } from '@recall/core';
+import { parseSessionEvent } from '@recall/core/schemas';
 import { expect, vi } from 'vitest';
 import { spawnChildScript } from './child-process';
 import type { StorageSpec } from './children/open-storage';

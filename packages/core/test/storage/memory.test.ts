@@ -1,4 +1,5 @@
-import { createEventContext, createMemoryStorage, type SessionEvent } from '@recall/core';
+import { createMemoryStorage, type SessionEvent } from '@recall/core';
+import { createEventContext } from '@recall/core/testing';
 import { expect, test } from 'vitest';
 import { describeStorageConformance } from './conformance';
 

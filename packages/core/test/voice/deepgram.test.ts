@@ -1,4 +1,5 @@
-import { createDeepgramTranscription, RecallError } from '@recall/core';
+import { RecallError } from '@recall/core';
+import { createDeepgramTranscription } from '@recall/core/voice';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';

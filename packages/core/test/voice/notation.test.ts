@@ -1,4 +1,4 @@
-import { hasNotation, parseNotation } from '@recall/core';
+import { hasNotation, parseNotation } from '@recall/core/voice';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 

@@ -1,4 +1,5 @@
-import { createTermExtractor, type RecallError, type RecallSet } from '@recall/core';
+import type { RecallError, RecallSet } from '@recall/core';
+import { createTermExtractor } from '@recall/core/voice';
 import { createAnthropicLLM } from '@recall/core/llm/anthropic';
 import { createMessagesApiHandlers, type MessagesApiReplySource } from '@recall/core/testing/msw';
 import { setupServer } from 'msw/node';

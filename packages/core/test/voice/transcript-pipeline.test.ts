@@ -1,4 +1,5 @@
-import { createTranscriptPipeline, type RecallError } from '@recall/core';
+import type { RecallError } from '@recall/core';
+import { createTranscriptPipeline } from '@recall/core/voice';
 import { ANTHROPIC_DEFAULT_JUDGE_MODEL, createAnthropicLLM } from '@recall/core/llm/anthropic';
 import { createMessagesApiHandlers, type MessagesApiReply } from '@recall/core/testing/msw';
 import { setupServer } from 'msw/node';

@@ -1,4 +1,5 @@
-import type { CompletionOverlay, RecallClientSnapshot } from '@recall/ws';
+import type { CompletionOverlay } from '@recall/core';
+import type { RecallClientSnapshot } from '@recall/ws';
 import { useMemo } from 'react';
 import type { RecallActions } from '../provider/recall-actions';
 import { useRecallContext } from '../provider/recall-context';
@@ -12,7 +13,7 @@ export interface CompletionOverlayState
   isOpen: boolean;
 }
 
-const selectOverlay = ({ state }: RecallClientSnapshot) => state.completionOverlay;
+const selectOverlay = ({ completionOverlay }: RecallClientSnapshot) => completionOverlay;
 
 /** The "everything recalled" overlay: Continue (`dismissOverlay`) or Done (`leaveSession`). */
 export function useCompletionOverlay(): CompletionOverlayState {

@@ -51,6 +51,8 @@ function createPrimitive<T extends Tag>(tag: T): PrimitiveComponent<T> {
 }
 
 /** One `asChild`-capable component per HTML element our parts render. */
-export const Primitive = Object.fromEntries(TAGS.map((tag) => [tag, createPrimitive(tag)])) as {
+export const Primitive = /* @__PURE__ */ Object.fromEntries(
+  TAGS.map((tag) => [tag, createPrimitive(tag)]),
+) as {
   [T in Tag]: PrimitiveComponent<T>;
 };

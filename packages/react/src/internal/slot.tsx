@@ -18,7 +18,7 @@ export interface SlotProps extends HTMLAttributes<HTMLElement> {
 
 type AnyProps = Record<string, unknown>;
 
-const reactMajor = Number.parseInt(version, 10);
+const reactMajor = /* @__PURE__ */ Number.parseInt(version, 10);
 
 // React 19 moved `ref` into props; reading `element.ref` there logs a warning.
 function getElementRef(element: ReactElement): Ref<unknown> | undefined {
@@ -53,7 +53,7 @@ function mergeProps(slotProps: AnyProps, childProps: AnyProps): AnyProps {
  * Renders its only child element with the slot's props merged in (handlers composed, refs
  * composed, class names joined). Powers every part's `asChild` prop.
  */
-export const Slot = forwardRef<HTMLElement, SlotProps>(function Slot(
+export const Slot = /* @__PURE__ */ forwardRef<HTMLElement, SlotProps>(function Slot(
   { children, ...slotProps },
   forwardedRef,
 ) {

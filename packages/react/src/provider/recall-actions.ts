@@ -9,6 +9,8 @@ import type { RecallClient } from '@recall/ws';
 export interface RecallActions {
   /** Sends the learner's text; shown at once as `pending`. Returns its `clientMessageId`. */
   sendMessage(text: string): string;
+  /** What the learner is typing: a non-empty draft shows a pending rabbit-hole prompt as declined. */
+  setDraft(text: string): void;
   /** Leaves the session (the server pauses or completes it). */
   leaveSession(): void;
   /** Accepts the pending rabbit-hole prompt. */
@@ -27,6 +29,7 @@ export interface RecallActions {
 export function createRecallActions(client: RecallClient): RecallActions {
   return {
     sendMessage: (text) => client.sendMessage(text),
+    setDraft: (text) => client.setDraft(text),
     leaveSession: () => client.leaveSession(),
     enterRabbithole: () => client.enterRabbithole(),
     exitRabbithole: () => client.exitRabbithole(),

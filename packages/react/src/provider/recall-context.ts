@@ -14,7 +14,7 @@ export interface RecallContextValue {
   actions: RecallActions;
 }
 
-const recallContext = createRequiredContext<RecallContextValue>('RecallProvider');
+const recallContext = /* @__PURE__ */ createRequiredContext<RecallContextValue>('RecallProvider');
 
 export const RecallContextProvider = recallContext.Provider;
 

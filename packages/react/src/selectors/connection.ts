@@ -18,8 +18,8 @@ export interface ConnectionSummary {
 export function selectConnectionStatus(snapshot: RecallClientSnapshot): ConnectionSummary {
   return {
     connection: snapshot.connection,
-    status: snapshot.state.status,
-    error: snapshot.state.lastError,
+    status: snapshot.status,
+    error: snapshot.lastError,
     outbox: snapshot.outbox,
   };
 }

@@ -1,4 +1,5 @@
 import type { ChatMessage, RecallClientSnapshot } from '@recall/ws';
+import { selectMessages } from './messages';
 
 /**
  * Where a single exchange stands: the agent's text is shown; the learner has sent and waits
@@ -30,8 +31,8 @@ function lastIndexWhere(
   return -1;
 }
 
-export function selectExchange({ state }: RecallClientSnapshot): Exchange {
-  const { messages } = state;
+export function selectExchange(snapshot: RecallClientSnapshot): Exchange {
+  const messages = selectMessages(snapshot);
   const lastUser = lastIndexWhere(messages, (message) => message.role === 'user');
   const lastAgent = lastIndexWhere(messages, (message) => message.role === 'assistant');
   const agent = messages[lastAgent] ?? null;

@@ -14,13 +14,28 @@ export interface RecallProgress {
   rabbitholeLabels: readonly string[];
 }
 
-export function selectProgress({ state }: RecallClientSnapshot): RecallProgress {
+// Labels are rebuilt only when the session's rabbit holes change.
+const labelsCache = /* @__PURE__ */ new WeakMap<object, readonly string[]>();
+
+/** Labels of the rabbit holes the learner came back from, in order. */
+export function exploredRabbitholeLabels(snapshot: RecallClientSnapshot): readonly string[] {
+  const { rabbitholes } = snapshot.session;
+  let labels = labelsCache.get(rabbitholes);
+  if (labels === undefined) {
+    labels = rabbitholes.filter((visit) => visit.status === 'exited').map((visit) => visit.label);
+    labelsCache.set(rabbitholes, labels);
+  }
+  return labels;
+}
+
+export function selectProgress(snapshot: RecallClientSnapshot): RecallProgress {
+  const { session } = snapshot;
   return {
-    status: state.status,
-    recalledCount: state.recalledCount,
-    displayedRecalledCount: state.displayedRecalledCount,
-    totalPoints: state.totalPoints,
-    isInRabbithole: state.isInRabbithole,
-    rabbitholeLabels: state.rabbitholeLabels,
+    status: snapshot.status,
+    recalledCount: session.recalledPointIds.length,
+    displayedRecalledCount: snapshot.displayedRecalledCount,
+    totalPoints: session.totalPoints,
+    isInRabbithole: session.mode === 'rabbithole',
+    rabbitholeLabels: exploredRabbitholeLabels(snapshot),
   };
 }

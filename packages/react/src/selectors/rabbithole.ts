@@ -1,4 +1,5 @@
 import type { RabbitholePrompt, RecallClientSnapshot } from '@recall/ws';
+import { exploredRabbitholeLabels } from './progress';
 
 /** Rabbit-hole state, as `useRabbithole` returns it (without the actions). */
 export interface RabbitholeState {
@@ -10,11 +11,13 @@ export interface RabbitholeState {
   rabbitholePrompt: RabbitholePrompt | null;
 }
 
-export function selectRabbithole({ state }: RecallClientSnapshot): RabbitholeState {
+export function selectRabbithole(snapshot: RecallClientSnapshot): RabbitholeState {
+  const { activeRabbitholeId, rabbitholes, mode } = snapshot.session;
+  const active = rabbitholes.find((visit) => visit.rabbitholeEventId === activeRabbitholeId);
   return {
-    isInRabbithole: state.isInRabbithole,
-    rabbitholeTopic: state.rabbitholeTopic,
-    rabbitholeLabels: state.rabbitholeLabels,
-    rabbitholePrompt: state.rabbitholePrompt,
+    isInRabbithole: mode === 'rabbithole',
+    rabbitholeTopic: active?.topic ?? null,
+    rabbitholeLabels: exploredRabbitholeLabels(snapshot),
+    rabbitholePrompt: snapshot.rabbitholePrompt,
   };
 }

@@ -1,43 +1,52 @@
-import type { ConnectionState, OutgoingClientMessage } from '@recall/ws';
+import type { ConnectionState } from '@recall/ws';
 import type { Decorator, StoryObj } from '@storybook/react-vite';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { RecallProvider } from '../provider/recall-provider';
-import { createFixtureClient } from '../testing/create-fixture-client';
-import { SESSION_FIXTURES, type SessionFixtureName } from '../testing/recorded-session';
+import { type TestSession, createTestSession } from '../testing/create-test-session';
+import type { SessionFixtureName } from '../testing/recorded-session';
 
-// Stories render the real hooks and components over a fixture client: recorded server
-// messages folded through the real client reducer. No server, no socket.
+// Stories render the real hooks and components over the real client, connected through the
+// in-process transport of `@recall/ws/testing` to a real engine whose storage holds a recorded
+// session. No server, no socket, no network.
 
 /** What a story sets in `parameters.recall`. */
 export interface RecallStoryParameters {
   fixture: SessionFixtureName;
   /** @default 'open' */
-  connection?: ConnectionState;
-  /** A learner message sent (pending) before the story starts. */
+  connection?: Extract<ConnectionState, 'connecting' | 'open' | 'reconnecting' | 'closed'>;
+  /** A learner message sent (pending) once the story's session is ready. */
   pendingMessage?: string;
 }
 
-function FixtureSession({
-  recall,
-  children,
-}: {
-  recall: RecallStoryParameters;
-  children: ReactNode;
-}) {
-  const [commands, setCommands] = useState<string[]>([]);
-  const client = useMemo(() => {
-    const fixtureClient = createFixtureClient({
-      messages: SESSION_FIXTURES[recall.fixture],
-      connection: recall.connection ?? 'open',
-      onSend: (message: OutgoingClientMessage) =>
-        setCommands((previous) => [...previous, JSON.stringify(message)]),
-      onCall: (call) => setCommands((previous) => [...previous, `${call}()`]),
-    });
-    if (recall.pendingMessage) fixtureClient.sendMessage(recall.pendingMessage);
-    return fixtureClient;
-  }, [recall]);
+/**
+ * Loads the session a story's `parameters.recall` names, before the story renders: the
+ * client already holds the fixture's state (and sent the pending message, if any).
+ */
+export async function loadFixtureSession(context: {
+  parameters: Record<string, unknown>;
+}): Promise<{ recallSession: TestSession }> {
+  const recall = context.parameters.recall as RecallStoryParameters;
+  const session = createTestSession({
+    fixture: recall.fixture,
+    connection: recall.connection ?? 'open',
+  });
+  await session.ready;
+  if (recall.pendingMessage) session.client.sendMessage(recall.pendingMessage);
+  return { recallSession: session };
+}
+
+function FixtureSession({ session, children }: { session: TestSession; children: ReactNode }) {
+  const [commands, setCommands] = useState<string[]>(() => listCommands(session));
+  useEffect(() => {
+    setCommands(listCommands(session));
+    const unsubscribe = session.client.subscribe(() => setCommands(listCommands(session)));
+    return () => {
+      unsubscribe();
+      void session.close();
+    };
+  }, [session]);
   return (
-    <RecallProvider client={client}>
+    <RecallProvider client={session.client}>
       <main style={{ display: 'grid', gap: 16, fontFamily: 'system-ui, sans-serif' }}>
         {children}
         <section aria-label="Commands sent to the server">
@@ -53,9 +62,14 @@ function FixtureSession({
   );
 }
 
-/** Wraps each story in a `RecallProvider` over the fixture its `parameters.recall` names. */
+// Without the generated `clientMessageId`s, so stories can assert the exact commands.
+function listCommands(session: TestSession): string[] {
+  return session.commands().map(({ clientMessageId: _id, ...command }) => JSON.stringify(command));
+}
+
+/** Wraps each story in a `RecallProvider` over the session `loadFixtureSession` loaded. */
 export const withFixtureSession: Decorator = (Story, context) => (
-  <FixtureSession recall={context.parameters.recall as RecallStoryParameters}>
+  <FixtureSession session={(context.loaded as { recallSession: TestSession }).recallSession}>
     <Story />
   </FixtureSession>
 );
@@ -85,7 +99,7 @@ export const SESSION_STATES = {
   }),
 } satisfies Record<string, StoryObj>;
 
-/** The commands the story's client sent so far, as JSON lines. */
+/** The commands the story's client sent so far (pings and ids left out), as JSON lines. */
 export function sentCommands(canvasElement: HTMLElement): string[] {
   const list = canvasElement.querySelector('[data-testid="commands"]');
   return Array.from(list?.children ?? [], (item) => item.textContent ?? '');

@@ -1,15 +1,16 @@
 import { createMemoryStorage, createRecallEngine, defineRecallSet } from '@recall/core';
 import { createOfflineLLM } from '@recall/core/offline';
-import type { RecallClient } from '@recall/ws';
+import { type RecallClient, createRecallClient } from '@recall/ws';
+import { createInProcessTransport } from '@recall/ws/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { RecallProvider } from '../provider/recall-provider';
-import { createEngineClient } from './create-engine-client';
 import { DemoScreen } from './demo-screen';
 
 // A live session, entirely in the browser: the real engine with the offline LLM and memory
-// storage, connected to the hooks through an in-page client (no server, no network).
+// storage, served to the real client through the in-process transport (the server's own
+// serializer and command dispatch; no server, no network).
 
 const RECALL_SET = defineRecallSet({
   id: 'set-photosynthesis',
@@ -47,8 +48,13 @@ function LiveSession({ chunkDelayMs }: LiveSessionProps) {
     let cancelled = false;
     void storage.saveRecallSet(RECALL_SET).then(() => {
       if (cancelled) return;
-      live = createEngineClient({ engine, recallSetId: RECALL_SET.id });
-      live.connect();
+      const transport = createInProcessTransport({ engine });
+      live = createRecallClient({
+        url: transport.url,
+        recallSetId: RECALL_SET.id,
+        WebSocket: transport.WebSocket,
+        storage: null,
+      });
       setClient(live);
     });
     return () => {

@@ -1,13 +1,19 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { DemoScreen, SingleExchangeScreen } from './demo-screen';
-import { SESSION_STATES, sentCommands, withFixtureSession } from './fixture-story';
+import {
+  SESSION_STATES,
+  sentCommands,
+  loadFixtureSession,
+  withFixtureSession,
+} from './fixture-story';
 
 // The whole session screen in every state, from recorded server messages.
 const meta = {
   title: 'Session/Full screen',
   component: DemoScreen,
   decorators: [withFixtureSession],
+  loaders: [loadFixtureSession],
 } satisfies Meta<typeof DemoScreen>;
 
 export default meta;
@@ -19,15 +25,18 @@ export const Recalled: StoryObj<typeof meta> = SESSION_STATES.Recalled;
 export const NearMiss: StoryObj<typeof meta> = SESSION_STATES.NearMiss;
 export const RabbitholePrompt: StoryObj<typeof meta> = {
   ...SESSION_STATES.RabbitholePrompt,
-  // Keeping on typing is an implicit "Stay on track".
+  // Keeping on typing is an implicit "Stay on track": shown at once, stored with the message.
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('group', { name: /Want to explore/ })).toBeInTheDocument();
     await userEvent.type(canvas.getByRole('textbox', { name: 'Your answer' }), 'Chlorophyll');
     await expect(canvas.queryByRole('group', { name: /Want to explore/ })).toBeNull();
+    await expect(sentCommands(canvasElement)).toEqual([]);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Your answer' }), '{Enter}');
     await expect(sentCommands(canvasElement)).toEqual([
-      '{"type":"decline_rabbithole","clientMessageId":"client-1"}',
+      '{"type":"user_message","content":"Chlorophyll"}',
     ]);
+    await expect(canvas.queryByRole('group', { name: /Want to explore/ })).toBeNull();
   },
 };
 export const InRabbithole: StoryObj<typeof meta> = SESSION_STATES.InRabbithole;

@@ -1,30 +1,60 @@
-import type { ServerMessage } from '@recall/ws';
+import {
+  type EngineFeedItem,
+  type RecallSet,
+  type SessionEvent,
+  defineRecallSet,
+} from '@recall/core';
+import { createFixtureLog } from '@recall/core/testing';
 
-// A recorded session, message by message as the server sent it: a four-point recall set,
-// one near miss, one rabbit hole (with a recall made inside it), an image, a resource,
-// then the completion overlay. Chunks carry no `seq`; everything from the log does.
-// Learner messages appear as stored history (`user_message` with its `clientMessageId`).
+// A recorded session, as the engine's feed delivered it: the stored events of a four-point
+// recall set, with one near miss, one rabbit hole (with a recall made inside it), an image, a
+// resource, then the completion overlay; the streamed chunks of each reply sit before its end.
 
 const SESSION_ID = 'session-photosynthesis-1';
+const USER_ID = 'learner-1';
 
 // Inline, so stories and tests never reach the network.
 const LEAF_IMAGE_URL = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 80"><rect width="120" height="80" fill="#eef6ea"/><path d="M20 60 C40 5 100 10 100 20 C95 60 50 75 20 60 Z" fill="#3f8f3a"/><path d="M20 60 L100 20" stroke="#d8f0c8" stroke-width="2"/></svg>',
 )}`;
 
-function chunks(responseId: string, parts: readonly string[]): ServerMessage[] {
-  return parts.map((text, index) => ({ type: 'assistant_chunk', responseId, index, text }));
-}
-
-function complete(seq: number, responseId: string, parts: readonly string[]): ServerMessage {
-  return {
-    type: 'assistant_complete',
-    seq,
-    responseId,
-    fullContent: parts.join(''),
-    totalChunks: parts.length,
-  };
-}
+/** The recall set of the recording, so an engine can carry the session on. */
+export const RECORDED_RECALL_SET: RecallSet = /* @__PURE__ */ defineRecallSet(
+  {
+    id: 'set-photosynthesis',
+    name: 'Photosynthesis',
+    ownerId: USER_ID,
+    points: [
+      {
+        id: 'point-light',
+        content: 'Plants need light, water and carbon dioxide',
+        context: 'Inputs.',
+      },
+      { id: 'point-chlorophyll', content: 'Chlorophyll captures the light', context: 'Pigment.' },
+      { id: 'point-oxygen', content: 'Photosynthesis releases oxygen', context: 'Output.' },
+      { id: 'point-glucose', content: 'The sugar made is glucose', context: 'Output.' },
+    ],
+    resources: [
+      {
+        id: 'image-leaf',
+        kind: 'image',
+        title: 'A leaf',
+        url: LEAF_IMAGE_URL,
+        caption: 'A leaf: the chloroplasts sit in its green cells.',
+        mimeType: 'image/svg+xml',
+        links: [{ pointId: 'point-chlorophyll' }],
+      },
+      {
+        id: 'resource-equation',
+        kind: 'text',
+        title: 'The photosynthesis equation',
+        content: '6 CO2 + 6 H2O + light → C6H12O6 + 6 O2',
+        links: [{ pointId: 'point-chlorophyll' }],
+      },
+    ],
+  },
+  { now: 1_700_000_000_000, ids: () => 'unused' },
+);
 
 const OPENING = ['To start: what ', 'do plants need ', 'to make their food?'];
 const AFTER_LIGHT = ['Right. And which ', 'pigment captures ', 'that light?'];
@@ -35,187 +65,290 @@ const IN_RABBITHOLE_2 = ['Exactly: chlorophyll ', 'fades first.'];
 const BACK = ['Back to the session: ', 'what gas do plants ', 'release?'];
 const DONE = ['Oxygen — and that ', 'completes the set.'];
 
-/** The whole recorded session, in delivery order. */
-export const RECORDED_SESSION: readonly ServerMessage[] = [
-  {
-    type: 'session_started',
-    seq: 1,
-    sessionId: SESSION_ID,
-    recallSetId: 'set-photosynthesis',
-    recallSetName: 'Photosynthesis',
-    totalPoints: 4,
-    recalledCount: 0,
-    resumed: false,
-    openingMessage: '',
-  },
-  ...chunks('response-1', OPENING),
-  complete(2, 'response-1', OPENING),
-  { type: 'user_message', seq: 3, content: 'Sunlight, water and CO2.', clientMessageId: 'c-1' },
-  ...chunks('response-2', AFTER_LIGHT),
-  {
-    type: 'recall_point_recalled',
-    seq: 4,
-    pointId: 'point-light',
-    pointIndex: 0,
-    recalledCount: 1,
-    totalPoints: 4,
-  },
-  complete(5, 'response-2', AFTER_LIGHT),
-  { type: 'user_message', seq: 6, content: 'The green stuff?', clientMessageId: 'c-2' },
-  {
-    type: 'recall_point_near_miss',
-    seq: 7,
-    pointId: 'point-chlorophyll',
-    feedback: 'You have the colour; name the pigment.',
-  },
-  ...chunks('response-3', AFTER_GREEN),
-  complete(8, 'response-3', AFTER_GREEN),
-  {
-    type: 'user_message',
-    seq: 9,
-    content: 'Is that why leaves turn red in autumn?',
-    clientMessageId: 'c-3',
-  },
-  {
-    type: 'rabbithole_detected',
-    seq: 10,
-    rabbitholeEventId: 'rabbithole-1',
-    topic: 'Why leaves change colour in autumn',
-    label: 'Autumn leaves',
-  },
-  ...chunks('response-4', AFTER_TANGENT),
-  complete(11, 'response-4', AFTER_TANGENT),
-  {
-    type: 'rabbithole_entered',
-    seq: 12,
-    rabbitholeEventId: 'rabbithole-1',
-    topic: 'Why leaves change colour in autumn',
-    label: 'Autumn leaves',
-  },
-  ...chunks('response-5', IN_RABBITHOLE),
-  complete(13, 'response-5', IN_RABBITHOLE),
-  { type: 'user_message', seq: 14, content: 'So chlorophyll goes first?', clientMessageId: 'c-4' },
-  {
-    type: 'recall_point_recalled',
-    seq: 15,
-    pointId: 'point-chlorophyll',
-    pointIndex: 1,
-    recalledCount: 2,
-    totalPoints: 4,
-  },
-  ...chunks('response-6', IN_RABBITHOLE_2),
-  complete(16, 'response-6', IN_RABBITHOLE_2),
-  {
-    type: 'rabbithole_exited',
-    seq: 17,
-    rabbitholeEventId: 'rabbithole-1',
-    label: 'Autumn leaves',
-    pointsRecalledDuring: 1,
-    completionPending: false,
-  },
-  {
-    type: 'show_image',
-    seq: 18,
-    resourceId: 'image-leaf',
-    url: LEAF_IMAGE_URL,
-    caption: 'A leaf: the chloroplasts sit in its green cells.',
-    mimeType: 'image/jpeg',
-  },
-  {
-    type: 'show_resource',
-    seq: 19,
-    resourceId: 'resource-equation',
-    title: 'The photosynthesis equation',
-    snippet: '6 CO2 + 6 H2O + light → C6H12O6 + 6 O2',
-  },
-  ...chunks('response-7', BACK),
-  complete(20, 'response-7', BACK),
-  { type: 'user_message', seq: 21, content: 'Oxygen!', clientMessageId: 'c-5' },
-  {
-    type: 'recall_point_recalled',
-    seq: 22,
-    pointId: 'point-oxygen',
-    pointIndex: 2,
-    recalledCount: 3,
-    totalPoints: 4,
-  },
-  {
-    type: 'recall_point_recalled',
-    seq: 23,
-    pointId: 'point-glucose',
-    pointIndex: 3,
-    recalledCount: 4,
-    totalPoints: 4,
-  },
-  ...chunks('response-8', DONE),
-  complete(24, 'response-8', DONE),
-  {
-    type: 'session_complete_overlay',
-    seq: 25,
-    message: 'You recalled all 4 points. Keep talking, or finish here.',
-    recalledCount: 4,
-    totalPoints: 4,
-    durationMs: 312_000,
-  },
-];
+function record(): EngineFeedItem[] {
+  const log = createFixtureLog({ sessionId: SESSION_ID });
+  const feed: EngineFeedItem[] = [];
+  let turn = 0;
+  let turnId = 'turn-0';
+  const event = (stored: SessionEvent) => feed.push({ kind: 'event', event: stored });
+  const learner = (content: string, clientMessageId: string) => {
+    turn += 1;
+    turnId = `turn-${turn}`;
+    event(
+      log.append(
+        'user_message',
+        { content, clientMessageId },
+        { turnId, commandId: clientMessageId },
+      ),
+    );
+  };
+  const start = (responseId: string, agent: 'tutor' | 'rabbithole' = 'tutor') =>
+    event(log.append('assistant_streaming_start', { responseId, agent }, { turnId, responseId }));
+  const chunks = (responseId: string, parts: readonly string[]) => {
+    for (const [index, text] of parts.entries()) {
+      feed.push({ kind: 'delta', delta: { sessionId: SESSION_ID, responseId, index, text } });
+    }
+  };
+  const end = (
+    responseId: string,
+    parts: readonly string[],
+    agent: 'tutor' | 'rabbithole' = 'tutor',
+  ) => {
+    const fullContent = parts.join('');
+    event(
+      log.append(
+        'assistant_streaming_end',
+        { responseId, fullContent, totalChunks: parts.length },
+        { turnId, responseId },
+      ),
+    );
+    event(log.append('assistant_message', { content: fullContent, agent }, { turnId, responseId }));
+  };
+  const reply = (
+    responseId: string,
+    parts: readonly string[],
+    agent: 'tutor' | 'rabbithole' = 'tutor',
+  ) => {
+    start(responseId, agent);
+    chunks(responseId, parts);
+    end(responseId, parts, agent);
+  };
+  const recalled = (pointId: string, pointIndex: number) =>
+    event(
+      log.append(
+        'recall_point_recalled',
+        { pointId, pointIndex, recalledCount: pointIndex + 1, totalPoints: 4 },
+        { turnId },
+      ),
+    );
 
-/** Where a message of the recording sits, found by its type and a field. */
-function indexAfter(predicate: (message: ServerMessage) => boolean): number {
+  event(
+    log.append(
+      'session_started',
+      {
+        sessionId: SESSION_ID,
+        recallSetId: RECORDED_RECALL_SET.id,
+        recallSetName: RECORDED_RECALL_SET.name,
+        totalPoints: 4,
+        recalledCount: 0,
+        resumed: false,
+        targetPointIds: RECORDED_RECALL_SET.points.map((point) => point.id),
+        userId: USER_ID,
+      },
+      { turnId },
+    ),
+  );
+  reply('response-1', OPENING);
+  learner('Sunlight, water and CO2.', 'c-1');
+  start('response-2');
+  chunks('response-2', AFTER_LIGHT);
+  recalled('point-light', 0);
+  end('response-2', AFTER_LIGHT);
+  learner('The green stuff?', 'c-2');
+  event(
+    log.append(
+      'recall_point_near_miss',
+      { pointId: 'point-chlorophyll', feedback: 'You have the colour; name the pigment.' },
+      { turnId },
+    ),
+  );
+  reply('response-3', AFTER_GREEN);
+  learner('Is that why leaves turn red in autumn?', 'c-3');
+  start('response-4');
+  chunks('response-4', AFTER_TANGENT);
+  end('response-4', AFTER_TANGENT);
+  event(
+    log.append(
+      'rabbithole_detected',
+      {
+        rabbitholeEventId: 'rabbithole-1',
+        topic: 'Why leaves change colour in autumn',
+        label: 'Autumn leaves',
+        triggerMessageContent: 'Is that why leaves turn red in autumn?',
+      },
+      { turnId },
+    ),
+  );
+  turnId = 'turn-enter';
+  event(
+    log.append(
+      'rabbithole_entered',
+      {
+        rabbitholeEventId: 'rabbithole-1',
+        topic: 'Why leaves change colour in autumn',
+        label: 'Autumn leaves',
+      },
+      { turnId },
+    ),
+  );
+  reply('response-5', IN_RABBITHOLE, 'rabbithole');
+  learner('So chlorophyll goes first?', 'c-4');
+  start('response-6', 'rabbithole');
+  chunks('response-6', IN_RABBITHOLE_2);
+  recalled('point-chlorophyll', 1);
+  event(
+    log.append(
+      'show_image',
+      {
+        resourceId: 'image-leaf',
+        url: LEAF_IMAGE_URL,
+        caption: 'A leaf: the chloroplasts sit in its green cells.',
+        mimeType: 'image/svg+xml',
+      },
+      { turnId },
+    ),
+  );
+  event(
+    log.append(
+      'show_resource',
+      {
+        resourceId: 'resource-equation',
+        title: 'The photosynthesis equation',
+        snippet: '6 CO2 + 6 H2O + light → C6H12O6 + 6 O2',
+      },
+      { turnId },
+    ),
+  );
+  end('response-6', IN_RABBITHOLE_2, 'rabbithole');
+  turnId = 'turn-exit';
+  event(
+    log.append(
+      'rabbithole_exited',
+      {
+        rabbitholeEventId: 'rabbithole-1',
+        label: 'Autumn leaves',
+        pointsRecalledDuring: 1,
+        completionPending: false,
+      },
+      { turnId },
+    ),
+  );
+  reply('response-7', BACK);
+  learner('Oxygen, and the sugar is glucose!', 'c-5');
+  start('response-8');
+  chunks('response-8', DONE);
+  recalled('point-oxygen', 2);
+  recalled('point-glucose', 3);
+  end('response-8', DONE);
+  event(
+    log.append(
+      'session_complete_overlay',
+      {
+        message: 'You recalled all 4 points. Keep talking, or finish here.',
+        recalledCount: 4,
+        totalPoints: 4,
+        durationMs: 312_000,
+      },
+      { turnId },
+    ),
+  );
+  return feed;
+}
+
+/** The whole recording: the engine feed (stored events, chunks) in delivery order. */
+export const RECORDED_SESSION: readonly EngineFeedItem[] = /* @__PURE__ */ record();
+
+function indexAfter(predicate: (item: EngineFeedItem) => boolean): number {
   const index = RECORDED_SESSION.findIndex(predicate);
   if (index === -1) throw new Error('The recording lacks the fixture point');
   return index + 1;
 }
 
-const upToSeq = (seq: number) =>
+const upTo = (type: SessionEvent['type'], nth = 1) => {
+  let seen = 0;
+  return RECORDED_SESSION.slice(
+    0,
+    indexAfter((item) => item.kind === 'event' && item.event.type === type && ++seen === nth),
+  );
+};
+
+const upToChunk = (responseId: string, index: number) =>
   RECORDED_SESSION.slice(
     0,
-    indexAfter((message) => 'seq' in message && message.seq === seq),
+    indexAfter(
+      (item) =>
+        item.kind === 'delta' && item.delta.responseId === responseId && item.delta.index === index,
+    ),
   );
 
-const chunkOf = (responseId: string, index: number) => (message: ServerMessage) =>
-  message.type === 'assistant_chunk' &&
-  message.responseId === responseId &&
-  message.index === index;
+const followedBy = (
+  prefix: readonly EngineFeedItem[],
+  build: (log: ReturnType<typeof createFixtureLog>) => EngineFeedItem[],
+) => {
+  const events = prefix.flatMap((item) => (item.kind === 'event' ? [item.event] : []));
+  let extra = 0;
+  const log = createFixtureLog({ sessionId: SESSION_ID, ids: () => `extra-${++extra}` });
+  log.store(events);
+  return [...prefix, ...build(log)];
+};
 
 /**
- * Prefixes of {@link RECORDED_SESSION} that leave the client in each state the components
- * have, plus the few messages that are not part of the recording (pause, errors).
+ * Prefixes of {@link RECORDED_SESSION} that leave a client in each state the components have,
+ * plus the few feed items that are not part of the recording (pause, errors).
  */
 export const SESSION_FIXTURES = {
   /** Nothing received yet: the socket is opening. */
-  connecting: [] as readonly ServerMessage[],
+  connecting: [] as readonly EngineFeedItem[],
   /** The opening question is on screen; the learner has not answered. */
-  idle: upToSeq(2),
+  idle: upTo('assistant_message'),
   /** The learner answered; the agent's reply is halfway through streaming. */
-  streaming: RECORDED_SESSION.slice(0, indexAfter(chunkOf('response-2', 1))),
+  streaming: upToChunk('response-2', 1),
   /** One point recalled; the reply is complete. */
-  recalled: upToSeq(5),
+  recalled: upTo('assistant_message', 2),
   /** A near miss on the second point. */
-  nearMiss: upToSeq(8),
+  nearMiss: upTo('assistant_message', 3),
   /** A tangent was detected: the rabbit-hole prompt is pending. */
-  rabbitholePrompt: upToSeq(11),
+  rabbitholePrompt: upTo('rabbithole_detected'),
   /** Inside the rabbit hole, with a recall made there (counted, not yet displayed). */
-  inRabbithole: upToSeq(16),
+  inRabbithole: upTo('assistant_message', 6),
   /** Back from the rabbit hole, with an image and a resource shown. */
-  returned: upToSeq(20),
+  returned: upTo('assistant_message', 7),
   /** Every point recalled: the completion overlay is open. */
-  overlay: upToSeq(25),
+  overlay: RECORDED_SESSION,
   /** The learner left; the session is paused. */
-  paused: [
-    ...upToSeq(8),
-    { type: 'session_paused', seq: 9, sessionId: SESSION_ID, recalledCount: 1, totalPoints: 4 },
-  ] as readonly ServerMessage[],
-  /** The model failed mid-reply: the reply is interrupted and the error is shown. */
-  error: [
-    ...RECORDED_SESSION.slice(0, indexAfter(chunkOf('response-2', 1))),
+  paused: /* @__PURE__ */ followedBy(upTo('assistant_message', 3), (log) => [
     {
-      type: 'error',
-      code: 'LLM_UNAVAILABLE',
-      message: 'The model provider is overloaded. Try again in a few seconds.',
-      retryAfterMs: 5000,
+      kind: 'event',
+      event: log.append('session_paused', {
+        sessionId: SESSION_ID,
+        recalledCount: 1,
+        totalPoints: 4,
+      }),
     },
-  ] as readonly ServerMessage[],
-} as const satisfies Record<string, readonly ServerMessage[]>;
+  ]),
+  /** The model failed mid-reply: the error is shown and the reply was stored as interrupted. */
+  error: /* @__PURE__ */ followedBy(upToChunk('response-2', 1), (log) => [
+    {
+      kind: 'event',
+      event: log.append(
+        'assistant_streaming_end',
+        {
+          responseId: 'response-2',
+          fullContent: 'Right. And which pigment captures ',
+          totalChunks: 2,
+        },
+        { responseId: 'response-2' },
+      ),
+    },
+    {
+      kind: 'event',
+      event: log.append(
+        'assistant_message',
+        { content: 'Right. And which pigment captures ', agent: 'tutor', interrupted: true },
+        { responseId: 'response-2' },
+      ),
+    },
+    {
+      kind: 'error',
+      error: {
+        code: 'LLM_UNAVAILABLE',
+        message: 'The model provider is overloaded. Try again in a few seconds.',
+        retryable: true,
+        retryAfterMs: 5000,
+      },
+    },
+  ]),
+} as const satisfies Record<string, readonly EngineFeedItem[]>;
 
 /** The name of a fixture state. */
 export type SessionFixtureName = keyof typeof SESSION_FIXTURES;

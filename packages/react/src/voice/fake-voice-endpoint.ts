@@ -1,6 +1,6 @@
 // A fake transcription endpoint for tests and stories: a `fetch` that answers the voice
 // status and uploads the way `createTranscribeHandler` does. Not part of the public API.
-import type { ProcessedTranscript } from '@recall/core';
+import type { ProcessedTranscript } from '@recall/core/voice';
 
 /** One upload the fake received. */
 export interface FakeUpload {

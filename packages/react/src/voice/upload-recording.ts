@@ -1,4 +1,5 @@
-import type { ProcessedTranscript, RecallErrorCode, VoiceStatus } from '@recall/core';
+import type { RecallErrorCode } from '@recall/core';
+import type { ProcessedTranscript, VoiceStatus } from '@recall/core/voice';
 import type { VoiceInputError } from './voice-state';
 
 /** How requests to the transcription endpoint are made. */

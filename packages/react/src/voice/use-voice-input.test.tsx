@@ -2,8 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { RecallProvider } from '../provider/recall-provider';
-import { createFixtureClient, type FixtureClient } from '../testing/create-fixture-client';
-import { SESSION_FIXTURES } from '../testing/recorded-session';
+import { type TestSession, createTestSession } from '../testing/create-test-session';
 import { type FakeMicrophone, installFakeMicrophone } from './fake-media';
 import {
   createFakeVoiceEndpoint,
@@ -15,18 +14,22 @@ import { type UseVoiceInputOptions, useVoiceInput } from './use-voice-input';
 const SESSION_ID = 'session-photosynthesis-1';
 
 let microphone: FakeMicrophone;
+const sessions: TestSession[] = [];
 beforeEach(() => {
   microphone = installFakeMicrophone();
 });
-afterEach(() => {
+afterEach(async () => {
   microphone.uninstall();
+  await Promise.all(sessions.splice(0).map((session) => session.close()));
 });
 
 function setup(
   endpointOptions: FakeVoiceEndpointOptions = {},
   options: Partial<UseVoiceInputOptions> = {},
 ) {
-  const client: FixtureClient = createFixtureClient({ messages: SESSION_FIXTURES.idle });
+  const session = createTestSession({ fixture: 'idle' });
+  sessions.push(session);
+  const { client } = session;
   const endpoint = createFakeVoiceEndpoint(endpointOptions);
   // Every request, so tests can see where it went; the fake answers regardless of the URL.
   const fetch = vi.fn<typeof globalThis.fetch>((input, init) => endpoint.fetch(input, init));
@@ -44,7 +47,7 @@ function setup(
   );
   const requested = () =>
     fetch.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`);
-  return { ...hook, client, endpoint, onTranscribed, requested };
+  return { ...hook, client, session, endpoint, onTranscribed, requested };
 }
 
 /** Starts recording and waits until the recorder runs. */
@@ -57,8 +60,10 @@ async function record(hook: { result: { current: ReturnType<typeof useVoiceInput
   return recorder;
 }
 
-const sentMessages = (client: FixtureClient) =>
-  client.sent.flatMap((message) => (message.type === 'user_message' ? [message.content] : []));
+const sentMessages = (session: TestSession) =>
+  session
+    .commands()
+    .flatMap((message) => (message.type === 'user_message' ? [message.content] : []));
 
 describe('availability', () => {
   test('available when the browser records and the server transcribes', async () => {
@@ -152,7 +157,7 @@ describe('recording and transcription', () => {
     expect(hook.onTranscribed).toHaveBeenCalledWith(
       expect.objectContaining({ text: 'Chlorophyll absorbs light.' }),
     );
-    expect(sentMessages(hook.client)).toEqual(['Chlorophyll absorbs light.']);
+    expect(sentMessages(hook.session)).toEqual(['Chlorophyll absorbs light.']);
     expect(microphone.tracks.every((track) => track.stopped)).toBe(true);
   });
 
@@ -164,7 +169,7 @@ describe('recording and transcription', () => {
     act(() => hook.result.current.buttonProps.onClick());
     expect(hook.result.current.status).toBe('processing');
     await waitFor(() => expect(hook.result.current.status).toBe('idle'));
-    expect(sentMessages(hook.client)).toEqual(['Sunlight and water.']);
+    expect(sentMessages(hook.session)).toEqual(['Sunlight and water.']);
   });
 
   test('autoSend: false only reports the transcript', async () => {
@@ -172,7 +177,7 @@ describe('recording and transcription', () => {
     await record(hook);
     act(() => hook.result.current.stop());
     await waitFor(() => expect(hook.onTranscribed).toHaveBeenCalledTimes(1));
-    expect(sentMessages(hook.client)).toEqual([]);
+    expect(sentMessages(hook.session)).toEqual([]);
   });
 
   test('an empty transcript returns to idle without sending', async () => {
@@ -183,7 +188,7 @@ describe('recording and transcription', () => {
     await waitFor(() => expect(hook.result.current.result).not.toBeNull());
     expect(hook.result.current.status).toBe('idle');
     expect(hook.onTranscribed).not.toHaveBeenCalled();
-    expect(sentMessages(hook.client)).toEqual([]);
+    expect(sentMessages(hook.session)).toEqual([]);
   });
 
   test('an explicit sessionId wins over the client session', async () => {
@@ -231,7 +236,7 @@ describe('errors', () => {
     expect(hook.result.current.error).toEqual(error);
     expect(onError).toHaveBeenCalledWith(error);
     expect(hook.result.current.buttonProps['aria-label']).toBe('Try voice again');
-    expect(sentMessages(hook.client)).toEqual([]);
+    expect(sentMessages(hook.session)).toEqual([]);
     act(() => hook.result.current.reset());
     expect(hook.result.current).toMatchObject({ status: 'idle', error: null });
   });
@@ -300,7 +305,7 @@ describe('aborting', () => {
     release();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(hook.onTranscribed).not.toHaveBeenCalled();
-    expect(sentMessages(hook.client)).toEqual([]);
+    expect(sentMessages(hook.session)).toEqual([]);
   });
 
   test('unmounting while recording releases the microphone and uploads nothing', async () => {
@@ -340,7 +345,7 @@ describe('aborting', () => {
     expect(hook.endpoint.uploads[0]?.signal.aborted).toBe(true);
     act(() => hook.result.current.stop());
     await waitFor(() => expect(hook.result.current.result?.text).toBe('second answer'));
-    expect(sentMessages(hook.client)).toEqual(['second answer']);
+    expect(sentMessages(hook.session)).toEqual(['second answer']);
     expect(hook.result.current.status).toBe('idle');
   });
 

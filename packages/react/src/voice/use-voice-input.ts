@@ -1,4 +1,4 @@
-import type { ProcessedTranscript } from '@recall/core';
+import type { ProcessedTranscript } from '@recall/core/voice';
 import type { RecallClientSnapshot } from '@recall/ws';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLatest } from '../internal/use-latest';
@@ -96,7 +96,7 @@ const DEFAULT_MIME_TYPES = [
 /** Where `createTranscribeHandler` is mounted unless `endpoint` says otherwise. */
 const DEFAULT_ENDPOINT = '/api/transcribe';
 
-const selectSessionId = (snapshot: RecallClientSnapshot) => snapshot.state.sessionId;
+const selectSessionId = (snapshot: RecallClientSnapshot) => snapshot.session.sessionId || null;
 
 const DEFAULT_LABELS: VoiceInputLabels = {
   idle: 'Answer by voice',

@@ -3,8 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { useMemo } from 'react';
 import { Composer } from '../index';
 import { RecallProvider } from '../provider/recall-provider';
-import { createFixtureClient } from '../testing/create-fixture-client';
-import { SESSION_FIXTURES } from '../testing/recorded-session';
+import { createTestSession } from '../testing/create-test-session';
 import { installFakeMicrophone } from './fake-media';
 import {
   createFakeVoiceEndpoint,
@@ -57,7 +56,7 @@ function VoiceButton({ endpoint, autoSend = true }: VoiceDemoProps) {
 }
 
 function VoiceDemo(props: VoiceDemoProps) {
-  const client = useMemo(() => createFixtureClient({ messages: SESSION_FIXTURES.idle }), []);
+  const client = useMemo(() => createTestSession({ fixture: 'idle' }).client, []);
   return (
     <RecallProvider client={client}>
       <main style={{ display: 'grid', gap: 12, maxWidth: 420, fontFamily: 'system-ui' }}>

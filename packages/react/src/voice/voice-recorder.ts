@@ -1,4 +1,4 @@
-import type { ProcessedTranscript } from '@recall/core';
+import type { ProcessedTranscript } from '@recall/core/voice';
 import { startLevelMeter, type StopLevelMeter } from './level-meter';
 import {
   fetchVoiceStatus,

@@ -1,4 +1,5 @@
-import type { ProcessedTranscript, RecallErrorCode } from '@recall/core';
+import type { RecallErrorCode } from '@recall/core';
+import type { ProcessedTranscript } from '@recall/core/voice';
 import { assertNever } from '../internal/assert-never';
 
 /** Where voice input is: `processing` covers assembling the audio, uploading and transcribing. */
@@ -44,7 +45,7 @@ export type VoiceInputEvent =
   | { type: 'failed'; error: VoiceInputError }
   | { type: 'reset' };
 
-export const INITIAL_VOICE_INPUT_SNAPSHOT: VoiceInputSnapshot = Object.freeze({
+export const INITIAL_VOICE_INPUT_SNAPSHOT: VoiceInputSnapshot = /* @__PURE__ */ Object.freeze({
   status: 'idle',
   error: null,
   levels: Object.freeze([]) as readonly number[],

@@ -13,13 +13,14 @@ export interface ReconnectOptions {
 }
 
 /** The defaults: first retry within 250–750 ms, growing ×2 up to 10 s, never giving up. */
-export const DEFAULT_RECONNECT_OPTIONS: Readonly<Required<ReconnectOptions>> = Object.freeze({
-  initialDelayMs: 500,
-  maxDelayMs: 10_000,
-  factor: 2,
-  jitter: 0.5,
-  maxAttempts: Number.POSITIVE_INFINITY,
-});
+export const DEFAULT_RECONNECT_OPTIONS: Readonly<Required<ReconnectOptions>> =
+  /* @__PURE__ */ Object.freeze({
+    initialDelayMs: 500,
+    maxDelayMs: 10_000,
+    factor: 2,
+    jitter: 0.5,
+    maxAttempts: Number.POSITIVE_INFINITY,
+  });
 
 /** How much slower the slow tier (rate-limit and overload closes) starts and ends. */
 const SLOW_TIER = { initialMultiplier: 10, maxMultiplier: 30, maxDelayMs: 300_000 };

@@ -1,11 +1,8 @@
-import type { ClientSessionState } from '../client-state/client-session-state';
 import type { ProtocolParseError } from '../protocol/parse-result';
 import { type ReconnectOptions, resolveReconnectOptions } from './backoff';
 import { type ClientStorage, defaultClientStorage } from './session-persistence';
+import type { RecallClientSnapshot } from './snapshot';
 import type { WebSocketLikeConstructor } from './websocket-like';
-
-/** Where the link to the server stands. */
-export type ConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
 
 /** Options for `createRecallClient`. */
 export interface RecallClientOptions {
@@ -25,7 +22,8 @@ export interface RecallClientOptions {
    */
   WebSocket?: WebSocketLikeConstructor;
   /**
-   * Keeps `sessionId`, `lastSeq` and the outbox across page reloads; `null` disables.
+   * Keeps the session id, the unacknowledged commands and a dismissed completion overlay
+   * across page reloads; `null` disables.
    * @default sessionStorage when available
    */
   storage?: ClientStorage | null;
@@ -49,15 +47,6 @@ export interface RecallClientOptions {
   onProtocolError?: (error: ProtocolParseError) => void;
 }
 
-/** An immutable view of a client; a new object only when something changed. */
-export interface RecallClientSnapshot {
-  /** The session state, built by the client-state reducer. */
-  state: ClientSessionState;
-  connection: ConnectionState;
-  /** Commands not yet acknowledged by the server (sent or waiting to be sent). */
-  outbox: number;
-}
-
 /** A resumable connection to one Recall session. */
 export interface RecallClient {
   /** The current snapshot: immutable, a new object only when something changed. */
@@ -68,11 +57,21 @@ export interface RecallClient {
   connect(): void;
   /** Sends a learner message, shown at once as `pending`; returns its `clientMessageId`. */
   sendMessage(text: string): string;
+  /**
+   * Tells the client what the learner is typing. A non-empty draft answers a pending
+   * rabbit-hole prompt the way sending does (the prompt shows as declined at once; the log
+   * records the decline when the message is sent); an empty one takes that back.
+   */
+  setDraft(text: string): void;
+  /** Leaves the session: the server pauses it (or completes it when every point is recalled). */
   leaveSession(): void;
-  /** Accepts the pending rabbit-hole prompt (`state.rabbitholePrompt`); no-op without one. */
+  /** Accepts the pending rabbit-hole prompt (`snapshot.rabbitholePrompt`); no-op without one. */
   enterRabbithole(): void;
+  /** Returns from the rabbit hole to the session. */
   exitRabbithole(): void;
+  /** Declines the pending rabbit-hole prompt; no-op without one. */
   declineRabbithole(): void;
+  /** Closes the completion overlay and keeps talking (kept across reloads). */
   dismissOverlay(): void;
   /** Reconnects now, skipping the backoff wait, and resends the outbox and failed messages. */
   retry(): void;

@@ -23,16 +23,17 @@ describe('decideAfterClose', () => {
     });
   });
 
-  test('auth, forbidden, not found and ended closes are never retried', () => {
+  test('auth, forbidden, not found, ended and unsupported-version closes are never retried', () => {
     for (const [code, errorCode] of [
       [CLOSE_CODES.UNAUTHORIZED.code, 'UNAUTHORIZED'],
       [CLOSE_CODES.FORBIDDEN.code, 'FORBIDDEN'],
       [CLOSE_CODES.SESSION_NOT_FOUND.code, 'SESSION_NOT_FOUND'],
       [CLOSE_CODES.SESSION_ENDED.code, 'SESSION_ENDED'],
+      [CLOSE_CODES.UNSUPPORTED_PROTOCOL.code, 'UNSUPPORTED_PROTOCOL'],
     ] as const) {
       expect(decideAfterClose({ ...base, code, reason: 'why' })).toEqual({
         kind: 'stop',
-        error: { type: 'error', code: errorCode, message: 'why' },
+        error: { type: 'error', code: errorCode, message: 'why', retryable: false },
       });
     }
   });

@@ -1,4 +1,4 @@
-import type { OutgoingClientMessage } from '../client-state/outgoing';
+import type { OutgoingClientMessage } from './client-state';
 import { readOwnField } from '../protocol/internal/decode-frame';
 import { MAX_CLIENT_MESSAGE_ID_LENGTH } from '../protocol/limits';
 

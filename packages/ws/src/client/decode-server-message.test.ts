@@ -1,94 +1,97 @@
-import * as z from 'zod';
+import { readFileSync } from 'node:fs';
+import { SESSION_EVENT_TYPES, redactSessionEvent } from '@recall/core';
+import { buildSampleEvent } from '@recall/core/testing';
 import { describe, expect, test } from 'vitest';
 import { sampleServerMessages } from '../../test/fixtures/server-messages';
+import { renderFrameTablesModule } from '../protocol/internal/frame-tables';
 import { SERVER_MESSAGE_TYPES } from '../protocol/message-types';
 import { parseServerMessage } from '../protocol/parse-server-message';
-import { serverMessageSchemas } from '../protocol/server-messages';
 import { decodeServerMessage } from './decode-server-message';
-import { type FieldTable, SERVER_MESSAGE_FIELDS } from './server-message-fields';
 
-type Outline = { [name: string]: 'field' | Outline };
-
-/** Field names (optional ones with `?`) of a zod object, nested objects expanded. */
-function outlineOfSchema(schema: z.ZodObject): Outline {
-  const outline: Outline = {};
-  for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
-    if (name === 'type' || name === 'seq') continue;
-    const optional = field.safeParse(undefined).success;
-    const inner = field instanceof z.ZodOptional ? field.unwrap() : field;
-    outline[optional ? `${name}?` : name] =
-      inner instanceof z.ZodObject ? outlineOfSchema(inner) : 'field';
-  }
-  return outline;
-}
-
-function outlineOfTable(table: FieldTable): Outline {
-  const outline: Outline = {};
-  for (const [name, kind] of Object.entries(table)) {
-    outline[name] = typeof kind === 'object' ? outlineOfTable(kind) : 'field';
-  }
-  return outline;
-}
+const eventFrame = (type: (typeof SESSION_EVENT_TYPES)[number]) => ({
+  type: 'event' as const,
+  event: redactSessionEvent(buildSampleEvent(type, 4)),
+});
 
 describe('decodeServerMessage', () => {
-  test.each(SERVER_MESSAGE_TYPES)('knows the same fields of %s as the zod schema', (type) => {
-    expect(outlineOfTable(SERVER_MESSAGE_FIELDS[type])).toEqual(
-      outlineOfSchema(serverMessageSchemas[type] as unknown as z.ZodObject),
-    );
+  test('its tables are generated from the zod schemas, and not stale (npm run docs:schema)', () => {
+    const written = readFileSync(new URL('./generated/frame-fields.ts', import.meta.url), 'utf8');
+    expect(written).toBe(renderFrameTablesModule());
   });
 
-  test.each(SERVER_MESSAGE_TYPES)('decodes a %s exactly as parseServerMessage does', (type) => {
-    const frame = JSON.stringify(sampleServerMessages[type]);
-    const decoded = decodeServerMessage(frame);
-    expect(decoded).toEqual({ ok: true, message: sampleServerMessages[type] });
-    expect(decoded).toEqual(parseServerMessage(frame));
-  });
+  test.each(SERVER_MESSAGE_TYPES)(
+    'decodes a %s frame exactly as parseServerMessage does',
+    (type) => {
+      const frame = JSON.stringify(sampleServerMessages[type]);
+      const decoded = decodeServerMessage(frame);
+      expect(decoded).toEqual({ ok: true, message: sampleServerMessages[type] });
+      expect(decoded).toEqual(parseServerMessage(frame));
+    },
+  );
+
+  test.each(SESSION_EVENT_TYPES)(
+    'decodes a %s event exactly as parseServerMessage does',
+    (type) => {
+      const frame = JSON.stringify(eventFrame(type));
+      const decoded = decodeServerMessage(frame);
+      expect(decoded).toEqual({ ok: true, message: eventFrame(type) });
+      expect(decoded).toEqual(parseServerMessage(frame));
+    },
+  );
 
   test('keeps only the protocol fields, in a fresh object', () => {
-    const message = { ...sampleServerMessages.show_image, extra: { nested: true } };
-    const decoded = decodeServerMessage(message);
-    expect(decoded).toEqual({ ok: true, message: sampleServerMessages.show_image });
-    if (decoded.ok) expect(decoded.message).not.toBe(message);
+    const frame = eventFrame('show_image');
+    const noisy = {
+      ...frame,
+      extra: true,
+      event: { ...frame.event, traceId: 't', data: { ...frame.event.data, nested: { x: 1 } } },
+    };
+    const decoded = decodeServerMessage(noisy);
+    expect(decoded).toEqual({ ok: true, message: frame });
+    if (decoded.ok) expect(decoded.message).not.toBe(noisy);
   });
 
-  test('seq: required and a positive integer on log messages, dropped from transient ones', () => {
-    const { seq: _seq, ...withoutSeq } = sampleServerMessages.recall_point_recalled;
-    for (const seq of [undefined, 0, -1, 1.5, '3', null]) {
-      expect(decodeServerMessage({ ...withoutSeq, seq })).toEqual({
-        ok: false,
-        error: { code: 'INVALID_MESSAGE', message: 'seq: Expected a positive integer.' },
-      });
-    }
-    const chunk = decodeServerMessage({ ...sampleServerMessages.assistant_chunk, seq: 7 });
-    // The reducer reads a `seq` as "from the log": a chunk must never carry one.
-    expect(chunk).toEqual({ ok: true, message: sampleServerMessages.assistant_chunk });
+  test('a newer server’s error code still reads (codes are an open vocabulary)', () => {
+    const decoded = decodeServerMessage({ ...sampleServerMessages.error, code: 'SOMETHING_NEW' });
+    expect(decoded).toMatchObject({ ok: true, message: { code: 'SOMETHING_NEW' } });
   });
 
   test('rejects wrong primitive types with the field path', () => {
+    const recalled = eventFrame('recall_point_recalled');
+    const completed = eventFrame('session_completed');
     const cases: Array<[unknown, string]> = [
-      [{ ...sampleServerMessages.assistant_chunk, index: '1' }, 'index: Expected count.'],
-      [{ ...sampleServerMessages.assistant_chunk, index: -1 }, 'index: Expected count.'],
-      [{ ...sampleServerMessages.assistant_chunk, snapshot: 'yes' }, 'snapshot: Expected boolean.'],
-      [
-        { ...sampleServerMessages.assistant_complete, fullContent: null },
-        'fullContent: Expected string.',
-      ],
+      [{ ...sampleServerMessages.chunk, index: '1' }, 'index: Expected count.'],
+      [{ ...sampleServerMessages.chunk, index: -1 }, 'index: Expected count.'],
+      [{ ...sampleServerMessages.chunk, snapshot: 'yes' }, 'snapshot: Expected boolean.'],
       [{ ...sampleServerMessages.ack, clientMessageId: '' }, 'clientMessageId: Expected id.'],
+      [{ ...sampleServerMessages.error, retryable: 'no' }, 'retryable: Expected boolean.'],
       [{ type: 'pong' }, 'timestamp: Required.'],
-      [{ ...sampleServerMessages.session_complete, summary: [] }, 'summary: Expected an object.'],
+      [{ type: 'event' }, 'event: Expected an object.'],
+      [{ ...recalled, event: { ...recalled.event, seq: 0 } }, 'event.seq: Expected positive.'],
+      [{ ...recalled, event: { ...recalled.event, seq: 1.5 } }, 'event.seq: Expected positive.'],
+      [{ ...recalled, event: { ...recalled.event, data: [] } }, 'event.data: Expected an object.'],
       [
         {
-          ...sampleServerMessages.session_complete,
-          summary: { ...sampleServerMessages.session_complete.summary, recalledPointIds: [1] },
+          ...recalled,
+          event: { ...recalled.event, data: { ...recalled.event.data, pointId: '' } },
         },
-        'summary.recalledPointIds: Expected ids.',
+        'event.data.pointId: Expected id.',
       ],
       [
         {
-          ...sampleServerMessages.session_complete,
-          summary: { ...sampleServerMessages.session_complete.summary, usage: { inputTokens: 1 } },
+          ...completed,
+          event: {
+            ...completed.event,
+            data: {
+              ...completed.event.data,
+              summary: {
+                ...(completed.event.data as { summary: object }).summary,
+                recalledPointIds: [1],
+              },
+            },
+          },
         },
-        'summary.usage.outputTokens: Required.',
+        'event.data.summary.recalledPointIds: Expected ids.',
       ],
     ];
     for (const [raw, message] of cases) {
@@ -112,12 +115,16 @@ describe('decodeServerMessage', () => {
       ok: false,
       error: { code: 'INVALID_MESSAGE', message: 'type: Expected a string.' },
     });
-    for (const type of ['evaluation_result', 'ping', 'toString', '__proto__']) {
+    for (const type of ['assistant_complete', 'ping', 'toString', '__proto__']) {
       expect(decodeServerMessage({ type })).toMatchObject({
         ok: false,
         error: { code: 'UNKNOWN_MESSAGE_TYPE' },
       });
     }
+    const unknownEvent = eventFrame('show_resource');
+    expect(
+      decodeServerMessage({ ...unknownEvent, event: { ...unknownEvent.event, type: 'tool_call' } }),
+    ).toMatchObject({ ok: false, error: { code: 'UNKNOWN_MESSAGE_TYPE' } });
     const frame = JSON.stringify(sampleServerMessages.pong);
     expect(decodeServerMessage(frame, { maxBytes: frame.length - 1 })).toMatchObject({
       ok: false,
@@ -132,14 +139,12 @@ describe('decodeServerMessage', () => {
   });
 
   test('prototype keys are dropped and pollute nothing', () => {
-    const frame =
-      '{"type":"show_resource","seq":1,"resourceId":"r","title":"t","snippet":"s",' +
-      '"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}';
-    const decoded = decodeServerMessage(frame);
-    expect(decoded).toEqual({
-      ok: true,
-      message: { type: 'show_resource', seq: 1, resourceId: 'r', title: 't', snippet: 's' },
-    });
+    const event = eventFrame('show_resource').event;
+    const frame = JSON.stringify({ type: 'event', event }).replace(
+      '"data":{',
+      '"data":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},',
+    );
+    expect(decodeServerMessage(frame)).toEqual({ ok: true, message: { type: 'event', event } });
     expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
     const own = decodeServerMessage(JSON.parse('{"type":"__proto__"}'));
     expect(own).toMatchObject({ ok: false, error: { code: 'UNKNOWN_MESSAGE_TYPE' } });

@@ -1,12 +1,13 @@
-import { assertNever } from '../client-state/assert-never';
 import { decodeFrame, isRecord, readOwnField } from '../protocol/internal/decode-frame';
 import { DEFAULT_MAX_SERVER_FRAME_BYTES } from '../protocol/limits';
-import { TRANSIENT_SERVER_MESSAGE_TYPES } from '../protocol/message-types';
 import type { ParseMessageResult, ProtocolParseError } from '../protocol/parse-result';
 import type { ServerMessage } from '../protocol/server-messages';
-import { type FieldKind, type FieldTable, SERVER_MESSAGE_FIELDS } from './server-message-fields';
-
-const TRANSIENT: ReadonlySet<string> = new Set(TRANSIENT_SERVER_MESSAGE_TYPES);
+import type { FieldKind, FieldTable } from './field-table';
+import {
+  ENVELOPE_FIELDS,
+  EVENT_DATA_FIELDS,
+  TRANSIENT_FRAME_FIELDS,
+} from './generated/frame-fields';
 
 /** Options for {@link decodeServerMessage}. */
 export interface DecodeServerMessageOptions {
@@ -19,10 +20,11 @@ export interface DecodeServerMessageOptions {
 
 /**
  * The browser client's zod-free check of one server frame: size → JSON (dropping
- * `__proto__`, `constructor` and `prototype` keys) → known `type` → `seq` a positive
- * integer on log messages → every field of the right primitive shape. Accepts every
- * message `parseServerMessage` accepts (it skips enumerations and length limits) and
- * returns the same fresh object holding only the protocol's fields. Never throws.
+ * `__proto__`, `constructor` and `prototype` keys) → known `type` → every field of the right
+ * primitive shape, with tables generated from the protocol's zod schemas. Accepts every frame
+ * `parseServerMessage` accepts (it skips length limits and enumerations, so a newer server's
+ * error code still reads) and returns a fresh object holding only the protocol's fields.
+ * Never throws.
  */
 export function decodeServerMessage(
   raw: unknown,
@@ -35,32 +37,43 @@ export function decodeServerMessage(
     if (!isRecord(value)) return invalid('(root): Expected a JSON object.');
     const type = readOwnField(value, 'type');
     if (typeof type !== 'string') return invalid('type: Expected a string.');
-    if (!Object.hasOwn(SERVER_MESSAGE_FIELDS, type)) {
-      return failure(
-        'UNKNOWN_MESSAGE_TYPE',
-        `Unknown message type ${JSON.stringify(type.slice(0, 64))}.`,
-      );
+    const message = type === 'event' ? readEvent(value) : readTransient(value, type);
+    if (typeof message === 'string') {
+      return message.startsWith('Unknown')
+        ? failure('UNKNOWN_MESSAGE_TYPE', message)
+        : invalid(message);
     }
-    const message = readFields(
-      value,
-      SERVER_MESSAGE_FIELDS[type as keyof typeof SERVER_MESSAGE_FIELDS],
-      '',
-    );
-    if (typeof message === 'string') return invalid(message);
-    // A transient message's stray `seq` is not copied: the reducer reads the presence of
-    // `seq` as "from the log".
-    if (!TRANSIENT.has(type)) {
-      const seq = readOwnField(value, 'seq');
-      if (!(Number.isInteger(seq) && (seq as number) > 0)) {
-        return invalid('seq: Expected a positive integer.');
-      }
-      message.seq = seq;
-    }
-    message.type = type;
     return { ok: true, message: message as unknown as ServerMessage };
   } catch {
     return invalid('(root): The message could not be read.');
   }
+}
+
+function readTransient(value: unknown, type: string): Record<string, unknown> | string {
+  if (!Object.hasOwn(TRANSIENT_FRAME_FIELDS, type)) {
+    return `Unknown message type ${JSON.stringify(type.slice(0, 64))}.`;
+  }
+  const table: FieldTable = TRANSIENT_FRAME_FIELDS[type as keyof typeof TRANSIENT_FRAME_FIELDS];
+  const fields = readFields(value, table, '');
+  return typeof fields === 'string' ? fields : { type, ...fields };
+}
+
+function readEvent(value: unknown): Record<string, unknown> | string {
+  const event = readOwnField(value, 'event');
+  if (!isRecord(event)) return 'event: Expected an object.';
+  const eventType = readOwnField(event, 'type');
+  if (typeof eventType !== 'string') return 'event.type: Expected a string.';
+  if (!Object.hasOwn(EVENT_DATA_FIELDS, eventType)) {
+    return `Unknown event type ${JSON.stringify(eventType.slice(0, 64))}.`;
+  }
+  const envelope = readFields(event, ENVELOPE_FIELDS, 'event.');
+  if (typeof envelope === 'string') return envelope;
+  const data = readOwnField(event, 'data');
+  if (!isRecord(data)) return 'event.data: Expected an object.';
+  const dataTable: FieldTable = EVENT_DATA_FIELDS[eventType as keyof typeof EVENT_DATA_FIELDS];
+  const fields = readFields(data, dataTable, 'event.data.');
+  if (typeof fields === 'string') return fields;
+  return { type: 'event', event: { ...envelope, type: eventType, data: fields } };
 }
 
 /** A fresh object with the table's fields, or the first problem as `path: reason`. */
@@ -101,14 +114,14 @@ function hasKind(value: unknown, kind: FieldKind): boolean {
       return typeof value === 'string' && value.length > 0;
     case 'count':
       return Number.isInteger(value) && (value as number) >= 0;
+    case 'positive':
+      return Number.isInteger(value) && (value as number) >= 1;
     case 'number':
       return Number.isFinite(value);
     case 'boolean':
       return typeof value === 'boolean';
     case 'ids':
       return Array.isArray(value) && value.every((item) => hasKind(item, 'id'));
-    default:
-      return assertNever(kind, 'field kind');
   }
 }
 

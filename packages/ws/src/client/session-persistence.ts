@@ -1,14 +1,17 @@
-import type { OutgoingClientMessage } from '../client-state/outgoing';
+import type { OutgoingClientMessage } from './client-state';
 import { decodeOutgoingMessage } from './decode-outgoing-message';
 
 /** The part of the Web Storage API the client uses (sessionStorage, localStorage, a shim). */
 export type ClientStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** What survives a page reload: the session, how far it was applied, unacknowledged commands. */
+/**
+ * What survives a page reload: the session, the unacknowledged commands, and the learner's
+ * answers the log does not record (the completion overlay closed with "Continue").
+ */
 export interface PersistedSession {
   sessionId: string;
-  lastSeq: number;
   outbox: OutgoingClientMessage[];
+  overlayDismissed: boolean;
 }
 
 /** Reads and writes one client's {@link PersistedSession}; storage failures are ignored. */
@@ -18,7 +21,7 @@ export interface SessionPersistence {
   clear(): void;
 }
 
-const VERSION = 1;
+const VERSION = 2;
 
 /** The storage key for a client of this recall set (or this session). */
 export function persistenceKey(target: { recallSetId?: string; sessionId?: string }): string {
@@ -63,18 +66,20 @@ export function createSessionPersistence(
   };
 }
 
+// Version 1 (written before the overlay's dismissal was kept) reads as not dismissed, so an
+// upgrade keeps the unacknowledged commands.
 function decode(raw: string): PersistedSession | null {
   const value: unknown = JSON.parse(raw);
   if (typeof value !== 'object' || value === null) return null;
-  const { version, sessionId, lastSeq, outbox } = value as Record<string, unknown>;
-  if (version !== VERSION || typeof sessionId !== 'string' || sessionId.length === 0) return null;
-  if (typeof lastSeq !== 'number' || !Number.isInteger(lastSeq) || lastSeq < 0) return null;
+  const { version, sessionId, outbox, overlayDismissed } = value as Record<string, unknown>;
+  if (version !== 1 && version !== VERSION) return null;
+  if (typeof sessionId !== 'string' || sessionId.length === 0) return null;
   const entries: OutgoingClientMessage[] = [];
   for (const entry of Array.isArray(outbox) ? outbox : []) {
     const message = decodeOutgoingMessage(entry);
     if (message !== null) entries.push(message);
   }
-  return { sessionId, lastSeq, outbox: entries };
+  return { sessionId, outbox: entries, overlayDismissed: overlayDismissed === true };
 }
 
 /** `sessionStorage` when the environment has a usable one, else `null`. */

@@ -1,48 +1,44 @@
-import {
-  type ClientSessionState,
-  createInitialClientState,
-} from '../client-state/client-session-state';
-import {
-  applyOutgoingMessage,
-  markConnectionReset,
-  type OutgoingClientMessage,
-} from '../client-state/outgoing';
-import { reduceClientState } from '../client-state/reduce-client-state';
 import type { ServerMessage } from '../protocol/server-messages';
 import {
+  type ClientState,
   type LocalLine,
-  overlayLocalLines,
-  settleLocalLines,
-  updateLocalLine,
-} from './local-lines';
-import { enqueue, type Outbox, removeEntry } from './outbox';
+  type OutgoingClientMessage,
+  addLocalLine,
+  applyServerFrame,
+  createClientState,
+  failLocalLine,
+  forgetLog,
+  resetConnection,
+} from './client-state';
+import { type Outbox, type OutboxSettlement, createOutbox } from './outbox';
 import type { SessionPersistence } from './session-persistence';
 
 /**
- * One client's session data, independent of any socket: the state built from server
- * messages, the learner's unconfirmed lines, the outbox, and their persistence.
+ * One client's session data, independent of any socket: the state folded from frames, the
+ * outbox, and their persistence.
  */
 export interface SessionStore {
   /** The session attached to, once known. */
   readonly sessionId: string | null;
-  /** Built from server messages (and the client's non-message commands) only. */
-  readonly serverState: ClientSessionState;
-  /** What to show: {@link serverState} plus the unconfirmed learner lines. */
-  readonly state: ClientSessionState;
+  readonly state: ClientState;
   readonly outbox: Outbox;
   /** True when the session id came from persistence (it may be stale). */
   readonly fromPersistence: boolean;
   /** Queues a command; a learner message shows at once as pending. */
   issue(message: OutgoingClientMessage): void;
-  /** Applies one server message: acks and rejections settle the outbox, then the reducer. */
-  receive(message: ServerMessage): void;
-  /** The link dropped: the half-streamed response is dropped until the resume rebuilds it. */
+  /** Applies one server frame; acks and refusals settle the outbox first. */
+  receive(frame: ServerMessage): OutboxSettlement;
+  /** The learner's draft is empty or not. */
+  setDrafting(drafting: boolean): void;
+  /** The learner closed the completion overlay. */
+  dismissOverlay(): void;
+  /** The link dropped: streamed text is dropped until the resume rebuilds it. */
   connectionReset(): void;
-  /** Forgets the state (and, without `keepSession`, the session) to resync from seq 0. */
+  /** Forgets the log (and, without `keepSession`, the session) to resync from seq 0. */
   restart(options: { keepSession: boolean }): void;
   /** Queues every failed learner message again (same `clientMessageId`). */
   requeueFailed(): void;
-  /** Recomputes {@link state} and persists; call after every change. */
+  /** Persists what changed; call after every change. */
   commit(): void;
 }
 
@@ -61,96 +57,82 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const persisted = persistence.load();
   let sessionId: string | null = options.sessionId ?? persisted?.sessionId ?? null;
   let fromPersistence = options.sessionId === undefined && persisted !== null;
-  let outbox: Outbox = persisted?.outbox ?? [];
-  let serverState = createInitialClientState(sessionId === null ? {} : { sessionId });
-  let localLines: readonly LocalLine[] = outbox.flatMap((entry) =>
+  const outbox = createOutbox({ entries: persisted?.outbox ?? [] });
+  const lines: LocalLine[] = outbox.entries.flatMap((entry) =>
     entry.type === 'user_message'
-      ? [
-          {
-            clientMessageId: entry.clientMessageId,
-            content: entry.content,
-            phase: 'pending' as const,
-          },
-        ]
+      ? [{ clientMessageId: entry.clientMessageId, content: entry.content, phase: 'pending' }]
       : [],
   );
-  let state = overlayLocalLines(serverState, localLines);
-  let overlaid = { serverState, localLines };
+  let state = createClientState({
+    ...(sessionId === null ? {} : { sessionId }),
+    lines,
+    overlayDismissed:
+      sessionId !== null && persisted?.sessionId === sessionId && persisted.overlayDismissed,
+  });
   let persistedKey = '';
 
   function persist(): void {
     if (sessionId === null) return;
-    const ended = state.status === 'paused' || state.status === 'completed';
+    const status = state.session.status;
+    const entries = outbox.entries;
     // A paused or finished session is not resumed by a reload: the set starts/resumes anew.
-    if (ended && options.forRecallSet && outbox.length === 0) {
+    if (
+      (status === 'paused' || status === 'completed') &&
+      options.forRecallSet &&
+      entries.length === 0
+    ) {
       if (persistedKey !== 'cleared') persistence.clear();
       persistedKey = 'cleared';
       return;
     }
-    const ids = outbox.map((entry) => entry.clientMessageId).join(',');
-    const key = `${sessionId}|${state.lastSeq}|${ids}`;
+    const ids = entries.map((entry) => entry.clientMessageId).join(',');
+    const key = `${sessionId}|${state.overlayDismissed}|${ids}`;
     if (key === persistedKey) return;
     persistedKey = key;
-    persistence.save({ sessionId, lastSeq: state.lastSeq, outbox: [...outbox] });
-  }
-
-  function settle(clientMessageId: string, message: ServerMessage): void {
-    if (message.type === 'ack') {
-      outbox = removeEntry(outbox, clientMessageId);
-      localLines = updateLocalLine(localLines, clientMessageId, (line) => ({
-        ...line,
-        phase: 'acked',
-      }));
-      return;
-    }
-    // A rate-limited command stays queued; any other rejection is final until `retry()`.
-    if (message.type !== 'error' || message.code === 'RATE_LIMITED') return;
-    const { type: _type, ...error } = message;
-    outbox = removeEntry(outbox, clientMessageId);
-    localLines = updateLocalLine(localLines, clientMessageId, (line) => ({
-      ...line,
-      phase: 'failed',
-      error,
-    }));
+    persistence.save({ sessionId, outbox: [...entries], overlayDismissed: state.overlayDismissed });
   }
 
   return {
     get sessionId() {
       return sessionId;
     },
-    get serverState() {
-      return serverState;
-    },
     get state() {
       return state;
     },
-    get outbox() {
-      return outbox;
-    },
+    outbox,
     get fromPersistence() {
       return fromPersistence;
     },
     issue(message) {
-      outbox = enqueue(outbox, message);
+      outbox.enqueue(message);
       if (message.type === 'user_message') {
-        const { clientMessageId, content } = message;
-        localLines = [...localLines, { clientMessageId, content, phase: 'pending' }];
-      } else {
-        serverState = applyOutgoingMessage(serverState, message);
+        state = addLocalLine(state, message.clientMessageId, message.content);
       }
     },
-    receive(message) {
-      if (
-        (message.type === 'ack' || message.type === 'error') &&
-        message.clientMessageId !== undefined
-      ) {
-        settle(message.clientMessageId, message);
+    receive(frame) {
+      let settlement: OutboxSettlement = { kind: 'unrelated' };
+      if (frame.type === 'ack' || frame.type === 'error') settlement = outbox.settle(frame);
+      state = applyServerFrame(state, frame);
+      if (settlement.kind === 'failed' && frame.type === 'error') {
+        // Also a refusal that stayed retryable too long: the line fails with its last error.
+        const { type: _type, ...error } = frame;
+        state = failLocalLine(state, settlement.message.clientMessageId, error);
       }
-      serverState = reduceClientState(serverState, message);
-      if (sessionId === null && serverState.sessionId !== null) sessionId = serverState.sessionId;
+      if (frame.type === 'event' && frame.event.type === 'assistant_streaming_end') {
+        outbox.turnEnded();
+      }
+      if (sessionId === null && state.session.sessionId !== '') sessionId = state.session.sessionId;
+      return settlement;
+    },
+    setDrafting(drafting) {
+      if (state.drafting !== drafting) state = { ...state, drafting };
+    },
+    dismissOverlay() {
+      if (!state.overlayDismissed) state = { ...state, overlayDismissed: true };
     },
     connectionReset() {
-      serverState = markConnectionReset(serverState);
+      outbox.connectionLost();
+      state = resetConnection(state);
     },
     restart({ keepSession }) {
       if (!keepSession) {
@@ -159,26 +141,16 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         sessionId = null;
         fromPersistence = false;
       }
-      serverState = createInitialClientState(sessionId === null ? {} : { sessionId });
+      state = forgetLog(state, sessionId ?? undefined);
     },
     requeueFailed() {
-      for (const line of localLines) {
+      for (const line of state.lines) {
         if (line.phase !== 'failed') continue;
         const { clientMessageId, content } = line;
-        outbox = enqueue(outbox, { type: 'user_message', content, clientMessageId });
-        localLines = updateLocalLine(localLines, clientMessageId, ({ error: _error, ...rest }) => ({
-          ...rest,
-          phase: 'pending',
-        }));
+        outbox.enqueue({ type: 'user_message', content, clientMessageId });
+        state = addLocalLine(state, clientMessageId, content);
       }
     },
-    commit() {
-      localLines = settleLocalLines(serverState, localLines);
-      if (overlaid.serverState !== serverState || overlaid.localLines !== localLines) {
-        state = overlayLocalLines(serverState, localLines);
-        overlaid = { serverState, localLines };
-      }
-      persist();
-    },
+    commit: persist,
   };
 }

@@ -23,8 +23,11 @@ export interface WebSocketLike {
   onerror: Handler<unknown> | null;
 }
 
-/** A WebSocket constructor (browser `WebSocket`, or `WebSocket` from the `ws` package). */
-export type WebSocketLikeConstructor = new (url: string) => WebSocketLike;
+/**
+ * A WebSocket constructor (browser `WebSocket`, or `WebSocket` from the `ws` package). The
+ * client passes the protocol versions it speaks as the second argument (subprotocols).
+ */
+export type WebSocketLikeConstructor = new (url: string, protocols?: string[]) => WebSocketLike;
 
 /** `readyState` of an open socket (the same value in every implementation). */
 export const WEBSOCKET_OPEN = 1;

@@ -57,6 +57,12 @@ export const CLOSE_CODES = {
     retry: 'never',
     description: 'The session is completed or abandoned; start a new one.',
   },
+  UNSUPPORTED_PROTOCOL: {
+    code: 4002,
+    retry: 'never',
+    description:
+      'The client offered no protocol version this server speaks (WebSocket subprotocol, e.g. `recall.v2`); the `error` frame before the close names the supported ones. Update the client.',
+  },
   UNAUTHORIZED: {
     code: 4001,
     retry: 'never',
@@ -94,7 +100,7 @@ export const CLOSE_CODES = {
 /** The name of a close code in {@link CLOSE_CODES}. */
 export type CloseCodeName = keyof typeof CLOSE_CODES;
 
-const policyByCode: ReadonlyMap<number, CloseRetryPolicy> = new Map(
+const policyByCode: ReadonlyMap<number, CloseRetryPolicy> = /* @__PURE__ */ new Map(
   Object.values(CLOSE_CODES).map((entry) => [entry.code, entry.retry]),
 );
 

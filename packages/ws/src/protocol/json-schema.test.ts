@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { getProtocolJsonSchema } from './json-schema';
+import { SESSION_EVENT_TYPES } from '@recall/core';
 import { CLIENT_MESSAGE_TYPES, SERVER_MESSAGE_TYPES } from './message-types';
 
 interface VariantSchema {
@@ -32,17 +33,18 @@ describe('getProtocolJsonSchema', () => {
     expect(types.sort()).toEqual([...CLIENT_MESSAGE_TYPES].sort());
   });
 
-  test('contains every server message type, with seq required exactly on log messages', () => {
+  test('contains every server frame type; an event carries every event type', () => {
     const found = variants(schema, 'ServerMessage');
     expect(found.map((variant) => variant.properties.type.const).sort()).toEqual(
       [...SERVER_MESSAGE_TYPES].sort(),
     );
-    for (const variant of found) {
-      const transient = ['assistant_chunk', 'error', 'pong', 'ack'].includes(
-        variant.properties.type.const,
-      );
-      expect(variant.required.includes('seq')).toBe(!transient);
-    }
+    const event = found.find((variant) => variant.properties.type.const === 'event');
+    if (event === undefined) throw new Error('no event frame in the schema');
+    const events = (event.properties.event as { oneOf: VariantSchema[] }).oneOf;
+    expect(events.map((variant) => variant.properties.type.const)).toEqual([
+      ...SESSION_EVENT_TYPES,
+    ]);
+    for (const variant of events) expect(variant.required).toContain('seq');
   });
 
   test('documents limits and error codes', () => {

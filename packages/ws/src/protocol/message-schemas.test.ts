@@ -1,11 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { sampleServerMessages } from '../../test/fixtures/server-messages';
 import { type ClientMessage, clientMessageSchema, clientMessageSchemas } from './client-messages';
-import {
-  CLIENT_MESSAGE_TYPES,
-  SERVER_MESSAGE_TYPES,
-  TRANSIENT_SERVER_MESSAGE_TYPES,
-} from './message-types';
+import { PUBLIC_EVENT_REDACTIONS, SESSION_EVENT_TYPES, redactSessionEvent } from '@recall/core';
+import { buildSampleEvent } from '@recall/core/testing';
+import { CLIENT_MESSAGE_TYPES, SERVER_MESSAGE_TYPES } from './message-types';
 import { parseClientMessage } from './parse-client-message';
 import { parseServerMessage } from './parse-server-message';
 import { serverMessageSchema, serverMessageSchemas } from './server-messages';
@@ -56,46 +54,13 @@ describe('client → server messages', () => {
   );
 });
 
-describe('server → client messages', () => {
-  test('cover every type, transient ones without seq', () => {
+describe('server → client frames', () => {
+  test('are the log (`event`) and five transient frames', () => {
+    expect([...SERVER_MESSAGE_TYPES].sort()).toEqual(
+      ['ack', 'chunk', 'error', 'event', 'history_end', 'pong'].sort(),
+    );
     expect(Object.keys(serverMessageSchemas).sort()).toEqual([...SERVER_MESSAGE_TYPES].sort());
     expect(Object.keys(sampleServerMessages).sort()).toEqual([...SERVER_MESSAGE_TYPES].sort());
-    expect([...TRANSIENT_SERVER_MESSAGE_TYPES].sort()).toEqual([
-      'ack',
-      'assistant_chunk',
-      'error',
-      'pong',
-    ]);
-    for (const type of SERVER_MESSAGE_TYPES) {
-      const hasSeq = 'seq' in serverMessageSchemas[type].shape;
-      expect(hasSeq, type).toBe(
-        !(TRANSIENT_SERVER_MESSAGE_TYPES as readonly string[]).includes(type),
-      );
-    }
-  });
-
-  test('include the issue-required types', () => {
-    for (const type of [
-      'session_started',
-      'assistant_chunk',
-      'assistant_complete',
-      'recall_point_recalled',
-      'recall_point_near_miss',
-      'rabbithole_detected',
-      'rabbithole_entered',
-      'rabbithole_exited',
-      'session_complete_overlay',
-      'session_paused',
-      'show_image',
-      'show_resource',
-      'session_complete',
-      'error',
-      'pong',
-      'ack',
-      'user_message',
-    ]) {
-      expect(SERVER_MESSAGE_TYPES).toContain(type);
-    }
   });
 
   test.each(SERVER_MESSAGE_TYPES)('%s round-trips through the schema and the parser', (type) => {
@@ -104,18 +69,21 @@ describe('server → client messages', () => {
     expect(parseServerMessage(JSON.stringify(message))).toEqual({ ok: true, message });
   });
 
-  test.each(SERVER_MESSAGE_TYPES.filter((type) => type !== 'pong' && type !== 'ack'))(
-    '%s without seq is rejected unless transient',
+  test.each(SESSION_EVENT_TYPES)(
+    'an event frame carries a %s as stored, minus the redacted fields',
     (type) => {
-      const { seq: _seq, ...withoutSeq } = sampleServerMessages[type] as { seq?: number };
-      const transient = (TRANSIENT_SERVER_MESSAGE_TYPES as readonly string[]).includes(type);
-      const result = parseServerMessage(JSON.stringify(withoutSeq));
-      expect(result.ok, type).toBe(transient);
-      if (!result.ok) {
-        expect(result.error).toMatchObject({
-          code: 'INVALID_MESSAGE',
-          message: expect.stringMatching(/^seq: /),
-        });
+      const stored = buildSampleEvent(type, 3);
+      const frame = { type: 'event', event: redactSessionEvent(stored) };
+      expect(parseServerMessage(JSON.stringify(frame))).toEqual({ ok: true, message: frame });
+      const redacted: readonly string[] =
+        (PUBLIC_EVENT_REDACTIONS as Record<string, readonly string[]>)[type] ?? [];
+      // A field the list redacts is not part of the wire schema: it is dropped if sent.
+      const leaked = parseServerMessage({ type: 'event', event: stored });
+      expect(leaked.ok).toBe(true);
+      if (leaked.ok && leaked.message.type === 'event') {
+        for (const path of redacted.filter((path) => !path.includes('.'))) {
+          expect(leaked.message.event.data).not.toHaveProperty(path);
+        }
       }
     },
   );
@@ -132,26 +100,33 @@ describe('server → client messages', () => {
       'point_transition',
       'trigger_eval',
       'end_session',
+      'assistant_complete',
+      'session_complete',
+      'openingMessage',
     ]) {
       expect(everything).not.toContain(removed);
     }
   });
 
-  test('the error code is one of the published codes', () => {
+  test('the error code is one of the published codes; retryable is required', () => {
     expect(parseServerMessage({ ...sampleServerMessages.error, code: 'NOPE' })).toMatchObject({
       ok: false,
       error: { code: 'INVALID_MESSAGE', message: expect.stringMatching(/^code: /) },
     });
+    const { retryable: _retryable, ...withoutRetryable } = sampleServerMessages.error;
+    expect(parseServerMessage(withoutRetryable)).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_MESSAGE', message: expect.stringMatching(/^retryable: /) },
+    });
   });
 
-  test('snapshot chunks are accepted', () => {
-    const chunk = {
-      type: 'assistant_chunk',
-      responseId: 'r',
-      index: 4,
-      text: 'Hello wor',
-      snapshot: true,
-    };
+  test('snapshot chunks are accepted; an event without seq is not', () => {
+    const chunk = { type: 'chunk', responseId: 'r', index: 4, text: 'Hello wor', snapshot: true };
     expect(parseServerMessage(JSON.stringify(chunk))).toEqual({ ok: true, message: chunk });
+    const { seq: _seq, ...event } = sampleServerMessages.event.event;
+    expect(parseServerMessage({ type: 'event', event })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_MESSAGE', message: expect.stringMatching(/^event\.seq: /) },
+    });
   });
 });

@@ -12,7 +12,8 @@ describe('parseServerMessage', () => {
     for (const type of [
       'evaluation_result',
       'point_transition',
-      'assistant_streaming_start',
+      'assistant_complete',
+      'session_started',
       'ping',
     ]) {
       expect(parseServerMessage({ type })).toMatchObject({
@@ -33,29 +34,29 @@ describe('parseServerMessage', () => {
   });
 
   test('accepts large frames up to its own limit', () => {
-    const fullContent = 'a'.repeat(200_000);
-    const complete = { ...sampleServerMessages.assistant_complete, fullContent };
-    expect(parseServerMessage(JSON.stringify(complete))).toEqual({ ok: true, message: complete });
-    const tooBig = { ...complete, fullContent: 'a'.repeat(DEFAULT_MAX_SERVER_FRAME_BYTES) };
+    const text = 'a'.repeat(200_000);
+    const chunk = { ...sampleServerMessages.chunk, text };
+    expect(parseServerMessage(JSON.stringify(chunk))).toEqual({ ok: true, message: chunk });
+    const tooBig = { ...chunk, text: 'a'.repeat(DEFAULT_MAX_SERVER_FRAME_BYTES) };
     expect(parseServerMessage(JSON.stringify(tooBig))).toMatchObject({
       ok: false,
       error: { code: 'MESSAGE_TOO_LARGE' },
     });
-    expect(parseServerMessage(JSON.stringify(complete), { maxBytes: 1000 })).toMatchObject({
+    expect(parseServerMessage(JSON.stringify(chunk), { maxBytes: 1000 })).toMatchObject({
       ok: false,
       error: { code: 'MESSAGE_TOO_LARGE' },
     });
   });
 
   test('nested objects are rebuilt from the schema: no prototype keys survive', () => {
-    const frame =
-      '{"type":"session_complete","seq":3,"summary":{"__proto__":{"polluted":1},"sessionId":"s","recalledCount":1,"totalPoints":2,"durationMs":3,"rabbitholeCount":0,"recalledPointIds":["p"],"constructor":{"prototype":{"polluted":1}}}}';
-    const result = parseServerMessage(frame);
-    expect(result).toEqual({
-      ok: true,
-      message: {
-        type: 'session_complete',
-        seq: 3,
+    const event = {
+      id: 'e3',
+      sessionId: 's',
+      seq: 3,
+      timestamp: 1,
+      type: 'session_completed',
+      data: {
+        sessionId: 's',
         summary: {
           sessionId: 's',
           recalledCount: 1,
@@ -65,7 +66,12 @@ describe('parseServerMessage', () => {
           recalledPointIds: ['p'],
         },
       },
-    });
+    };
+    const frame = JSON.stringify({ type: 'event', event }).replace(
+      '"summary":{',
+      '"summary":{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},',
+    );
+    expect(parseServerMessage(frame)).toEqual({ ok: true, message: { type: 'event', event } });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

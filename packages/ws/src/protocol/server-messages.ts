@@ -1,43 +1,37 @@
-import {
-  RECALL_ERROR_CODES,
-  type RecallErrorCode,
-  sessionEventDataSchemas as eventData,
-  sessionSummarySchema,
-} from '@recall/core';
+import { RECALL_ERROR_CODES, type RecallErrorCode } from '@recall/core';
 import * as z from 'zod';
 import { MAX_CLIENT_MESSAGE_ID_LENGTH } from './limits';
 import { SERVER_MESSAGE_TYPES, type ServerMessageType } from './message-types';
+import { publicSessionEventSchema } from './public-event-schema';
 
-const seq = z
-  .number()
-  .int()
-  .positive()
-  .meta({ description: 'The seq of the stored event; resume after the last one applied.' });
 const id = z.string().min(1);
 const count = z.number().int().nonnegative();
+const seq = z.number().int().nonnegative();
 const clientMessageId = z.string().min(1).max(MAX_CLIENT_MESSAGE_ID_LENGTH);
 const errorCodes = Object.keys(RECALL_ERROR_CODES) as [RecallErrorCode, ...RecallErrorCode[]];
 
 /**
- * Schemas of the server → client messages, by type. Messages that come from the event log
- * carry its `seq`; `assistant_chunk`, `error`, `pong` and `ack` are transient and carry none.
- * Payloads reuse the event catalog's schemas so both stay one definition.
+ * Schemas of the server → client frames, by type. `event` carries one stored event of the
+ * session's log (what storage's `read` returns, minus the redacted fields); every other frame
+ * is transient: never stored, never replayed.
  */
 export const serverMessageSchemas = {
-  // The targets and the owner are engine bookkeeping, not client state.
-  session_started: eventData.session_started
-    .omit({ targetPointIds: true, userId: true })
-    .extend({
-      type: z.literal('session_started'),
-      seq,
-      openingMessage: z.string().meta({
-        description: 'Empty from Recall servers: the opening question streams as a response.',
-      }),
-    })
-    .meta({ description: 'The session started or resumed.' }),
-  assistant_chunk: z
+  event: z.object({ type: z.literal('event'), event: publicSessionEventSchema }).meta({
+    description:
+      'One stored event of the session, in log order: history first, then live. Apply events in `seq` order and ignore a `seq` already applied; resume with `afterSeq` = the last applied `seq`.',
+  }),
+  history_end: z
     .object({
-      type: z.literal('assistant_chunk'),
+      type: z.literal('history_end'),
+      headSeq: seq.meta({ description: 'The seq of the last stored event when history was read.' }),
+    })
+    .meta({
+      description:
+        'Sent once per connection, right after the history part of the subscription and before any live frame.',
+    }),
+  chunk: z
+    .object({
+      type: z.literal('chunk'),
       responseId: id,
       index: count,
       text: z.string(),
@@ -46,64 +40,31 @@ export const serverMessageSchemas = {
           'True when `text` is the whole text of chunks 0..index (sent to a client attaching mid-stream).',
       }),
     })
-    .meta({ description: 'Live text of a streaming response; never replayed.' }),
-  assistant_complete: eventData.assistant_streaming_end
-    .extend({ type: z.literal('assistant_complete'), seq })
-    .meta({ description: 'A response finished; `fullContent` is its final text.' }),
-  recall_point_recalled: eventData.recall_point_recalled
-    .extend({ type: z.literal('recall_point_recalled'), seq })
-    .meta({ description: 'The learner recalled a point.' }),
-  recall_point_near_miss: eventData.recall_point_near_miss
-    .extend({ type: z.literal('recall_point_near_miss'), seq })
-    .meta({ description: 'The learner was close to a point but imprecise.' }),
-  rabbithole_detected: eventData.rabbithole_detected
-    .omit({ triggerMessageContent: true })
-    .extend({ type: z.literal('rabbithole_detected'), seq })
-    .meta({ description: 'A tangent was detected; offer to explore it.' }),
-  rabbithole_entered: eventData.rabbithole_entered
-    .extend({ type: z.literal('rabbithole_entered'), seq })
-    .meta({ description: 'The session is now in a rabbit hole.' }),
-  rabbithole_exited: eventData.rabbithole_exited
-    .extend({ type: z.literal('rabbithole_exited'), seq })
-    .meta({ description: 'The session returned from a rabbit hole.' }),
-  rabbithole_declined: eventData.rabbithole_declined
-    .extend({ type: z.literal('rabbithole_declined'), seq })
     .meta({
       description:
-        'A rabbit-hole prompt was declined. Sent with history (`toHistoryMessage`): live, the declining client already cleared it.',
+        'Live text of the response whose `assistant_streaming_start` was sent; its `assistant_streaming_end` carries the stored full text.',
     }),
-  session_complete_overlay: eventData.session_complete_overlay
-    .extend({ type: z.literal('session_complete_overlay'), seq })
-    .meta({ description: 'Every point is recalled; offer to finish.' }),
-  session_paused: eventData.session_paused
-    .extend({ type: z.literal('session_paused'), seq })
-    .meta({ description: 'The session is paused and can be resumed later.' }),
-  show_image: eventData.show_image
-    .extend({ type: z.literal('show_image'), seq })
-    .meta({ description: 'Show an image from the recall set resources.' }),
-  show_resource: eventData.show_resource
-    .extend({ type: z.literal('show_resource'), seq })
-    .meta({ description: 'Show a text resource from the recall set.' }),
-  session_complete: z
-    .object({ type: z.literal('session_complete'), seq, summary: sessionSummarySchema })
-    .meta({ description: 'The session ended; `summary` is computed from the event log.' }),
-  user_message: z
+  ack: z
     .object({
-      type: z.literal('user_message'),
-      seq,
-      content: z.string().min(1),
-      clientMessageId: clientMessageId.optional(),
+      type: z.literal('ack'),
+      clientMessageId,
+      seq: seq.meta({
+        description:
+          'The seq of the last event the command stored (the log head for a command that stores none): once that event is applied, the command is.',
+      }),
     })
-    .meta({
-      description:
-        "A stored learner message. Sent with history (`toHistoryMessage`); the sender's optimistic copy is matched by `clientMessageId`.",
-    }),
+    .meta({ description: "The command's effects are durably stored." }),
   error: z
     .object({
       type: z.literal('error'),
       code: z.enum(errorCodes),
       message: z.string(),
-      retryAfterMs: count.optional(),
+      retryable: z.boolean().meta({
+        description: 'Whether sending the same command again (same `clientMessageId`) can succeed.',
+      }),
+      retryAfterMs: count
+        .optional()
+        .meta({ description: 'Wait at least this long before retrying.' }),
       clientMessageId: clientMessageId.optional().meta({
         description: 'The command this error answers, when it answers one.',
       }),
@@ -112,27 +73,21 @@ export const serverMessageSchemas = {
   pong: z
     .object({ type: z.literal('pong'), timestamp: count })
     .meta({ description: 'Answer to `ping`; `timestamp` is the server clock in epoch ms.' }),
-  ack: z
-    .object({ type: z.literal('ack'), clientMessageId })
-    .meta({ description: "The command's effects are durably stored." }),
 } as const satisfies { [T in ServerMessageType]: z.ZodType<{ type: T }> };
 
-/** Schema of any server → client message, discriminated on `type`. */
+/** Schema of any server → client frame, discriminated on `type`. */
 export const serverMessageSchema = z.discriminatedUnion(
   'type',
   SERVER_MESSAGE_TYPES.map((type) => serverMessageSchemas[type]) as unknown as [
-    (typeof serverMessageSchemas)['session_started'],
+    (typeof serverMessageSchemas)['event'],
     ...(typeof serverMessageSchemas)[ServerMessageType][],
   ],
 );
 
-/** A server → client message of type `T`. */
+/** A server → client frame of type `T`. */
 export type ServerMessageOf<T extends ServerMessageType> = z.infer<
   (typeof serverMessageSchemas)[T]
 >;
 
-/** Any server → client message: a discriminated union on `type`. */
+/** Any server → client frame: a discriminated union on `type`. */
 export type ServerMessage = { [T in ServerMessageType]: ServerMessageOf<T> }[ServerMessageType];
-
-/** A server message that comes from the event log (it carries `seq`). */
-export type PersistedServerMessage = Extract<ServerMessage, { seq: number }>;

@@ -3,16 +3,20 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { CLOSE_CODES } from '../protocol/close-codes';
+import { selectProtocolVersion } from '../protocol/protocol-version';
 import { createAdmission } from './admission';
-import { parseConnectionRequest, redactRequestUrl } from './connection-request';
-import { isHostAllowed } from './host-check';
+import { parseConnectionRequest } from './connection-request';
+import { errorFrame } from './feed-serializer';
 import { createLogLimiter } from './log-limits';
+import { rejectUpgrade } from './reject-upgrade';
+import {
+  type RecallServerOptions,
+  type ResolvedServerOptions,
+  resolveServerOptions,
+} from './server-options';
+import type { SessionConnection } from './session-connection';
 import { createUpgradeGuard } from './upgrade-guard';
-import { isOriginAllowed } from './origin-check';
-import { refuseWebSocket, rejectUpgrade } from './reject-upgrade';
-import { resolveSession, type SessionRefusal } from './resolve-session';
-import { type RecallServerOptions, resolveServerOptions } from './server-options';
-import { attachSessionConnection, type SessionConnection } from './session-connection';
+import { createUpgradeHandler } from './upgrade-handler';
 
 /** Options for {@link RecallServer.close}. */
 export interface RecallServerCloseOptions {
@@ -66,145 +70,32 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
   const logs = createLogLimiter({ logger: settings.logger, ...settings.logLimits });
   // Every line goes through the process-wide cap.
   const resolved = { ...settings, logger: logs.logger };
-  const { logger, engine } = resolved;
+  const { logger } = resolved;
   const webSocketServer = new WebSocketServer({
     noServer: true,
     maxPayload: resolved.maxPayload,
     perMessageDeflate: false,
     clientTracking: false,
+    // A client that offers none of our versions is upgraded only to read an
+    // UNSUPPORTED_PROTOCOL error naming the versions we speak (see `upgrade-handler.ts`).
+    // Echoing one of its offers lets it complete the handshake: browsers fail one that
+    // selects none.
+    handleProtocols: (offered) => selectProtocolVersion(offered) ?? [...offered][0] ?? false,
   });
   const connections = new Set<SessionConnection>();
-  const admission = createAdmission(resolved);
-  const guard = createUpgradeGuard(resolved);
   let closing = false;
   let closePromise: Promise<void> | null = null;
-
-  const ownServer: HttpServer | undefined =
-    resolved.port === undefined
-      ? undefined
-      : createServer(
-          {
-            // Sockets that dribble their headers (slowloris) are dropped after the upgrade
-            // deadline, checked every second rather than Node's default 30 s.
-            headersTimeout: resolved.upgradeTimeoutMs,
-            requestTimeout: resolved.upgradeTimeoutMs,
-            connectionsCheckingInterval: Math.min(1_000, resolved.upgradeTimeoutMs),
-          },
-          (_request, response) => {
-            response.writeHead(426, { 'Content-Type': 'text/plain', Connection: 'close' });
-            response.end('Upgrade Required');
-          },
-        );
-  // Every socket of our own server is a (would-be) WebSocket: cap them at the TCP level too.
-  if (ownServer !== undefined) ownServer.maxConnections = resolved.maxConnections;
+  const ownServer = createOwnServer(resolved);
   const httpServer = ownServer ?? resolved.server;
-
-  async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-    // The raw socket can fail at any time while we authenticate; never let that crash.
-    socket.on('error', () => {});
-    const fields = {
-      remoteAddress: request.socket.remoteAddress,
-      url: redactRequestUrl(request.url),
-    };
-    if (closing) return rejectUpgrade(socket, 503);
-    const ticket = guard.enter(socket, fields);
-    if (ticket === null) return;
-    if (!isHostAllowed(request, resolved.allowedHosts)) {
-      logger.warn?.('host rejected', { ...fields, host: request.headers.host?.slice(0, 100) });
-      return rejectUpgrade(socket, 403, 'Host not allowed');
-    }
-    if (!isOriginAllowed(request, resolved.allowedOrigins)) {
-      logger.warn?.('origin rejected', { ...fields, origin: request.headers.origin });
-      return rejectUpgrade(socket, 403);
-    }
-    let user: Awaited<ReturnType<typeof resolved.authenticate>>;
-    try {
-      user = await resolved.authenticate(request);
-    } catch (error) {
-      logger.error?.('authenticate threw', {
-        ...fields,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      return rejectUpgrade(socket, 500);
-    }
-    if (user === null || typeof user?.userId !== 'string' || user.userId.length === 0) {
-      logger.warn?.('unauthenticated upgrade', fields);
-      return rejectUpgrade(socket, 401);
-    }
-    const userId = user.userId;
-    const parsed = parseConnectionRequest(request.url);
-    if (!parsed.ok) {
-      logger.info?.('bad connection request', { ...fields, userId, reason: parsed.reason });
-      return rejectUpgrade(socket, 400, parsed.reason);
-    }
-
-    let refusal: SessionRefusal | null = null;
-    let release: (() => void) | null = null;
-    let sessionId = '';
-    let afterSeq = 0;
-    const admitted = await admission.admit(userId);
-    if (!admitted.ok) {
-      refusal = admitted.refusal;
-    } else {
-      release = admitted.release;
-      const result = await resolveSession(parsed.target, userId, resolved);
-      if (result.ok) {
-        sessionId = result.sessionId;
-        afterSeq = result.afterSeq;
-      } else {
-        refusal = result.refusal;
-        release();
-      }
-    }
-    // The deadline may have answered meanwhile.
-    if (closing || socket.destroyed || !socket.writable) {
-      release?.();
-      return rejectUpgrade(socket, 503);
-    }
-    if (refusal !== null) {
-      const level = refusal.code === 'FORBIDDEN' ? 'warn' : 'info';
-      logger[level]?.('connection refused', { ...fields, userId, reason: refusal.logReason });
-    }
-
-    let attached = false;
-    // `ws` answers an invalid handshake itself without calling back; free the slot then.
-    socket.once('close', () => {
-      if (!attached) release?.();
-    });
-    webSocketServer.handleUpgrade(request, socket, head, (webSocket) => {
-      attached = true;
-      ticket.established();
-      if (refusal !== null) return refuseWebSocket(webSocket, refusal);
-      if (closing) {
-        release?.();
-        return refuseWebSocket(webSocket, {
-          code: 'INTERNAL_ERROR',
-          message: 'The server is shutting down.',
-          closeCode: CLOSE_CODES.GOING_AWAY.code,
-        });
-      }
-      const connection = attachSessionConnection({
-        socket: webSocket,
-        identity: { userId, sessionId, remoteAddress: fields.remoteAddress },
-        afterSeq,
-        options: resolved,
-        userBudget: resolved.userRateLimit
-          ? {
-              limiter: resolved.rateLimiter,
-              key: `commands:${userId}`,
-              limit: resolved.userRateLimit,
-            }
-          : null,
-        refusals: logs.forConnection({ userId, sessionId, remoteAddress: fields.remoteAddress }),
-      });
-      connections.add(connection);
-      logger.info?.('connected', { ...fields, userId, sessionId, afterSeq });
-      void connection.closed.then(() => {
-        connections.delete(connection);
-        release?.();
-      });
-    });
-  }
+  const upgrade = createUpgradeHandler({
+    options: resolved,
+    webSocketServer,
+    guard: createUpgradeGuard(resolved),
+    admission: createAdmission(resolved),
+    logs,
+    connections,
+    isClosing: () => closing,
+  });
 
   function handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     upgrade(request, socket, head).catch((error: unknown) => {
@@ -236,43 +127,21 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
       : undefined;
   heartbeat?.unref();
 
-  const ready: Promise<void> =
-    ownServer === undefined
-      ? Promise.resolve()
-      : new Promise((resolve, reject) => {
-          ownServer.once('error', reject);
-          ownServer.listen(resolved.port, resolved.host, () => {
-            ownServer.off('error', reject);
-            resolve();
-          });
-        });
+  const ready = ownServer === undefined ? Promise.resolve() : listen(ownServer, resolved);
   // Callers that never await `ready` must not get an unhandled rejection.
   ready.catch(() => {});
 
   async function shutdown(closeOptions: RecallServerCloseOptions): Promise<void> {
     closing = true;
     if (heartbeat !== undefined) clearInterval(heartbeat);
-    const serverClosed =
-      ownServer === undefined
-        ? Promise.resolve()
-        : new Promise<void>((resolve) => {
-            if (!ownServer.listening) return resolve();
-            ownServer.close(() => resolve());
-          });
-    if (closeOptions.closeEngine ?? true) {
-      try {
-        await engine.close();
-      } catch (error) {
-        logger.error?.('engine close failed', {
-          error: error instanceof Error ? error.message : String(error),
-        });
-      }
-    }
-    const socketsClosed = [...connections].map((connection) => {
-      connection.close(CLOSE_CODES.GOING_AWAY.code, 'server shutting down');
-      return connection.closed;
-    });
-    await Promise.all(socketsClosed);
+    const serverClosed = ownServer === undefined ? Promise.resolve() : closeServer(ownServer);
+    if (closeOptions.closeEngine ?? true) await closeEngine(resolved);
+    await Promise.all(
+      [...connections].map((connection) => {
+        connection.close(CLOSE_CODES.GOING_AWAY.code, 'server shutting down');
+        return connection.closed;
+      }),
+    );
     httpServer?.off('upgrade', onUpgrade);
     ownServer?.closeAllConnections();
     await serverClosed;
@@ -294,11 +163,11 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
       let count = 0;
       for (const connection of connections) {
         if (connection.identity.userId !== userId) continue;
-        connection.close(CLOSE_CODES.UNAUTHORIZED.code, 'credentials revoked', {
-          type: 'error',
-          code: 'UNAUTHORIZED',
-          message: 'Your credentials are no longer valid.',
-        });
+        connection.close(
+          CLOSE_CODES.UNAUTHORIZED.code,
+          'credentials revoked',
+          errorFrame({ code: 'UNAUTHORIZED', message: 'Your credentials are no longer valid.' }),
+        );
         count += 1;
       }
       if (count > 0) logger.info?.('user disconnected', { userId, sockets: count });
@@ -309,4 +178,55 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
       return closePromise;
     },
   };
+}
+
+/**
+ * The HTTP server Recall creates when given a `port` (none when attached to the host's): it
+ * answers plain requests `426` and drops sockets that dribble their headers (slowloris).
+ */
+function createOwnServer(options: ResolvedServerOptions): HttpServer | undefined {
+  if (options.port === undefined) return undefined;
+  const server = createServer(
+    {
+      // Dropped after the upgrade deadline, checked every second rather than Node's default 30 s.
+      headersTimeout: options.upgradeTimeoutMs,
+      requestTimeout: options.upgradeTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, options.upgradeTimeoutMs),
+    },
+    (_request, response) => {
+      response.writeHead(426, { 'Content-Type': 'text/plain', Connection: 'close' });
+      response.end('Upgrade Required');
+    },
+  );
+  // Every socket of our own server is a (would-be) WebSocket: cap them at the TCP level too.
+  server.maxConnections = options.maxConnections;
+  return server;
+}
+
+function listen(server: HttpServer, options: ResolvedServerOptions): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function closeServer(server: HttpServer): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+  });
+}
+
+/** Closes the engine (in-flight turns finish or are recorded as interrupted); never throws. */
+async function closeEngine({ engine, logger }: ResolvedServerOptions): Promise<void> {
+  try {
+    await engine.close();
+  } catch (error) {
+    logger.error?.('engine close failed', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
 }

@@ -1,4 +1,5 @@
 import type { RecallErrorCode } from '@recall/core';
+import { encodeMessage, errorFrame } from './feed-serializer';
 import type { WebSocket } from 'ws';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -30,14 +31,7 @@ export function refuseWebSocket(
 ): void {
   socket.on('error', () => {});
   const { code, message, retryAfterMs } = refusal;
-  socket.send(
-    JSON.stringify({
-      type: 'error',
-      code,
-      message,
-      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-    }),
-  );
+  socket.send(encodeMessage(errorFrame({ code, message, retryAfterMs })));
   socket.close(refusal.closeCode, code);
   setTimeout(() => socket.terminate(), 1_000).unref();
 }

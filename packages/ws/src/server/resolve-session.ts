@@ -15,7 +15,7 @@ export interface SessionRefusal {
 
 /** The outcome of {@link resolveSession}. */
 export type ResolveSessionResult =
-  | { ok: true; sessionId: string; afterSeq: number }
+  | { ok: true; sessionId: string; afterSeq: number; headSeq: number }
   | { ok: false; refusal: SessionRefusal };
 
 /** What a refused session or recall set is called in {@link refuseAccess}. */
@@ -67,7 +67,7 @@ export async function resolveSession(
         return { ok: false, refusal: refuseAccess(refused, 'recall set owned by another user') };
       }
       const { sessionId } = await engine.startSession(target.recallSetId, { userId });
-      return { ok: true, sessionId, afterSeq: 0 };
+      return { ok: true, sessionId, afterSeq: 0, headSeq: await storage.lastSeq(sessionId) };
     }
 
     const session = await storage.getSession(target.sessionId);
@@ -89,7 +89,7 @@ export async function resolveSession(
         },
       };
     }
-    return { ok: true, sessionId: target.sessionId, afterSeq: target.afterSeq };
+    return { ok: true, sessionId: target.sessionId, afterSeq: target.afterSeq, headSeq: head };
   } catch (error) {
     const recallError = toRecallError(error);
     // E.g. the set was deleted between the owner check and the start.

@@ -1,18 +1,15 @@
-import { type EngineFeedItem, toRecallError } from '@recall/core';
+import { toRecallError } from '@recall/core';
 import { type WebSocket, WebSocket as WebSocketClass } from 'ws';
 import { CLOSE_CODES } from '../protocol/close-codes';
 import { parseClientMessage } from '../protocol/parse-client-message';
 import type { ServerMessage, ServerMessageOf } from '../protocol/server-messages';
-import { type CommandMessage, dispatchCommand } from './dispatch-command';
-import { type EncodedMessage, encodeFeedItem, encodeMessage } from './feed-serializer';
+import { createCommandIntake } from './command-intake';
+import type { CommandRateLimitOptions } from './command-rate-limit';
+import { type CommandMessage, answerCommand } from './dispatch-command';
+import { type EncodedMessage, encodeMessage, errorFrame } from './feed-serializer';
 import type { ConnectionLog } from './log-limits';
 import type { ResolvedServerOptions } from './server-options';
-import {
-  type CommandAdmission,
-  type CommandRateLimitOptions,
-  createCommandRateLimit,
-} from './command-rate-limit';
-import { createTokenBucket } from './token-bucket';
+import { subscribeSessionFrames } from './session-subscription';
 import { coalesceWrites } from './write-coalescing';
 
 /** Who is on the other end of a connection, for logs and per-user limits. */
@@ -42,6 +39,8 @@ export interface AttachSessionConnectionOptions {
   identity: ConnectionIdentity;
   /** Events with `seq > afterSeq` are sent first (history), then live ones. */
   afterSeq: number;
+  /** The log's last seq when the connection was resolved: `history_end` follows it. */
+  headSeq: number;
   options: ResolvedServerOptions;
   /** The budget all sockets of this user share (`null`: no per-user limit). */
   userBudget: CommandRateLimitOptions['user'];
@@ -55,28 +54,12 @@ const CLOSE_GRACE_MS = 1_000;
 /**
  * Serves one session over one socket: streams the engine feed from `afterSeq` (history,
  * then live, with no gap or duplicate — the engine's `subscribe` guarantees the seam),
- * parses each frame, runs commands in arrival order and answers `ack` / `error` / `pong`.
+ * parses each frame, hands commands to the engine in arrival order and answers `ack` /
+ * `error` / `pong`.
  */
 export function attachSessionConnection(attach: AttachSessionConnectionOptions): SessionConnection {
   const { socket, identity, options } = attach;
-  const { engine, logger } = options;
-  const rateLimit = createCommandRateLimit({
-    connection: options.rateLimit
-      ? createTokenBucket({
-          capacity: options.rateLimit.burst,
-          refillPerSecond: options.rateLimit.refillPerSecond,
-        })
-      : null,
-    user: attach.userBudget,
-    onLimiterError: (error) =>
-      logger.error?.('rate limiter failed; command let through', {
-        ...identity,
-        error: error instanceof Error ? error.message : String(error),
-      }),
-  });
-  // Commands wait here only while an asynchronous limiter answers, so they keep their order.
-  let admissions: Promise<void> = Promise.resolve();
-  let pendingAdmissions = 0;
+  const { logger } = options;
   let alive = true;
   let closing = false;
   let unsubscribe: (() => void) | null = null;
@@ -87,6 +70,7 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
 
   function write(encoded: EncodedMessage): void {
     if (closing || socket.readyState !== WebSocketClass.OPEN) return;
+    // Length in UTF-16 units: close enough to bytes for a back-pressure threshold.
     if (socket.bufferedAmount + encoded.length > options.maxBufferedBytes) {
       logger.warn?.('slow consumer disconnected', {
         ...identity,
@@ -103,40 +87,15 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
     write(encodeMessage(message));
   }
 
-  function onFeedItem(item: EngineFeedItem): void {
-    const encoded = encodeFeedItem(item);
-    if (encoded !== null) write(encoded);
-  }
-
-  async function runCommand(message: CommandMessage): Promise<void> {
-    const { clientMessageId } = message;
-    try {
-      await dispatchCommand(engine, identity.sessionId, message);
-      if (clientMessageId !== undefined) send({ type: 'ack', clientMessageId });
-    } catch (error) {
-      const recallError = toRecallError(error);
-      if (recallError.code === 'INTERNAL_ERROR') {
-        logger.error?.('command failed', {
-          ...identity,
-          command: message.type,
-          error: recallError.message,
-        });
-      }
-      send({
-        type: 'error',
-        code: recallError.code,
-        // Internal failures say nothing about the server's insides.
-        message:
-          recallError.code === 'INTERNAL_ERROR'
-            ? 'The command failed on the server.'
-            : recallError.message,
-        ...(recallError.retryAfterMs === undefined
-          ? {}
-          : { retryAfterMs: recallError.retryAfterMs }),
-        ...(clientMessageId === undefined ? {} : { clientMessageId }),
-      });
-    }
-  }
+  const commands = createCommandIntake({
+    options,
+    userBudget: attach.userBudget,
+    identity: { ...identity },
+    refusals: attach.refusals,
+    isClosing: () => closing,
+    send,
+    run: (message) => void runCommand(attach, message, send),
+  });
 
   function onFrame(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
     alive = true;
@@ -148,65 +107,12 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
     });
     if (!parsed.ok) {
       attach.refusals.refused('info', 'invalid frame', { code: parsed.error.code });
-      send({ type: 'error', ...parsed.error });
+      send(errorFrame(parsed.error));
       return;
     }
-    const message = parsed.message;
     // Pings are liveness checks (cheap, answered at once), not commands: never rate limited.
-    if (message.type === 'ping') {
-      send({ type: 'pong', timestamp: Date.now() });
-      return;
-    }
-    if (pendingAdmissions === 0) {
-      const taken = rateLimit.take();
-      if (taken instanceof Promise) {
-        queueAdmission(() => taken.then((result) => admit(message, result)));
-      } else {
-        admit(message, taken);
-      }
-      return;
-    }
-    queueAdmission(async () => admit(message, await rateLimit.take()));
-  }
-
-  function queueAdmission(run: () => Promise<void>): void {
-    pendingAdmissions += 1;
-    admissions = admissions
-      .then(run)
-      .catch((error: unknown) => {
-        // A failure here must not stall every later command of the socket.
-        logger.error?.('command admission failed', {
-          ...identity,
-          error: error instanceof Error ? error.message : String(error),
-        });
-      })
-      .finally(() => {
-        pendingAdmissions -= 1;
-      });
-  }
-
-  function admit(message: CommandMessage, taken: CommandAdmission): void {
-    if (closing) return;
-    if (!taken.allowed) {
-      attach.refusals.refused('warn', 'rate limited', {
-        command: message.type,
-        scope: taken.scope,
-      });
-      send({
-        type: 'error',
-        code: 'RATE_LIMITED',
-        message: `Too many messages; retry in ${taken.retryAfterMs} ms.`,
-        retryAfterMs: taken.retryAfterMs,
-        ...(message.clientMessageId === undefined
-          ? {}
-          : { clientMessageId: message.clientMessageId }),
-      });
-      return;
-    }
-    // Handed to the engine at once, in arrival order: its per-session queue runs them one
-    // after another and refuses a learner message beyond its bound (SESSION_BUSY). Waiting
-    // here for each acknowledgement would hide a flood from that bound.
-    void runCommand(message);
+    if (parsed.message.type === 'ping') send({ type: 'pong', timestamp: Date.now() });
+    else commands.take(parsed.message);
   }
 
   function close(code: number, reason: string, notice?: ServerMessageOf<'error'>): void {
@@ -240,17 +146,7 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
     resolveClosed();
   });
 
-  try {
-    const stop = engine.subscribe(identity.sessionId, { afterSeq: attach.afterSeq }, onFeedItem);
-    // The history may already have tripped the slow-consumer limit.
-    if (closing) stop();
-    else unsubscribe = stop;
-  } catch (error) {
-    const recallError = toRecallError(error);
-    logger.error?.('subscribe failed', { ...identity, error: recallError.message });
-    send({ type: 'error', code: recallError.code, message: 'Could not attach to the session.' });
-    close(CLOSE_CODES.INTERNAL.code, 'subscribe failed');
-  }
+  unsubscribe = subscribe(attach, { write, send, close, isClosing: () => closing });
 
   return {
     identity,
@@ -268,4 +164,60 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
     },
     close,
   };
+}
+
+/** Runs one command on the engine and answers it (`ack` or `error`). */
+async function runCommand(
+  { options, identity }: AttachSessionConnectionOptions,
+  message: CommandMessage,
+  send: (message: ServerMessage) => void,
+): Promise<void> {
+  const answer = await answerCommand({
+    engine: options.engine,
+    sessionId: identity.sessionId,
+    message,
+    onInternalError: (error) =>
+      options.logger.error?.('command failed', {
+        ...identity,
+        command: message.type,
+        error: error.message,
+      }),
+  });
+  if (answer !== null) send(answer);
+}
+
+/** What {@link subscribe} needs of the connection. */
+interface FrameSink {
+  write(encoded: EncodedMessage): void;
+  send(message: ServerMessage): void;
+  close(code: number, reason: string): void;
+  isClosing(): boolean;
+}
+
+/**
+ * History after `afterSeq`, `history_end`, then live frames. Returns the unsubscribe function,
+ * or `null` once the connection is closing (the history may already have tripped the
+ * slow-consumer limit) or the subscription failed (answered, then closed).
+ */
+function subscribe(
+  { options, identity, afterSeq, headSeq }: AttachSessionConnectionOptions,
+  sink: FrameSink,
+): (() => void) | null {
+  try {
+    const stop = subscribeSessionFrames({
+      engine: options.engine,
+      sessionId: identity.sessionId,
+      afterSeq,
+      headSeq,
+      send: sink.write,
+    });
+    if (!sink.isClosing()) return stop;
+    stop();
+  } catch (error) {
+    const recallError = toRecallError(error);
+    options.logger.error?.('subscribe failed', { ...identity, error: recallError.message });
+    sink.send(errorFrame({ code: recallError.code, message: 'Could not attach to the session.' }));
+    sink.close(CLOSE_CODES.INTERNAL.code, 'subscribe failed');
+  }
+  return null;
 }

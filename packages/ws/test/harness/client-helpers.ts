@@ -1,7 +1,8 @@
 import { WebSocket } from 'ws';
 import type { RecallClient } from '../../src/client/client-options';
 import { createRecallClient } from '../../src/client/create-recall-client';
-import type { RecallClientOptions, RecallClientSnapshot } from '../../src/client/client-options';
+import type { RecallClientOptions } from '../../src/client/client-options';
+import type { ChatMessage, RecallClientSnapshot, TimelineItem } from '../../src/client/snapshot';
 import type { ClientStorage } from '../../src/client/session-persistence';
 import type { WebSocketLikeConstructor } from '../../src/client/websocket-like';
 
@@ -73,11 +74,21 @@ function summary(snapshot: RecallClientSnapshot) {
   return {
     connection: snapshot.connection,
     outbox: snapshot.outbox,
-    status: snapshot.state.status,
-    lastSeq: snapshot.state.lastSeq,
-    messages: snapshot.state.messages.length,
-    lastError: snapshot.state.lastError,
+    status: snapshot.status,
+    lastSeq: snapshot.session.lastSeq,
+    messages: messagesOf(snapshot).length,
+    lastError: snapshot.lastError,
   };
+}
+
+/** The messages of a snapshot's timeline (learner and agent), in order. */
+export function messagesOf(snapshot: RecallClientSnapshot): ChatMessage[] {
+  return snapshot.timeline.filter((item): item is ChatMessage => item.kind === 'message');
+}
+
+/** Whether an agent reply is still streaming. */
+export function isStreaming(snapshot: RecallClientSnapshot): boolean {
+  return snapshot.timeline.some((item) => item.kind === 'message' && item.status === 'streaming');
 }
 
 /** A `ws` WebSocket class that records every frame received and every close code. */
@@ -89,8 +100,8 @@ export function createProbeWebSocket(): {
   const frames: Array<Record<string, unknown>> = [];
   const closeCodes: number[] = [];
   class ProbeWebSocket extends WebSocket {
-    constructor(address: string) {
-      super(address);
+    constructor(address: string, protocols?: string[]) {
+      super(address, protocols);
       this.addEventListener('message', (event) => frames.push(JSON.parse(String(event.data))));
       this.addEventListener('close', (event) => closeCodes.push(event.code));
     }
@@ -98,7 +109,11 @@ export function createProbeWebSocket(): {
   return { WebSocket: ProbeWebSocket, frames, closeCodes };
 }
 
-/** Waits until the client's state has stopped changing for `quietMs` and its outbox is empty. */
+/**
+ * Waits until the client's state has stopped changing for `quietMs` (no chunk arrived either)
+ * and its outbox is empty. A reply the log shows open may remain: one cut off by a crash stays
+ * open in the log until the next command closes it.
+ */
 export async function waitForQuiet(
   client: RecallClient,
   quietMs = 300,
@@ -116,8 +131,7 @@ export async function waitForQuiet(
     } else if (
       Date.now() - since >= quietMs &&
       current.connection === 'open' &&
-      current.outbox === 0 &&
-      current.state.stream === null
+      current.outbox === 0
     ) {
       return;
     }
@@ -125,4 +139,45 @@ export async function waitForQuiet(
   throw new Error(
     `The client did not settle: ${JSON.stringify({ connection: last.connection, outbox: last.outbox })}`,
   );
+}
+
+/** The timeline items of one kind, in order. */
+export function itemsOf<K extends TimelineItem['kind']>(
+  snapshot: RecallClientSnapshot,
+  kind: K,
+): Extract<TimelineItem, { kind: K }>[] {
+  return snapshot.timeline.filter(
+    (item): item is Extract<TimelineItem, { kind: K }> => item.kind === kind,
+  );
+}
+
+/** The topic of the rabbit hole the learner is in, or null. */
+export function rabbitholeTopicOf(snapshot: RecallClientSnapshot): string | null {
+  const { activeRabbitholeId, rabbitholes } = snapshot.session;
+  return rabbitholes.find((visit) => visit.rabbitholeEventId === activeRabbitholeId)?.topic ?? null;
+}
+
+/** Labels of the rabbit holes the learner came back from, in order. */
+export function rabbitholeLabelsOf(snapshot: RecallClientSnapshot): string[] {
+  return snapshot.session.rabbitholes
+    .filter((visit) => visit.status === 'exited')
+    .map((visit) => visit.label);
+}
+
+/** The `seq` of an `event` frame (as a probe records it), or undefined for transient frames. */
+export function seqOf(frame: unknown): number | undefined {
+  const { type, event } = frame as { type?: string; event?: { seq?: number } };
+  return type === 'event' ? event?.seq : undefined;
+}
+
+/** The event of an `event` frame of `eventType` (as a probe records it), or undefined. */
+export function eventOf(
+  frame: unknown,
+  eventType: string,
+): { seq: number; data: Record<string, unknown> } | undefined {
+  const { type, event } = frame as {
+    type?: string;
+    event?: { type: string; seq: number; data: Record<string, unknown> };
+  };
+  return type === 'event' && event?.type === eventType ? event : undefined;
 }

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CommandResult,
-  createEventContext,
-  type EngineDelta,
   type EngineFeedItem,
   RecallError,
   type RecallSet,
@@ -10,6 +8,7 @@ import {
   type SessionEvent,
   type StorageAdapter,
 } from '@recall/core';
+import { createEventContext } from '@recall/core/testing';
 import type { RecallServerEngine } from '../../src/server/engine-port';
 
 /**
@@ -22,7 +21,11 @@ export interface FeedEngine extends RecallServerEngine {
   /** Appends events built from `data` entries to the session's log. */
   publish(sessionId: string, events: ReadonlyArray<PublishedEvent>): Promise<SessionEvent[]>;
   /** Emits one transient delta to the session's subscribers. */
-  streamDelta(delta: Omit<EngineDelta, 'sessionId'> & { sessionId: string }): void;
+  streamDelta(
+    delta: Omit<Extract<EngineFeedItem, { kind: 'delta' }>['delta'], 'sessionId'> & {
+      sessionId: string;
+    },
+  ): void;
   readonly commands: Array<{ sessionId: string; type: string; clientMessageId?: string }>;
 }
 

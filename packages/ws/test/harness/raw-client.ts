@@ -1,11 +1,15 @@
 import { request as httpRequest } from 'node:http';
 import { WebSocket } from 'ws';
+import type { PublicSessionEvent, SessionEventType } from '@recall/core';
+import { PROTOCOL_VERSION } from '../../src/protocol/protocol-version';
 import type { ServerMessage } from '../../src/protocol/server-messages';
 
 /** A bare `ws` socket that records every server message, for protocol-level assertions. */
 export interface RawClient {
   readonly socket: WebSocket;
   readonly messages: ServerMessage[];
+  /** The events of the `event` frames received, in order. */
+  readonly events: PublicSessionEvent[];
   /** Every text frame exactly as received, for byte-level comparisons. */
   readonly frames: string[];
   send(value: unknown): void;
@@ -15,17 +19,27 @@ export interface RawClient {
     predicate: (message: ServerMessage) => boolean,
     timeoutMs?: number,
   ): Promise<T>;
+  /** Resolves with the first event (past or future) of `type` that satisfies `predicate`. */
+  waitForEvent<T extends SessionEventType>(
+    type: T,
+    predicate?: (event: Extract<PublicSessionEvent, { type: T }>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Extract<PublicSessionEvent, { type: T }>>;
   /** Resolves with the close code and reason. */
   readonly closed: Promise<{ code: number; reason: string }>;
   close(): void;
 }
 
-/** Opens a raw client and resolves once open (rejects on a refused upgrade). */
+/**
+ * Opens a raw client offering `protocols` (the protocol versions, as WebSocket subprotocols)
+ * and resolves once open (rejects on a refused upgrade).
+ */
 export function openRawClient(
   url: string,
   headers: Record<string, string> = {},
+  protocols: string[] = [PROTOCOL_VERSION],
 ): Promise<RawClient> {
-  const socket = new WebSocket(url, { headers });
+  const socket = new WebSocket(url, protocols, { headers });
   const messages: ServerMessage[] = [];
   const frames: string[] = [];
   const waiters = new Set<{
@@ -38,6 +52,7 @@ export function openRawClient(
     frames.push(text);
     const message = JSON.parse(text) as ServerMessage;
     messages.push(message);
+    if (message.type === 'event') events.push(message.event);
     for (const waiter of waiters) {
       if (waiter.predicate(message)) {
         waiters.delete(waiter);
@@ -48,9 +63,11 @@ export function openRawClient(
   const closed = new Promise<{ code: number; reason: string }>((resolve) => {
     socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
   });
+  const events: PublicSessionEvent[] = [];
   const client: RawClient = {
     socket,
     messages,
+    events,
     frames,
     closed,
     send(value) {
@@ -84,6 +101,17 @@ export function openRawClient(
         waiters.add(waiter);
       });
     },
+    waitForEvent(type, predicate, timeoutMs) {
+      return client
+        .waitFor(
+          (message) =>
+            message.type === 'event' &&
+            message.event.type === type &&
+            (predicate?.(message.event as never) ?? true),
+          timeoutMs,
+        )
+        .then((message) => (message as ServerMessage & { type: 'event' }).event as never);
+    },
     close() {
       socket.close();
     },
@@ -104,6 +132,7 @@ export function openRawClient(
 
 /** The raw HTTP response to an upgrade request: status line and whether a 101 came back. */
 export function upgradeStatus(url: string, headers: Record<string, string> = {}): Promise<number> {
+  headers = { 'Sec-WebSocket-Protocol': PROTOCOL_VERSION, ...headers };
   const target = new URL(url.replace(/^ws/, 'http'));
   return new Promise((resolve, reject) => {
     const request = httpRequest(target, {

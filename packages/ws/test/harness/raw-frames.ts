@@ -24,7 +24,8 @@ export function openRawFrameSocket(port: number, path: string): Promise<RawFrame
     socket.on('connect', () => {
       socket.write(
         `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
-          'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+          'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n' +
+          'Sec-WebSocket-Protocol: recall.v2\r\n\r\n',
       );
     });
     socket.on('data', (chunk: Buffer) => {

@@ -1,7 +1,7 @@
 // The offline evaluator's verdicts, shared by the evaluator and the offline tutor (which checks
 // the learner's latest words itself while the evaluator runs concurrently), so both agree.
 
-import { hasStem, type KeyTerm } from './lexical';
+import { hasStem, type KeyTerm } from '../../text/lexical';
 import { type Contradiction, findContradiction } from './meaning-check';
 import { type SentenceWord, isContentWord, readSentence } from './sentence-structure';
 import { wordsMatch } from './word-match';

@@ -1,6 +1,6 @@
 import type { Detection } from '../../prompts/detector-prompt';
 import { parseDetectorRequest } from '../../prompts/detector-prompt';
-import { keyTerms } from './lexical';
+import { keyTerms } from '../../text/lexical';
 import { tangentPhrase } from './tangent-phrase';
 
 const CURIOSITY = /\?|\b(why|how come|what about|what if|i wonder|wonder|curious|tell me more)\b/i;
@@ -9,7 +9,7 @@ const CURIOSITY = /\?|\b(why|how come|what about|what if|i wonder|wonder|curious
  * Tangent heuristic: a curious message (a question, "I wonder", "what about"…) whose key
  * terms are mostly absent from the points still to recall. The topic is a readable phrase
  * taken from the learner's question ("leaves turning red and yellow in autumn"), the label its
- * first words ("Leaves turning red").
+ * first words ("Leaves turning red and yellow").
  */
 export function detectOffline(userContent: string): Detection {
   const request = parseDetectorRequest(userContent);

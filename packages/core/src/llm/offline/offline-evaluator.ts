@@ -1,8 +1,8 @@
 import type { Evaluation } from '../../prompts/evaluator-prompt';
 import { parseEvaluatorRequest } from '../../prompts/evaluator-prompt';
-import { attemptsFocus } from './focus-attempt';
-import { type PointJudgement, judgeAnswer, readPoints } from './lexical-judge';
-import { describeMissing } from './missing-aspects';
+import { focusAttempted, verdictGiven } from './focus-attempt';
+import { judgeAnswer, readPoints } from './lexical-judge';
+import { describeMissing } from '../../text/missing-aspects';
 
 /**
  * Lexical evaluator (see `judgeAnswer`): a point is recalled when the latest message covers
@@ -22,17 +22,12 @@ export function evaluateOffline(userContent: string): Evaluation {
   const previous = request.conversation.findLast((message) => message.role === 'user')?.content;
   const judgements = judgeAnswer({ points, latest: request.latestMessage, previous });
   const said = [previous ?? '', request.latestMessage].join(' ');
-  const answersAnother = judgements.some(
-    (judgement, index) =>
-      request.points[index]!.id !== request.focusPointId &&
-      (judgement.recalled || judgement.nearMiss),
-  );
+  const focusIndex = request.points.findIndex((point) => point.id === request.focusPointId);
   return {
     points: request.points.map((point, index) => {
       const judgement = judgements[index]!;
       const terms = points.weighted[index]!;
       const weightOf = (stem: string) => terms.find((term) => term.stem === stem)?.weight ?? 1;
-      const focus = point.id === request.focusPointId;
       return {
         pointId: point.id,
         recalled: judgement.recalled,
@@ -42,14 +37,11 @@ export function evaluateOffline(userContent: string): Evaluation {
           : '',
         certainty: judgement.certainty,
         attempted:
-          verdictGiven(judgement) ||
-          (focus && !answersAnother && attemptsFocus(request.latestMessage, terms)),
+          index === focusIndex
+            ? focusAttempted({ judgements, focusIndex, message: request.latestMessage, terms })
+            : verdictGiven(judgement),
         evidence: judgement.recalled ? judgement.evidence : '',
       };
     }),
   };
-}
-
-function verdictGiven(judgement: PointJudgement): boolean {
-  return judgement.recalled || judgement.nearMiss || judgement.contradiction !== null;
 }

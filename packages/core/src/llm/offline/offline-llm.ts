@@ -24,17 +24,18 @@ export interface OfflineLLMOptions {
  * The embedded default adapter: no key, no network, deterministic — and demo-grade. It
  * reads everything from the requests it is sent (the labelled points of the tutor's system
  * prompt and the `<session_notes>` of its user turn, the `<points>` of judge requests, the
- * resources in the rabbit-hole system prompt, the voice pipeline's messages):
+ * resources and notes of rabbit-hole requests, the voice pipeline's messages):
  *
  * - `tutor`: template Socratic questions, broad to narrow: clues from the focus point's
- *   context (never its content), a question about the missing aspect after a near miss, and
- *   from the third miss a partial answer with gaps; varied wording, never the same reply
- *   twice in a row;
+ *   context (never its content), a question about the missing aspect after a near miss, from
+ *   the second miss a partial answer with gaps, and at the third the point named next (the
+ *   engine's probe wrap); varied wording, never the same reply twice in a row;
  * - `evaluator`: normalised, stemmed key-term coverage of each point's content, weighted by
  *   how specific each term is to the point (≥ 75 % recalled; a near miss needs a real share
  *   of the point's own terms, and names the missing *aspect*, never the missing words);
  * - `detector`: a curious question whose terms are mostly outside the points;
- * - `rabbithole`: the resource sentences that best match the learner's words;
+ * - `rabbithole`: the sentences of free or unlocked resources that best match the learner's
+ *   words, never one stating a point still to recall; with none, an honest, curious question;
  * - `terms`: the distinctive words and two-word phrases of the points' content;
  * - `transcript`: typed text unchanged; spoken text with near misses of listed terms
  *   replaced (no notation is written).

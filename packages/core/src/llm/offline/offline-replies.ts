@@ -1,56 +1,165 @@
 import { topicOfRabbitholeCue } from '../../prompts/conversation-cues';
-import { parseRabbitholeSystemPrompt } from '../../prompts/rabbithole-prompt';
-import { findTags, unescapeTagText } from '../../prompts/tagged-text';
+import {
+  type RabbitholeResource,
+  parseRabbitholeNotes,
+  parseRabbitholeSystemPrompt,
+} from '../../prompts/rabbithole-prompt';
+import { type KeyTerm, hasStem, isGenericTerm, keyTerms, splitSentences } from '../../text/lexical';
 import type { LLMMessage } from '../llm-adapter';
-import { keyTerms, splitSentences } from './lexical';
 
-/** Share of a point's key terms a resource sentence may hold before it gives the point away. */
+/** Share of a point's key terms a sentence may hold before it gives the point away. */
 const GIVES_AWAY = 0.5;
+/** Share of a point's key terms a question names when it asks about that point. */
+const ASKS_ABOUT = 0.4;
 
 /**
- * Exploratory responder: shares the resource sentences that best match the learner's words
- * and the topic, skipping sentences it already said and any sentence that states a point the
- * request lists as still to recall (every `<point>` element in the system prompt or the last
- * user turn), so the learner cannot repeat an answer it was just handed.
+ * The offline rabbit-hole agent. It knows only what the request gives it: the resources of
+ * the system prompt (those linked to no point of the session) and of the turn's notes (those
+ * unlocked by recalls so far), and the points the notes list as still to recall. It shares the
+ * resource sentences that best match the learner's words, never one that states a point still
+ * to recall; asked about such a point, it says that one is for the learner to work out; with
+ * nothing to share it says so plainly and asks a curious, open question instead of guessing.
+ * At most one question per reply; never the same reply twice in a row.
  */
 export function rabbitholeReplyOffline(system: string, messages: readonly LLMMessage[]): string {
-  const { recallSetName, resources } = parseRabbitholeSystemPrompt(system);
-  const topic = topicOfRabbitholeCue(messages[0]?.content ?? '');
-  const last = messages.at(-1)?.content ?? '';
-  const said = messages
-    .filter((message) => message.role === 'assistant')
-    .map((message) => message.content)
-    .join(' ');
-  const hidden = [system, last].flatMap((text) =>
-    findTags(text, 'point').map((point) => keyTerms(unescapeTagText(point.body))),
+  const prompt = parseRabbitholeSystemPrompt(system);
+  const lastTurn = messages.at(-1)?.content ?? '';
+  const notes = parseRabbitholeNotes(lastTurn);
+  const hidden = (notes?.stillToRecall ?? []).map((content) =>
+    keyTerms(content).filter((term) => !isGenericTerm(term)),
   );
-  const query = new Set(keyTerms(`${topic} ${withoutTags(last)}`).map((term) => term.stem));
-  const ranked = resources
-    .flatMap((resource) => splitSentences(resource.content))
-    .filter((sentence) => !said.includes(sentence))
-    .map((sentence) => ({ sentence, stems: keyTerms(sentence).map((term) => term.stem) }))
-    .filter(({ stems }) => !hidden.some((terms) => givesAway(terms, stems)))
-    .map(({ sentence, stems }) => ({
-      sentence,
-      score: stems.filter((stem) => query.has(stem)).length,
-    }))
-    .filter((candidate) => candidate.score > 0)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, 2)
-    .map((candidate) => candidate.sentence);
-  if (ranked.length === 0) {
-    return `That connects to ${recallSetName || 'what you are studying'} in more ways than it first seems. What about it caught your attention?`;
-  }
-  return `${ranked.join(' ')} What else would you like to know about it?`;
+  const topic = topicOfRabbitholeCue(messages[0]?.content ?? '') || 'this';
+  const words = learnerWords(lastTurn);
+  const opening = topicOfRabbitholeCue(lastTurn) !== '';
+  const replies = messages.filter((message) => message.role === 'assistant');
+  const previous = replies.at(-1)?.content;
+  const setName = (prompt.recallSetName || 'this topic').replace(/^The\b/, 'the');
+  const asked = keyTerms(opening ? topic : words).filter((term) => !isGenericTerm(term));
+  const said = replies.map((reply) => reply.content).join(' ');
+  const matches = matchingSentences({
+    resources: [...prompt.resources, ...(notes?.resources ?? [])],
+    asked,
+    // The topic is a long phrase: one shared word of it ("turning") is chance, not a match.
+    needed: opening ? Math.min(2, asked.length) : 1,
+    context: opening ? [] : keyTerms(topic),
+    hidden,
+  });
+  const fresh = matches.filter((sentence) => !said.includes(sentence)).slice(0, 2);
+  const candidates = opening
+    ? openingReplies(topic, fresh)
+    : asksAboutHidden(asked, hidden)
+      ? leftForTheSession(topic)
+      : fresh.length > 0
+        ? sharingReplies(fresh)
+        : matches.length > 0
+          ? alreadySaidReplies(matches[0]!)
+          : noSourceReplies(setName, topic);
+  const start = replies.length % candidates.length;
+  const rotated = [...candidates.slice(start), ...candidates.slice(0, start)];
+  return rotated.find((reply) => reply !== previous) ?? rotated[0]!;
 }
 
-function givesAway(terms: ReadonlyArray<{ stem: string }>, stems: readonly string[]): boolean {
+/** The learner's words of a user turn: the engine's notes after them left out. */
+function learnerWords(turn: string): string {
+  const notes = turn.lastIndexOf('<session_notes>');
+  return (notes === -1 ? turn : turn.slice(0, notes)).trim();
+}
+
+/**
+ * The resource sentences that match what the learner asked, best first: sharing the most of
+ * its terms (at least `needed`), terms of the rabbit hole's topic breaking ties; none holding
+ * half of a hidden point's terms or more.
+ */
+function matchingSentences(options: {
+  resources: readonly RabbitholeResource[];
+  asked: readonly KeyTerm[];
+  needed: number;
+  context: readonly KeyTerm[];
+  hidden: ReadonlyArray<readonly KeyTerm[]>;
+}): string[] {
+  const askedStems = options.asked.map((term) => term.stem);
+  const contextStems = options.context.map((term) => term.stem);
+  return options.resources
+    .flatMap((resource) => splitSentences(resource.content))
+    .map((sentence) => ({ sentence, stems: keyTerms(sentence).map((term) => term.stem) }))
+    .filter(({ stems }) => !options.hidden.some((terms) => givesAway(terms, stems)))
+    .map(({ sentence, stems }) => ({
+      sentence,
+      score: askedStems.filter((stem) => hasStem(stems, stem)).length,
+      tie: stems.filter((stem) => hasStem(contextStems, stem)).length,
+    }))
+    .filter((candidate) => candidate.score > 0 && candidate.score >= options.needed)
+    .sort((a, b) => b.score - a.score || b.tie - a.tie)
+    .map((candidate) => candidate.sentence);
+}
+
+function givesAway(terms: readonly KeyTerm[], stems: readonly string[]): boolean {
   if (terms.length === 0) return false;
-  const shared = terms.filter((term) => stems.includes(term.stem)).length;
+  const shared = terms.filter((term) => hasStem(stems, term.stem)).length;
   return shared / terms.length >= GIVES_AWAY;
 }
 
-// The engine's tagged sections (notes, point lists) are not the learner's words.
-function withoutTags(text: string): string {
-  return text.replace(/<([a-z_]+)(?:\s[^>]*)?>[\s\S]*?<\/\1>/g, ' ');
+/**
+ * The learner's words name a hidden point: at least two of its terms and 40 % of them ("what
+ * does RuBisCO do to carbon dioxide?" for "RuBisCO fixes carbon dioxide onto RuBP").
+ */
+function asksAboutHidden(
+  asked: readonly KeyTerm[],
+  hidden: ReadonlyArray<readonly KeyTerm[]>,
+): boolean {
+  const stems = asked.map((term) => term.stem);
+  return hidden.some((terms) => {
+    const shared = terms.filter((term) => hasStem(stems, term.stem)).length;
+    return shared >= Math.max(2, Math.ceil(terms.length * ASKS_ABOUT));
+  });
+}
+
+function openingReplies(topic: string, shared: readonly string[]): string[] {
+  if (shared.length > 0) {
+    const passage = shared.join(' ');
+    return [
+      `${passage} What would you like to follow from there?`,
+      `${passage} Which part of that interests you most?`,
+    ];
+  }
+  const subject = capitalize(topic);
+  return [
+    `${subject} is a good thread to pull. What got you wondering about it?`,
+    `${subject} is worth a detour. What caught your attention about it?`,
+  ];
+}
+
+function sharingReplies(shared: readonly string[]): string[] {
+  const passage = shared.join(' ');
+  return [
+    `${passage} What else would you like to know about it?`,
+    `${passage} Where would you like to take it from here?`,
+    `${passage} What part of that would you like to follow?`,
+  ];
+}
+
+function alreadySaidReplies(sentence: string): string[] {
+  return [
+    `My material goes no further than this. ${sentence} What would you make of it?`,
+    `That is all the material says about it. ${sentence} What do you think lies behind it?`,
+  ];
+}
+
+function leftForTheSession(topic: string): string[] {
+  return [
+    `That one is yours to work out back in the session, so I'll leave it there. What else about ${topic} are you curious about?`,
+    `I'll keep that one for you to work out in the session. What other side of ${topic} would you like to explore?`,
+  ];
+}
+
+function noSourceReplies(setName: string, topic: string): string[] {
+  return [
+    `The material of ${setName} says nothing about that, and I would rather not guess. What do you already know or suspect about it?`,
+    `That goes past what the material of ${setName} covers, so I can't vouch for an answer. What made you think of it?`,
+    `I have no source on that in the material of ${setName}, so I'll leave it open. How do you think it ties in with ${topic}?`,
+  ];
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

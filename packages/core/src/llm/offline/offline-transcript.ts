@@ -1,5 +1,5 @@
-import { editDistance, isStopWord, normalizeText, stem } from './lexical';
-import { type WordToken, wordTokens } from './offline-terms';
+import { editDistance, isStopWord, normalizeText, stem } from '../../text/lexical';
+import { type WordToken, wordTokens } from '../../text/word-tokens';
 
 /** The answer to a `transcript` call (the shape the voice pipeline's schema expects). */
 export interface OfflineTranscript {

@@ -2,8 +2,9 @@ import { assertNever } from '../../internal/assert-never';
 import { type TutorNotes, parseTutorNotes } from '../../prompts/tutor-notes';
 import { parseTutorSystemPrompt } from '../../prompts/tutor-system-prompt';
 import type { LLMMessage } from '../llm-adapter';
-import { attemptsFocus } from './focus-attempt';
-import { keyTerms, normalizeText } from './lexical';
+import { ATTEMPTS_BEFORE_WRAP } from '../../session/point-attempts';
+import { focusAttempted } from './focus-attempt';
+import { keyTerms, normalizeText } from '../../text/lexical';
 import { type PointJudgement, judgeAnswer } from './lexical-judge';
 import { hint, nearMiss, pickReply } from './tutor-hints';
 import * as phrasing from './tutor-phrasing';
@@ -26,8 +27,11 @@ import {
  * - a near miss: a question about exactly the missing aspect, never about one the learner
  *   answered; another point recalled: "Yes." and the focus question again;
  * - a miss on the focus (a wrong, negated or "I don't remember" answer): a narrower hint, broad
- *   to narrow, from clues of the context to partial answers with the key words blanked;
- * - back from a rabbit hole (`return`): the pending question again;
+ *   to narrow, from clues of the context to partial answers with the key words blanked; at the
+ *   third failed attempt (the engine's probe wrap) no comment and no hint, but the question
+ *   about the point the notes name next — the focus comes back after the others;
+ * - back from a rabbit hole (`return`): the pending question again (the engine's cues are
+ *   never read as the learner's words);
  * - every point recalled: a short answer to a question about a recalled point, never a new
  *   recall question.
  *
@@ -90,6 +94,19 @@ function reply(
   });
   const verdict = judgements[0]!;
   if (verdict.recalled) return afterRecall(scene, notes, judgements);
+  const attempted = focusAttempted({
+    judgements,
+    focusIndex: 0,
+    message: words.latest,
+    terms: focus.terms,
+  });
+  const misses = notes.focus!.failedAttempts + (attempted ? 1 : 0);
+  // Every third failed attempt the engine sets the focus aside (probe wrap): no more hints on
+  // it for now, and no comment on the answer — the question about the point named next.
+  if (attempted && misses % ATTEMPTS_BEFORE_WRAP === 0) {
+    const next = nextOpen(scene, notes, judgements);
+    if (next !== undefined) return phrasing.anchorQuestions(scene.setName, next.clues[0]);
+  }
   // Recalling another point is progress, acknowledged; the focus question comes again.
   const progressed = judgements.some((judgement) => judgement.recalled);
   const acknowledge = (variants: readonly string[]) =>
@@ -101,9 +118,6 @@ function reply(
   if (other !== -1 && !progressed) {
     return nearMiss(scene, scene.pending[other]!, { words, earlier: 0 });
   }
-  const attempted =
-    verdict.contradiction !== null || (!progressed && attemptsFocus(words.latest, focus.terms));
-  const misses = notes.focus!.failedAttempts + (attempted ? 1 : 0);
   return acknowledge(hint(scene, focus, { words, misses }));
 }
 
@@ -117,16 +131,29 @@ function afterRecall(
   notes: TutorNotes,
   judgements: readonly PointJudgement[],
 ): string[] {
+  const next = notes.afterFocus?.kind === 'close' ? undefined : nextOpen(scene, notes, judgements);
+  if (next === undefined) return [...phrasing.ACKNOWLEDGEMENTS];
+  return phrasing.acknowledged(phrasing.anchorQuestions(scene.setName, next.clues[0]));
+}
+
+/**
+ * The point to go to when leaving the focus: the one the notes name next, or the first open
+ * one after it when the latest message recalled that one too; undefined when none is open or
+ * the notes close the session's questions.
+ */
+function nextOpen(
+  scene: Scene,
+  notes: TutorNotes,
+  judgements: readonly PointJudgement[],
+): PointMaterial | undefined {
+  if (notes.afterFocus?.kind !== 'next') return undefined;
+  const named = notes.afterFocus.label;
   const open = scene.pending.filter((_, index) => index > 0 && !judgements[index]?.recalled);
-  if (notes.afterFocus?.kind === 'close' || open.length === 0)
-    return [...phrasing.ACKNOWLEDGEMENTS];
-  const named = notes.afterFocus?.kind === 'next' ? notes.afterFocus.label : undefined;
   const start = Math.max(
     0,
     open.findIndex((material) => material.point.label === named),
   );
-  const next = open[start]!;
-  return phrasing.acknowledged(phrasing.anchorQuestions(scene.setName, next.clues[0]));
+  return open[start];
 }
 
 /**

@@ -2,7 +2,7 @@
 // stem, clauses, which words a negation covers, which direction word introduces each word, and
 // which words form one list.
 
-import { isGenericTerm, isStopWord, stem } from './lexical';
+import { isGenericTerm, isStopWord, stem } from '../../text/lexical';
 import { baseForm, numberValue } from './word-forms';
 import {
   CLAUSE_WORDS,
@@ -109,10 +109,26 @@ export function readSentence(text: string): SentenceWord[] {
       comma = false;
     }
   }
+  mergeTakePlace(words, commas);
   markNegation(words);
   markPhrases(words);
   markLists(words, commas);
   return words;
+}
+
+const TAKE_FORMS = new Set(['take', 'takes', 'took', 'taken', 'taking']);
+
+/** "takes place" reads as the one verb it means, "happens" (its offsets span both words). */
+function mergeTakePlace(words: SentenceWord[], commas: boolean[]): void {
+  for (let index = words.length - 2; index >= 0; index -= 1) {
+    const word = words[index]!;
+    const next = words[index + 1]!;
+    if (!TAKE_FORMS.has(word.text)) continue;
+    if (next.text !== 'place' || next.clause !== word.clause) continue;
+    words[index] = { ...word, text: 'happen', stem: stem('happen'), generic: true, end: next.end };
+    words.splice(index + 1, 1);
+    commas.splice(index + 1, 1);
+  }
 }
 
 function expandContraction(word: string): string[] {

@@ -1,6 +1,8 @@
 // A readable name for a tangent, taken from the learner's own question: "I wonder why leaves
 // turn red and yellow in autumn?" → topic "leaves turning red and yellow in autumn", label
-// "Leaves turning red". Never a bag of keywords ("Wonder Leaves").
+// "Leaves turning red and yellow". Never a bag of keywords ("Wonder Leaves").
+
+import { shortLabel } from '../../session/turn-rules';
 
 /** Openers that carry no topic: "hmm,", "by the way", "also"… */
 const FILLER =
@@ -63,7 +65,8 @@ export function tangentPhrase(message: string): { topic: string; label: string }
   let start = words.length > 4 && WH_WORDS.has(words[0]!.toLowerCase()) ? 1 : 0;
   if (start === 1 && KEPT_VERBS.has(words[1]!.toLowerCase())) start = 2;
   if (DETERMINERS.has(words[start]?.toLowerCase() ?? '')) start += 1;
-  const label = trimEnd(words.slice(start, start + 4)).join(' ');
+  // The engine's own label rule (six words at most, nothing dangling), so it keeps it whole.
+  const label = shortLabel(words.slice(start).join(' '));
   return { topic: phrase, label: label.charAt(0).toUpperCase() + label.slice(1) };
 }
 

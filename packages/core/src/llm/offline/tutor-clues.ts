@@ -2,9 +2,9 @@
 // content), ordered from the least to the most revealing, and the partial answer ("cloze")
 // it offers after repeated misses.
 
-import { hasStem, isGenericTerm, isStopWord, keyTerms, normalizeText } from './lexical';
+import { hasStem, isGenericTerm, isStopWord, keyTerms, normalizeText } from '../../text/lexical';
 import type { WeightedTerm } from './lexical-judge';
-import { wordTokens } from './offline-terms';
+import { wordTokens } from '../../text/word-tokens';
 
 /** Options for {@link cluesFor}. */
 export interface CluesOptions {

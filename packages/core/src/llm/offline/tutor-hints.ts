@@ -1,30 +1,39 @@
-// The offline tutor's questions about one point, broad to narrow: an anchor on a clue from
-// its context, a clue per miss, a narrower clue with a question about one missing aspect, then
-// partial answers with the key words blanked. Clues come from the context, never the content.
+// The offline tutor's questions about one point, broad to narrow, in step with the engine's
+// probe wrap (three failed attempts, then the focus moves on and comes back after the others):
+// an anchor on a clue from its context, a narrower clue with a question about one missing
+// aspect, then partial answers with the key words blanked. Clues come from the context, never
+// the content.
 
-import { splitSentences, normalizeText } from './lexical';
-import { aspectWording, missingAspects } from './missing-aspects';
+import { normalizeText, splitSentences } from '../../text/lexical';
+import { ATTEMPTS_BEFORE_WRAP } from '../../session/point-attempts';
+import { aspectWording, missingAspects } from '../../text/missing-aspects';
 import { clozeOf } from './tutor-clues';
 import * as phrasing from './tutor-phrasing';
 import type { LearnerWords, PointMaterial, Scene } from './tutor-scene';
 
-/** Share of the answer's weight each partial answer hides, from the third miss on. */
+/** Share of the answer's weight each partial answer hides, from the second miss on. */
 const CLOZE_SHARES = [0.6, 0.4, 0.2];
 
-/** The question for `material` after `misses` misses on it. */
+/**
+ * The question for `material` after `misses` misses on it: the anchor (none), a narrower clue
+ * (one), then partial answers that hide less each time (two and more). The engine sets the
+ * point aside at the third miss, so the learner meets the first partial answer before that.
+ */
 export function hint(
   scene: Scene,
   material: PointMaterial,
   options: { words: LearnerWords; misses: number },
 ): string[] {
   const { clues } = material;
-  const question = aspectQuestion(scene, material, options.words);
   if (options.misses <= 0) return phrasing.anchorQuestions(scene.setName, clues[0]);
-  // The anchor question used the first clue: with no second one, ask about an aspect.
-  if (options.misses === 1) return phrasing.clueHints(clues[1], question);
-  // Never the clue of the previous hint: a third one, else the anchor's, two turns back.
-  if (options.misses === 2) return phrasing.narrowHints(clues[2] ?? clues[0], question);
-  const share = CLOZE_SHARES[Math.min(options.misses - 3, CLOZE_SHARES.length - 1)]!;
+  if (options.misses === 1) {
+    // The anchor used the first clue: a second one, else the first again with an aspect.
+    if (clues[1] !== undefined) return phrasing.clueHints(clues[1]);
+    return phrasing.narrowHints(clues[0], aspectQuestion(scene, material, options.words));
+  }
+  // One step less hidden per miss, not counting the misses that set the point aside.
+  const level = options.misses - 2 - Math.floor((options.misses - 1) / ATTEMPTS_BEFORE_WRAP);
+  const share = CLOZE_SHARES[Math.min(level, CLOZE_SHARES.length - 1)]!;
   return phrasing.partialAnswers(
     clozeOf({
       content: material.point.content,

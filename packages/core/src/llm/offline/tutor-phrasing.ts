@@ -45,9 +45,8 @@ export function anchorQuestions(setName: string, clue: string | undefined): stri
   ];
 }
 
-/** The first hint after a miss: a clue from the context. */
-export function clueHints(clue: string | undefined, question: string): string[] {
-  if (clue === undefined) return [`Focus on one part of it. ${question}`];
+/** The first hint after a miss: a second clue from the context. */
+export function clueHints(clue: string): string[] {
   return [
     `Here is a clue: ${clue}. What does that bring back?`,
     `A pointer: ${clue}. Where does that lead you?`,
@@ -55,19 +54,22 @@ export function clueHints(clue: string | undefined, question: string): string[] 
   ];
 }
 
-/** The second hint: a narrower clue and a question about one aspect of the answer. */
+/**
+ * The first hint when the context has no second clue: the anchor's clue again (or none) with
+ * a question about one aspect of the answer.
+ */
 export function narrowHints(clue: string | undefined, question: string): string[] {
   if (clue === undefined) {
     return [`Focus on one part of it. ${question}`, `Take it one piece at a time. ${question}`];
   }
   return [
-    `A narrower clue: ${clue}. ${question}`,
-    `Look at it from here: ${clue}. ${question}`,
-    `One more clue: ${clue}. ${question}`,
+    `Stay with this: ${clue}. ${question}`,
+    `Think again about this: ${clue}. ${question}`,
+    `Narrow it down from here: ${clue}. ${question}`,
   ];
 }
 
-/** After three or more misses: part of the answer, with gaps to fill. */
+/** After two or more misses: part of the answer, with gaps to fill. */
 export function partialAnswers(cloze: string): string[] {
   return [
     `Let me start it for you: ${cloze} How would you finish it?`,

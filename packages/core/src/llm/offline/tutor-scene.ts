@@ -1,7 +1,7 @@
 // What the offline tutor knows when it writes a reply: the points by role (focus, other
 // pending, recalled) with their clues, and the learner's words so far.
 
-import { OPENING_CUE, RESUME_CUE } from '../../prompts/conversation-cues';
+import { isEngineCue } from '../../prompts/conversation-cues';
 import { type TutorNotes, stripTutorNotes } from '../../prompts/tutor-notes';
 import type { TutorPromptPoint } from '../../prompts/tutor-system-prompt';
 import type { LLMMessage } from '../llm-adapter';
@@ -72,11 +72,14 @@ export interface LearnerWords {
   all: string;
 }
 
-/** The learner's own messages (the engine's fixed cues and notes left out). */
+/**
+ * The learner's own messages: the engine's notes and its cues (opening, resume, return from a
+ * rabbit hole — see `isEngineCue`) are left out, so a cue is never judged as an answer.
+ */
 export function learnerWords(messages: readonly LLMMessage[]): LearnerWords {
   const said = messages
     .filter((message) => message.role === 'user')
     .map((message) => stripTutorNotes(message.content))
-    .filter((content) => content !== '' && content !== OPENING_CUE && content !== RESUME_CUE);
+    .filter((content) => content !== '' && !isEngineCue(content));
   return { latest: said.at(-1) ?? '', previous: said.at(-2), all: said.join('\n') };
 }

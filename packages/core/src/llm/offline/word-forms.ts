@@ -1,5 +1,5 @@
 // Word forms the offline stemmer cannot derive: irregular inflections ("made" → "make",
-// "mice" → "mouse") and numbers written as words ("two", "twice" → "2").
+// "mice" → "mouse") and numbers written as words or roman numerals ("two", "twice", "II" → "2").
 
 /** Irregular verb forms and their base form ("made" → "make"). */
 const IRREGULAR_VERBS: ReadonlyMap<string, string> = new Map(
@@ -41,6 +41,14 @@ twice:2 single:1 double:2 pair:2 dozen:12`
     .map((entry) => entry.split(':') as [string, string]),
 );
 
+// Roman numerals of two letters or more, as names use them ("Photosystem II", "Louis XIV");
+// single letters ("I", "V", "X") are too often something else.
+const ROMAN_NUMERALS: ReadonlyMap<string, string> = new Map(
+  'ii:2 iii:3 iv:4 vi:6 vii:7 viii:8 ix:9 xi:11 xii:12'
+    .split(/\s+/)
+    .map((entry) => entry.split(':') as [string, string]),
+);
+
 /** Whether the word is an irregular verb form ("made", "bound", "split"). */
 export function isIrregularVerbForm(word: string): boolean {
   return IRREGULAR_VERBS.has(word);
@@ -51,8 +59,8 @@ export function baseForm(word: string): string {
   return IRREGULAR_VERBS.get(word) ?? IRREGULAR_NOUNS.get(word) ?? word;
 }
 
-/** The number a word names ("two", "twice", "49" → "2", "2", "49"), or undefined. */
+/** The number a word names ("two", "twice", "49", "ii" → "2", "2", "49", "2"), or undefined. */
 export function numberValue(word: string): string | undefined {
   if (/^\d+(?:[.,]\d+)*$/.test(word)) return word.replace(/,/g, '');
-  return NUMBER_WORDS.get(word);
+  return NUMBER_WORDS.get(word) ?? ROMAN_NUMERALS.get(word);
 }

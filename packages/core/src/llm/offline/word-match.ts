@@ -2,7 +2,7 @@
 // shared beginning), a listed near-synonym, the same number, or a one-letter slip in a long
 // word ("haemoglobin" / "hemoglobin").
 
-import { editDistance, stem, stemsMatch } from './lexical';
+import { editDistance, stem, stemsMatch } from '../../text/lexical';
 import type { SentenceWord } from './sentence-structure';
 import { createWordRelations } from './word-relations';
 

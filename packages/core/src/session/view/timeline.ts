@@ -118,12 +118,28 @@ export function applyToTimeline(
         },
       ];
     }
-    case 'assistant_streaming_end':
-      return updateResponse(timeline, event.data.responseId, (message) => ({
+    case 'assistant_streaming_end': {
+      const { responseId, fullContent } = event.data;
+      if (findResponse(timeline, responseId) === -1) {
+        // An end without its start (a log cut or written elsewhere): placed where it ends.
+        return [
+          ...timeline,
+          {
+            kind: 'message',
+            id: responseId,
+            role: 'assistant',
+            content: fullContent,
+            status: 'complete',
+            responseId,
+          },
+        ];
+      }
+      return updateResponse(timeline, responseId, (message) => ({
         ...message,
-        content: event.data.fullContent,
+        content: fullContent,
         status: 'complete',
       }));
+    }
     case 'assistant_message':
       return applyAssistantMessage(timeline, event);
     case 'show_image': {

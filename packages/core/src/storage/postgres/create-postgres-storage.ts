@@ -92,6 +92,7 @@ export async function createPostgresStorage(
   let claims: ResponseClaims | undefined;
   let notifier: Notifier | undefined;
   const node = new NodeConnection({
+    Client: pg.Client,
     clientConfig: listenerConfig(settings.connectionString, pool),
     reconnectDelayMs: settings.reconnectDelayMs,
     maxReconnectDelayMs: settings.maxReconnectDelayMs,

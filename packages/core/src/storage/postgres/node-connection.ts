@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { ClientConfig } from 'pg';
 import { RecallError } from '../../errors/recall-error';
 import { toStorageError } from './connection-errors';
@@ -9,6 +9,8 @@ const KEY_ATTEMPTS = 8;
 
 /** Options for {@link NodeConnection}. */
 export interface NodeConnectionOptions {
+  /** `pg.Client`, from the lazily loaded `pg` (an optional peer). */
+  Client: typeof pg.Client;
   clientConfig: ClientConfig;
   /** First delay before reconnecting; doubles per failure. */
   reconnectDelayMs: number;
@@ -76,7 +78,7 @@ export class NodeConnection {
   }
 
   async #connect(): Promise<pg.Client> {
-    const client = new pg.Client(this.#options.clientConfig);
+    const client = new this.#options.Client(this.#options.clientConfig);
     let dropped = false;
     const onDrop = () => {
       if (dropped) return;

@@ -1,7 +1,7 @@
 // Appends batches to one session in a loop, printing `ack <seq>` after each acknowledged
 // append. Stops after `count` events (if given) and exits; otherwise runs until killed.
 import { randomUUID } from 'node:crypto';
-import { createEventContext } from '@recall/core';
+import { createEventContext } from '@recall/core/testing';
 import { openStorage, readSpec, report, type StorageSpec } from './open-storage';
 
 const spec = readSpec<StorageSpec & { sessionId: string; count?: number; maxBatch?: number }>();

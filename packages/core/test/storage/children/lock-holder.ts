@@ -1,7 +1,7 @@
 // Holds a PGlite data directory open. stdin commands: `append` (prints `ack <seq>`), `close`.
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import { createEventContext } from '@recall/core';
+import { createEventContext } from '@recall/core/testing';
 import { openStorage, readSpec, report, type StorageSpec } from './open-storage';
 
 const spec = readSpec<StorageSpec & { sessionId: string }>();

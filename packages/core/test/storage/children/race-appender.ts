@@ -2,7 +2,8 @@
 // own event. Waits for `go` on stdin so both start together; prints a JSON summary.
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import { ConcurrencyError, createEventContext } from '@recall/core';
+import { ConcurrencyError } from '@recall/core';
+import { createEventContext } from '@recall/core/testing';
 import { openStorage, readSpec, report, type StorageSpec } from './open-storage';
 
 const spec = readSpec<StorageSpec & { sessionId: string; rounds: number; name: string }>();

@@ -1,12 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { SESSION_STATES, sentCommands, withFixtureSession } from '../../stories/fixture-story';
+import {
+  SESSION_STATES,
+  sentCommands,
+  loadFixtureSession,
+  withFixtureSession,
+} from '../../stories/fixture-story';
 import * as CompletionOverlay from './parts';
 
 const meta = {
   title: 'Components/CompletionOverlay',
   component: CompletionOverlay.Root,
   decorators: [withFixtureSession],
+  loaders: [loadFixtureSession],
 } satisfies Meta<typeof CompletionOverlay.Root>;
 
 export default meta;
@@ -31,9 +37,7 @@ export const Overlay: StoryObj<typeof meta> = {
     await expect(canvas.getByRole('button', { name: 'Continue' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     await expect(dialog).not.toBeInTheDocument();
-    await expect(sentCommands(canvasElement)).toEqual([
-      '{"type":"dismiss_overlay","clientMessageId":"client-1"}',
-    ]);
+    await expect(sentCommands(canvasElement)).toEqual(['{"type":"dismiss_overlay"}']);
   },
 };
 export const Paused: StoryObj<typeof meta> = SESSION_STATES.Paused;

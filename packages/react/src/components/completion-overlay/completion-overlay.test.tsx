@@ -1,24 +1,21 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
+import { commandsOf, openSession } from '../../../test/session';
 import { renderWithClient } from '../../../test/render';
-import { createFixtureClient } from '../../testing/create-fixture-client';
-import { SESSION_FIXTURES } from '../../testing/recorded-session';
 import * as CompletionOverlay from './parts';
 
 const OVERLAY = {
-  type: 'session_complete_overlay',
-  seq: 17,
   message: 'You recalled everything.',
   recalledCount: 4,
   totalPoints: 4,
   durationMs: 60_000,
-} as const;
+};
 
 describe('CompletionOverlay', () => {
-  test('a modal dialog named by its title and described by the message', () => {
-    const client = createFixtureClient({ messages: SESSION_FIXTURES.overlay });
-    renderWithClient(<CompletionOverlay.Root />, { client });
+  test('a modal dialog named by its title and described by the message', async () => {
+    const session = await openSession({ fixture: 'overlay' });
+    renderWithClient(<CompletionOverlay.Root />, { client: session.client });
     const dialog = screen.getByRole('dialog', { name: 'Session complete' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(dialog.getAttribute('data-state')).toBe('open');
@@ -27,17 +24,17 @@ describe('CompletionOverlay', () => {
 
   test('focus moves in, is trapped, Escape continues and focus returns', async () => {
     const user = userEvent.setup();
-    const client = createFixtureClient({ messages: SESSION_FIXTURES.returned });
+    const session = await openSession({ fixture: 'returned' });
     renderWithClient(
       <>
         <button type="button">Before</button>
         <CompletionOverlay.Root />
       </>,
-      { client },
+      { client: session.client },
     );
     const before = screen.getByRole('button', { name: 'Before' });
     before.focus();
-    act(() => client.receive({ ...OVERLAY, seq: 21 }));
+    await act(() => session.append('session_complete_overlay', OVERLAY));
     const continueButton = screen.getByRole('button', { name: 'Continue' });
     const doneButton = screen.getByRole('button', { name: 'Done' });
     expect(document.activeElement).toBe(continueButton);
@@ -52,49 +49,56 @@ describe('CompletionOverlay', () => {
     expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true);
 
     await user.keyboard('{Escape}');
-    expect(client.sent).toEqual([{ type: 'dismiss_overlay', clientMessageId: 'client-1' }]);
+    expect(commandsOf(session)).toEqual([{ type: 'dismiss_overlay' }]);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(before);
   });
 
-  test('Continue dismisses the overlay; Done leaves the session', async () => {
+  test('Continue dismisses the overlay', async () => {
     const user = userEvent.setup();
-    const client = createFixtureClient({ messages: SESSION_FIXTURES.overlay });
-    renderWithClient(<CompletionOverlay.Root />, { client });
-    await user.click(screen.getByRole('button', { name: 'Done' }));
-    expect(client.sent).toEqual([{ type: 'leave_session', clientMessageId: 'client-1' }]);
+    const session = await openSession({ fixture: 'overlay' });
+    renderWithClient(<CompletionOverlay.Root />, { client: session.client });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(client.sent.at(-1)).toEqual({ type: 'dismiss_overlay', clientMessageId: 'client-2' });
+    expect(commandsOf(session)).toEqual([{ type: 'dismiss_overlay' }]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  test('an overlay arriving in a rabbit hole waits for the return', () => {
-    const client = createFixtureClient({ messages: SESSION_FIXTURES.inRabbithole });
-    renderWithClient(<CompletionOverlay.Root />, { client });
-    act(() => client.receive(OVERLAY));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    act(() =>
-      client.receive({
-        type: 'rabbithole_exited',
-        seq: 18,
+  test('Done leaves the session; the overlay closes once it is completed', async () => {
+    const user = userEvent.setup();
+    const session = await openSession({ fixture: 'overlay' });
+    renderWithClient(<CompletionOverlay.Root />, { client: session.client });
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(commandsOf(session)).toEqual([{ type: 'leave_session' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(session.client.getSnapshot().status).toBe('completed');
+  });
+
+  test('an overlay arriving in a rabbit hole waits for the return', async () => {
+    const session = await openSession({ fixture: 'inRabbithole' });
+    renderWithClient(<CompletionOverlay.Root />, { client: session.client });
+    // The log stores the overlay only on the way out of the rabbit hole.
+    await act(() =>
+      session.append('rabbithole_exited', {
         rabbitholeEventId: 'rabbithole-1',
         label: 'Autumn leaves',
         pointsRecalledDuring: 1,
         completionPending: true,
       }),
     );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(() => session.append('session_complete_overlay', OVERLAY));
     expect(screen.getByRole('dialog', { description: 'You recalled everything.' })).toBeTruthy();
   });
 
-  test('labels can be replaced and parts rearranged', () => {
-    const client = createFixtureClient({ messages: SESSION_FIXTURES.overlay });
+  test('labels can be replaced and parts rearranged', async () => {
+    const session = await openSession({ fixture: 'overlay' });
     renderWithClient(
       <CompletionOverlay.Root labels={{ title: 'Fertig!', continue: 'Weiter', done: 'Beenden' }}>
         <CompletionOverlay.Title />
         <CompletionOverlay.Done />
         <CompletionOverlay.Continue />
       </CompletionOverlay.Root>,
-      { client },
+      { client: session.client },
     );
     expect(screen.getByRole('dialog', { name: 'Fertig!' })).toBeTruthy();
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([

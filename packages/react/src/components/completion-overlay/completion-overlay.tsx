@@ -1,4 +1,5 @@
-import type { CompletionOverlay, RecallClientSnapshot } from '@recall/ws';
+import type { CompletionOverlay } from '@recall/core';
+import type { RecallClientSnapshot } from '@recall/ws';
 import { forwardRef, useId, useMemo, useRef } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
 import { useComposedRefs } from '../../internal/compose-refs';
@@ -31,9 +32,10 @@ interface OverlayContextValue {
   labels: CompletionOverlayLabels;
 }
 
-const overlayContext = createRequiredContext<OverlayContextValue>('CompletionOverlay.Root');
+const overlayContext =
+  /* @__PURE__ */ createRequiredContext<OverlayContextValue>('CompletionOverlay.Root');
 
-const selectOverlay = ({ state }: RecallClientSnapshot) => state.completionOverlay;
+const selectOverlay = ({ completionOverlay }: RecallClientSnapshot) => completionOverlay;
 
 /** Props of `CompletionOverlay.Root`. */
 export interface CompletionOverlayRootProps extends PrimitiveProps<'div'> {
@@ -46,45 +48,46 @@ export interface CompletionOverlayRootProps extends PrimitiveProps<'div'> {
  * hole waits for the return). Modal: focus moves in and is trapped, Escape continues, and
  * focus returns where it was on close. Renders every part when given no children.
  */
-export const CompletionOverlayRoot = forwardRef<HTMLDivElement, CompletionOverlayRootProps>(
-  function CompletionOverlayRoot({ labels, children, onKeyDown, ...props }, forwardedRef) {
-    const overlay = useSnapshotSelector('CompletionOverlay.Root', selectOverlay);
-    const { actions } = useRecallContext('CompletionOverlay.Root');
-    const titleId = useId();
-    const messageId = useId();
-    const mergedLabels = useMemo(() => ({ ...DEFAULT_LABELS, ...labels }), [labels]);
-    const value = useMemo(
-      () => (overlay === null ? null : { overlay, titleId, messageId, labels: mergedLabels }),
-      [overlay, titleId, messageId, mergedLabels],
-    );
-    if (value === null) return null;
-    return (
-      <overlayContext.Provider value={value}>
-        <CompletionOverlayDialog
-          {...props}
-          ref={forwardedRef}
-          onKeyDown={composeEventHandlers(onKeyDown, (event) => {
-            if (event.key !== 'Escape') return;
-            event.preventDefault();
-            actions.dismissOverlay();
-          })}
-        >
-          {children ?? (
-            <>
-              <CompletionOverlayTitle />
-              <CompletionOverlayMessage />
-              <CompletionOverlayContinue />
-              <CompletionOverlayDone />
-            </>
-          )}
-        </CompletionOverlayDialog>
-      </overlayContext.Provider>
-    );
-  },
-);
+export const CompletionOverlayRoot = /* @__PURE__ */ forwardRef<
+  HTMLDivElement,
+  CompletionOverlayRootProps
+>(function CompletionOverlayRoot({ labels, children, onKeyDown, ...props }, forwardedRef) {
+  const overlay = useSnapshotSelector('CompletionOverlay.Root', selectOverlay);
+  const { actions } = useRecallContext('CompletionOverlay.Root');
+  const titleId = useId();
+  const messageId = useId();
+  const mergedLabels = useMemo(() => ({ ...DEFAULT_LABELS, ...labels }), [labels]);
+  const value = useMemo(
+    () => (overlay === null ? null : { overlay, titleId, messageId, labels: mergedLabels }),
+    [overlay, titleId, messageId, mergedLabels],
+  );
+  if (value === null) return null;
+  return (
+    <overlayContext.Provider value={value}>
+      <CompletionOverlayDialog
+        {...props}
+        ref={forwardedRef}
+        onKeyDown={composeEventHandlers(onKeyDown, (event) => {
+          if (event.key !== 'Escape') return;
+          event.preventDefault();
+          actions.dismissOverlay();
+        })}
+      >
+        {children ?? (
+          <>
+            <CompletionOverlayTitle />
+            <CompletionOverlayMessage />
+            <CompletionOverlayContinue />
+            <CompletionOverlayDone />
+          </>
+        )}
+      </CompletionOverlayDialog>
+    </overlayContext.Provider>
+  );
+});
 
 // Mounted only while open, so the focus trap's mount and unmount are the open and close.
-const CompletionOverlayDialog = forwardRef<HTMLDivElement, PrimitiveProps<'div'>>(
+const CompletionOverlayDialog = /* @__PURE__ */ forwardRef<HTMLDivElement, PrimitiveProps<'div'>>(
   function CompletionOverlayDialog({ onKeyDown, ...props }, forwardedRef) {
     const { titleId, messageId } = useRequiredContext(overlayContext, 'CompletionOverlay.Root');
     const containerRef = useRef<HTMLDivElement>(null);
@@ -107,61 +110,65 @@ const CompletionOverlayDialog = forwardRef<HTMLDivElement, PrimitiveProps<'div'>
 );
 
 /** The dialog's title ("Session complete"). */
-export const CompletionOverlayTitle = forwardRef<HTMLHeadingElement, PrimitiveProps<'h2'>>(
-  function CompletionOverlayTitle({ children, ...props }, ref) {
-    const { titleId, labels } = useRequiredContext(overlayContext, 'CompletionOverlay.Title');
-    return (
-      <Primitive.h2 {...props} id={titleId} ref={ref}>
-        {children ?? labels.title}
-      </Primitive.h2>
-    );
-  },
-);
+export const CompletionOverlayTitle = /* @__PURE__ */ forwardRef<
+  HTMLHeadingElement,
+  PrimitiveProps<'h2'>
+>(function CompletionOverlayTitle({ children, ...props }, ref) {
+  const { titleId, labels } = useRequiredContext(overlayContext, 'CompletionOverlay.Title');
+  return (
+    <Primitive.h2 {...props} id={titleId} ref={ref}>
+      {children ?? labels.title}
+    </Primitive.h2>
+  );
+});
 
 /** The overlay's message, from the server. */
-export const CompletionOverlayMessage = forwardRef<HTMLParagraphElement, PrimitiveProps<'p'>>(
-  function CompletionOverlayMessage({ children, ...props }, ref) {
-    const { overlay, messageId } = useRequiredContext(overlayContext, 'CompletionOverlay.Message');
-    return (
-      <Primitive.p {...props} id={messageId} ref={ref}>
-        {children ?? overlay.message}
-      </Primitive.p>
-    );
-  },
-);
+export const CompletionOverlayMessage = /* @__PURE__ */ forwardRef<
+  HTMLParagraphElement,
+  PrimitiveProps<'p'>
+>(function CompletionOverlayMessage({ children, ...props }, ref) {
+  const { overlay, messageId } = useRequiredContext(overlayContext, 'CompletionOverlay.Message');
+  return (
+    <Primitive.p {...props} id={messageId} ref={ref}>
+      {children ?? overlay.message}
+    </Primitive.p>
+  );
+});
 
 /** Closes the overlay and keeps talking (`dismissOverlay`). */
-export const CompletionOverlayContinue = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
-  function CompletionOverlayContinue({ children, onClick, ...props }, ref) {
-    const { labels } = useRequiredContext(overlayContext, 'CompletionOverlay.Continue');
-    const { actions } = useRecallContext('CompletionOverlay.Continue');
-    return (
-      <Primitive.button
-        type="button"
-        {...props}
-        onClick={composeEventHandlers(onClick, actions.dismissOverlay)}
-        ref={ref}
-      >
-        {children ?? labels.continue}
-      </Primitive.button>
-    );
-  },
-);
+export const CompletionOverlayContinue = /* @__PURE__ */ forwardRef<
+  HTMLButtonElement,
+  PrimitiveProps<'button'>
+>(function CompletionOverlayContinue({ children, onClick, ...props }, ref) {
+  const { labels } = useRequiredContext(overlayContext, 'CompletionOverlay.Continue');
+  const { actions } = useRecallContext('CompletionOverlay.Continue');
+  return (
+    <Primitive.button
+      type="button"
+      {...props}
+      onClick={composeEventHandlers(onClick, actions.dismissOverlay)}
+      ref={ref}
+    >
+      {children ?? labels.continue}
+    </Primitive.button>
+  );
+});
 
 /** Finishes the session (`leaveSession`). */
-export const CompletionOverlayDone = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
-  function CompletionOverlayDone({ children, onClick, ...props }, ref) {
-    const { labels } = useRequiredContext(overlayContext, 'CompletionOverlay.Done');
-    const { actions } = useRecallContext('CompletionOverlay.Done');
-    return (
-      <Primitive.button
-        type="button"
-        {...props}
-        onClick={composeEventHandlers(onClick, actions.leaveSession)}
-        ref={ref}
-      >
-        {children ?? labels.done}
-      </Primitive.button>
-    );
-  },
-);
+export const CompletionOverlayDone = /* @__PURE__ */ forwardRef<
+  HTMLButtonElement,
+  PrimitiveProps<'button'>
+>(function CompletionOverlayDone({ children, onClick, ...props }, ref) {
+  const { labels } = useRequiredContext(overlayContext, 'CompletionOverlay.Done');
+  const { actions } = useRecallContext('CompletionOverlay.Done');
+  return (
+    <Primitive.button
+      type="button"
+      {...props}
+      onClick={composeEventHandlers(onClick, actions.leaveSession)}
+      ref={ref}
+    >
+      {children ?? labels.done}
+    </Primitive.button>
+  );
+});

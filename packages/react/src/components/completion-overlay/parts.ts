@@ -5,3 +5,7 @@ export {
   CompletionOverlayContinue as Continue,
   CompletionOverlayDone as Done,
 } from './completion-overlay';
+export type {
+  CompletionOverlayLabels as Labels,
+  CompletionOverlayRootProps as RootProps,
+} from './completion-overlay';

@@ -35,5 +35,5 @@ export function getComposerAvailability(
 }
 
 export function selectComposerAvailability(snapshot: RecallClientSnapshot): ComposerAvailability {
-  return getComposerAvailability(snapshot.connection, snapshot.state.status);
+  return getComposerAvailability(snapshot.connection, snapshot.status);
 }

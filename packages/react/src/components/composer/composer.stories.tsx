@@ -1,12 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { SESSION_STATES, sentCommands, withFixtureSession } from '../../stories/fixture-story';
+import {
+  SESSION_STATES,
+  sentCommands,
+  loadFixtureSession,
+  withFixtureSession,
+} from '../../stories/fixture-story';
 import * as Composer from './parts';
 
 const meta = {
   title: 'Components/Composer',
   component: Composer.Root,
   decorators: [withFixtureSession],
+  loaders: [loadFixtureSession],
 } satisfies Meta<typeof Composer.Root>;
 
 export default meta;
@@ -19,7 +25,7 @@ export const Idle: StoryObj<typeof meta> = {
     const input = canvas.getByRole('textbox', { name: 'Your answer' });
     await userEvent.type(input, 'Sunlight{Shift>}{Enter}{/Shift}and water{Enter}');
     await expect(sentCommands(canvasElement)).toEqual([
-      '{"type":"user_message","content":"Sunlight\\nand water","clientMessageId":"client-1"}',
+      '{"type":"user_message","content":"Sunlight\\nand water"}',
     ]);
     await expect(input).toHaveValue('');
   },
@@ -31,10 +37,11 @@ export const RabbitholePrompt: StoryObj<typeof meta> = {
   ...SESSION_STATES.RabbitholePrompt,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    // Typing answers the pending prompt (it shows as declined); sending stores the decline.
     await userEvent.type(canvas.getByRole('textbox', { name: 'Your answer' }), 'No');
-    await expect(sentCommands(canvasElement)).toEqual([
-      '{"type":"decline_rabbithole","clientMessageId":"client-1"}',
-    ]);
+    await expect(sentCommands(canvasElement)).toEqual([]);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Your answer' }), '{Enter}');
+    await expect(sentCommands(canvasElement)).toEqual(['{"type":"user_message","content":"No"}']);
   },
 };
 export const InRabbithole: StoryObj<typeof meta> = SESSION_STATES.InRabbithole;

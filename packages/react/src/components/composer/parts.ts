@@ -4,3 +4,8 @@ export {
   ComposerSubmit as Submit,
   ComposerDisabledReason as DisabledReason,
 } from './composer';
+export type {
+  ComposerLabels as Labels,
+  ComposerRootProps as RootProps,
+} from './composer';
+export type { ComposerAvailability as Availability } from './composer-availability';

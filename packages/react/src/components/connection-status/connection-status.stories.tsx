@@ -1,12 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { SESSION_STATES, sentCommands, withFixtureSession } from '../../stories/fixture-story';
+import {
+  SESSION_STATES,
+  sentCommands,
+  loadFixtureSession,
+  withFixtureSession,
+} from '../../stories/fixture-story';
 import * as ConnectionStatus from './parts';
 
 const meta = {
   title: 'Components/ConnectionStatus',
   component: ConnectionStatus.Root,
   decorators: [withFixtureSession],
+  loaders: [loadFixtureSession],
 } satisfies Meta<typeof ConnectionStatus.Root>;
 
 export default meta;
@@ -27,8 +33,10 @@ export const ErrorState: StoryObj<typeof meta> = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('status')).toHaveTextContent('(LLM_UNAVAILABLE)');
+    // Retry resends failed messages (there are none): nothing is sent, the error stays shown.
     await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-    await expect(sentCommands(canvasElement)).toEqual(['retry()']);
+    await expect(sentCommands(canvasElement)).toEqual([]);
+    await expect(canvas.getByRole('status')).toHaveAttribute('data-state', 'error');
   },
 };
 export const Reconnecting: StoryObj<typeof meta> = {

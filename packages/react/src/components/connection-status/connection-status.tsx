@@ -1,4 +1,5 @@
 import type { RecallClientSnapshot, WireError } from '@recall/ws';
+import { selectMessages } from '../../selectors/messages';
 import { forwardRef, useMemo } from 'react';
 import { assertNever } from '../../internal/assert-never';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
@@ -55,19 +56,20 @@ interface StatusSelection {
   error: WireError | null;
 }
 
-function selectStatus({ state, connection }: RecallClientSnapshot): StatusSelection {
-  const last = state.messages.at(-1);
+function selectStatus(snapshot: RecallClientSnapshot): StatusSelection {
+  const { connection, status, lastError } = snapshot;
+  const last = selectMessages(snapshot).at(-1);
   // A server error stays in state; show it while its effect (a failed or cut-off message)
   // is the latest thing on screen, or when it stopped the session.
   const errorShowing =
-    state.status === 'error' || last?.status === 'failed' || last?.status === 'interrupted';
-  const error = errorShowing ? (last?.error ?? state.lastError) : null;
+    status === 'error' || last?.status === 'failed' || last?.status === 'interrupted';
+  const error = errorShowing ? (last?.error ?? lastError) : null;
   if (error !== null) return { state: 'error', error };
-  if (state.status === 'completed') return { state: 'completed', error: null };
+  if (status === 'completed') return { state: 'completed', error: null };
   if (connection === 'reconnecting') return { state: 'reconnecting', error: null };
   if (connection === 'closed') return { state: 'disconnected', error: null };
-  if (state.status === 'paused') return { state: 'paused', error: null };
-  if (connection !== 'open' || state.status === 'connecting') {
+  if (status === 'paused') return { state: 'paused', error: null };
+  if (connection !== 'open' || status === 'connecting') {
     return { state: 'connecting', error: null };
   }
   return { state: 'connected', error: null };
@@ -77,7 +79,8 @@ interface StatusContextValue extends StatusSelection {
   labels: ConnectionStatusLabels;
 }
 
-const statusContext = createRequiredContext<StatusContextValue>('ConnectionStatus.Root');
+const statusContext =
+  /* @__PURE__ */ createRequiredContext<StatusContextValue>('ConnectionStatus.Root');
 
 /** Props of `ConnectionStatus.Root`. */
 export interface ConnectionStatusRootProps extends PrimitiveProps<'div'> {
@@ -90,62 +93,62 @@ export interface ConnectionStatusRootProps extends PrimitiveProps<'div'> {
  * where retrying can help. `data-state` is a {@link ConnectionStatusState}. Renders the
  * message and the button when given no children.
  */
-export const ConnectionStatusRoot = forwardRef<HTMLDivElement, ConnectionStatusRootProps>(
-  function ConnectionStatusRoot({ labels, children, ...props }, ref) {
-    const selection = useSnapshotSelector('ConnectionStatus.Root', selectStatus, shallowEqual);
-    const mergedLabels = useMemo(() => ({ ...DEFAULT_LABELS, ...labels }), [labels]);
-    const value = useMemo(
-      () => ({ ...selection, labels: mergedLabels }),
-      [selection, mergedLabels],
-    );
-    return (
-      <statusContext.Provider value={value}>
-        <Primitive.div role="status" data-state={selection.state} {...props} ref={ref}>
-          {children ?? (
-            <>
-              <ConnectionStatusMessage />
-              <ConnectionStatusRetry />
-            </>
-          )}
-        </Primitive.div>
-      </statusContext.Provider>
-    );
-  },
-);
+export const ConnectionStatusRoot = /* @__PURE__ */ forwardRef<
+  HTMLDivElement,
+  ConnectionStatusRootProps
+>(function ConnectionStatusRoot({ labels, children, ...props }, ref) {
+  const selection = useSnapshotSelector('ConnectionStatus.Root', selectStatus, shallowEqual);
+  const mergedLabels = useMemo(() => ({ ...DEFAULT_LABELS, ...labels }), [labels]);
+  const value = useMemo(() => ({ ...selection, labels: mergedLabels }), [selection, mergedLabels]);
+  return (
+    <statusContext.Provider value={value}>
+      <Primitive.div role="status" data-state={selection.state} {...props} ref={ref}>
+        {children ?? (
+          <>
+            <ConnectionStatusMessage />
+            <ConnectionStatusRetry />
+          </>
+        )}
+      </Primitive.div>
+    </statusContext.Provider>
+  );
+});
 
 /** The status text (empty while connected). */
-export const ConnectionStatusMessage = forwardRef<HTMLSpanElement, PrimitiveProps<'span'>>(
-  function ConnectionStatusMessage({ children, ...props }, ref) {
-    const { state, error, labels } = useRequiredContext(statusContext, 'ConnectionStatus.Message');
-    return (
-      <Primitive.span {...props} ref={ref}>
-        {children ?? labels.message(state, error)}
-      </Primitive.span>
-    );
-  },
-);
+export const ConnectionStatusMessage = /* @__PURE__ */ forwardRef<
+  HTMLSpanElement,
+  PrimitiveProps<'span'>
+>(function ConnectionStatusMessage({ children, ...props }, ref) {
+  const { state, error, labels } = useRequiredContext(statusContext, 'ConnectionStatus.Message');
+  return (
+    <Primitive.span {...props} ref={ref}>
+      {children ?? labels.message(state, error)}
+    </Primitive.span>
+  );
+});
 
-const RETRYABLE_STATES: ReadonlySet<ConnectionStatusState> = new Set([
+const RETRYABLE_STATES: ReadonlySet<ConnectionStatusState> = /* @__PURE__ */ new Set([
   'error',
   'reconnecting',
   'disconnected',
 ]);
 
 /** Reconnects now and resends what failed (`retry`); rendered only when that can help. */
-export const ConnectionStatusRetry = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
-  function ConnectionStatusRetry({ children, onClick, ...props }, ref) {
-    const { state, labels } = useRequiredContext(statusContext, 'ConnectionStatus.Retry');
-    const { actions } = useRecallContext('ConnectionStatus.Retry');
-    if (!RETRYABLE_STATES.has(state)) return null;
-    return (
-      <Primitive.button
-        type="button"
-        {...props}
-        onClick={composeEventHandlers(onClick, actions.retry)}
-        ref={ref}
-      >
-        {children ?? labels.retry}
-      </Primitive.button>
-    );
-  },
-);
+export const ConnectionStatusRetry = /* @__PURE__ */ forwardRef<
+  HTMLButtonElement,
+  PrimitiveProps<'button'>
+>(function ConnectionStatusRetry({ children, onClick, ...props }, ref) {
+  const { state, labels } = useRequiredContext(statusContext, 'ConnectionStatus.Retry');
+  const { actions } = useRecallContext('ConnectionStatus.Retry');
+  if (!RETRYABLE_STATES.has(state)) return null;
+  return (
+    <Primitive.button
+      type="button"
+      {...props}
+      onClick={composeEventHandlers(onClick, actions.retry)}
+      ref={ref}
+    >
+      {children ?? labels.retry}
+    </Primitive.button>
+  );
+});

@@ -3,3 +3,8 @@ export {
   ConnectionStatusMessage as Message,
   ConnectionStatusRetry as Retry,
 } from './connection-status';
+export type {
+  ConnectionStatusLabels as Labels,
+  ConnectionStatusRootProps as RootProps,
+  ConnectionStatusState as State,
+} from './connection-status';

@@ -1,12 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { SESSION_STATES, withFixtureSession } from '../../stories/fixture-story';
+import {
+  SESSION_STATES,
+  loadFixtureSession,
+  withFixtureSession,
+} from '../../stories/fixture-story';
 import * as ExchangeView from './parts';
 
 const meta = {
   title: 'Components/ExchangeView',
   component: ExchangeView.Root,
   decorators: [withFixtureSession],
+  loaders: [loadFixtureSession],
 } satisfies Meta<typeof ExchangeView.Root>;
 
 export default meta;

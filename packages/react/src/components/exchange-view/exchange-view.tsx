@@ -26,7 +26,8 @@ interface ExchangeContextValue {
   labels: ExchangeViewLabels;
 }
 
-const exchangeContext = createRequiredContext<ExchangeContextValue>('ExchangeView.Root');
+const exchangeContext =
+  /* @__PURE__ */ createRequiredContext<ExchangeContextValue>('ExchangeView.Root');
 
 /** Props of `ExchangeView.Root`. */
 export interface ExchangeViewRootProps extends PrimitiveProps<'div'> {
@@ -39,7 +40,7 @@ export interface ExchangeViewRootProps extends PrimitiveProps<'div'> {
  * `showing_agent | awaiting_response | agent_streaming`. Renders every part when given no
  * children. Follows the throttled subscription.
  */
-export const ExchangeViewRoot = forwardRef<HTMLDivElement, ExchangeViewRootProps>(
+export const ExchangeViewRoot = /* @__PURE__ */ forwardRef<HTMLDivElement, ExchangeViewRootProps>(
   function ExchangeViewRoot({ labels, children, ...props }, ref) {
     const exchange = useSnapshotSelector(
       'ExchangeView.Root',
@@ -66,59 +67,62 @@ export const ExchangeViewRoot = forwardRef<HTMLDivElement, ExchangeViewRootProps
 );
 
 /** The agent's name above its text ("Agent"). */
-export const ExchangeViewAgentLabel = forwardRef<HTMLSpanElement, PrimitiveProps<'span'>>(
-  function ExchangeViewAgentLabel({ children, ...props }, ref) {
-    const { labels } = useRequiredContext(exchangeContext, 'ExchangeView.AgentLabel');
-    return (
-      <Primitive.span {...props} ref={ref}>
-        {children ?? labels.agent}
-      </Primitive.span>
-    );
-  },
-);
+export const ExchangeViewAgentLabel = /* @__PURE__ */ forwardRef<
+  HTMLSpanElement,
+  PrimitiveProps<'span'>
+>(function ExchangeViewAgentLabel({ children, ...props }, ref) {
+  const { labels } = useRequiredContext(exchangeContext, 'ExchangeView.AgentLabel');
+  return (
+    <Primitive.span {...props} ref={ref}>
+      {children ?? labels.agent}
+    </Primitive.span>
+  );
+});
 
 /**
  * The agent's current text (a polite live region), or the placeholder before the first one.
  * `data-state`: `"empty" | "streaming" | "complete" | "interrupted"`.
  */
-export const ExchangeViewAgentText = forwardRef<HTMLParagraphElement, PrimitiveProps<'p'>>(
-  function ExchangeViewAgentText({ children, ...props }, ref) {
-    const { exchange, labels } = useRequiredContext(exchangeContext, 'ExchangeView.AgentText');
-    const message = exchange.agentMessage;
-    const state =
-      message === null || exchange.agentText === ''
-        ? 'empty'
-        : message.status === 'streaming'
-          ? 'streaming'
-          : message.status === 'interrupted'
-            ? 'interrupted'
-            : 'complete';
-    return (
-      <Primitive.p aria-live="polite" data-state={state} {...props} ref={ref}>
-        {children ?? (state === 'empty' ? labels.placeholder : exchange.agentText)}
-      </Primitive.p>
-    );
-  },
-);
+export const ExchangeViewAgentText = /* @__PURE__ */ forwardRef<
+  HTMLParagraphElement,
+  PrimitiveProps<'p'>
+>(function ExchangeViewAgentText({ children, ...props }, ref) {
+  const { exchange, labels } = useRequiredContext(exchangeContext, 'ExchangeView.AgentText');
+  const message = exchange.agentMessage;
+  const state =
+    message === null || exchange.agentText === ''
+      ? 'empty'
+      : message.status === 'streaming'
+        ? 'streaming'
+        : message.status === 'interrupted'
+          ? 'interrupted'
+          : 'complete';
+  return (
+    <Primitive.p aria-live="polite" data-state={state} {...props} ref={ref}>
+      {children ?? (state === 'empty' ? labels.placeholder : exchange.agentText)}
+    </Primitive.p>
+  );
+});
 
 /**
  * The learner's sent text while it waits for the answer (phase `awaiting_response`); it
  * stays until the answer's first chunk. Renders nothing in the other phases.
  */
-export const ExchangeViewLearnerText = forwardRef<HTMLDivElement, PrimitiveProps<'div'>>(
-  function ExchangeViewLearnerText({ children, ...props }, ref) {
-    const { exchange, labels } = useRequiredContext(exchangeContext, 'ExchangeView.LearnerText');
-    const message = exchange.learnerMessage;
-    if (exchange.phase !== 'awaiting_response' || message === null) return null;
-    return (
-      <Primitive.div data-state={message.status} {...props} ref={ref}>
-        {children ?? (
-          <>
-            <span data-part="author">{labels.learner}</span>
-            <p data-part="content">{message.content}</p>
-          </>
-        )}
-      </Primitive.div>
-    );
-  },
-);
+export const ExchangeViewLearnerText = /* @__PURE__ */ forwardRef<
+  HTMLDivElement,
+  PrimitiveProps<'div'>
+>(function ExchangeViewLearnerText({ children, ...props }, ref) {
+  const { exchange, labels } = useRequiredContext(exchangeContext, 'ExchangeView.LearnerText');
+  const message = exchange.learnerMessage;
+  if (exchange.phase !== 'awaiting_response' || message === null) return null;
+  return (
+    <Primitive.div data-state={message.status} {...props} ref={ref}>
+      {children ?? (
+        <>
+          <span data-part="author">{labels.learner}</span>
+          <p data-part="content">{message.content}</p>
+        </>
+      )}
+    </Primitive.div>
+  );
+});

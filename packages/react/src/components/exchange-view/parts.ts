@@ -4,3 +4,7 @@ export {
   ExchangeViewAgentText as AgentText,
   ExchangeViewLearnerText as LearnerText,
 } from './exchange-view';
+export type {
+  ExchangeViewLabels as Labels,
+  ExchangeViewRootProps as RootProps,
+} from './exchange-view';

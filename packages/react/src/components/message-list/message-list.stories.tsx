@@ -3,7 +3,11 @@ import type { ChatMessage } from '@recall/ws';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import 'katex/dist/katex.min.css';
 import { expect, within } from 'storybook/test';
-import { SESSION_STATES, withFixtureSession } from '../../stories/fixture-story';
+import {
+  SESSION_STATES,
+  loadFixtureSession,
+  withFixtureSession,
+} from '../../stories/fixture-story';
 import { FormattedText, preloadKatex } from '../../voice/formatted-text/formatted-text';
 import * as MessageList from './parts';
 
@@ -11,6 +15,7 @@ const meta = {
   title: 'Components/MessageList',
   component: MessageList.Root,
   decorators: [withFixtureSession],
+  loaders: [loadFixtureSession],
 } satisfies Meta<typeof MessageList.Root>;
 
 export default meta;
@@ -55,7 +60,7 @@ export const FormattedMessages: StoryObj<typeof meta> = {
   },
   play: async ({ canvasElement }) => {
     const log = within(canvasElement).getByRole('log', { name: 'Conversation' });
-    const sent = log.lastElementChild;
+    const sent = [...log.querySelectorAll('[data-role="user"]')].at(-1);
     await expect(sent?.querySelector('.katex annotation')?.textContent).toBe('x^2');
     await expect(sent?.querySelector('code')?.textContent).toBe('side ** 2');
   },

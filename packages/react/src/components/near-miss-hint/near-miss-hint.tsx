@@ -1,4 +1,5 @@
-import type { NearMiss, RecallClientSnapshot } from '@recall/ws';
+import type { TimelineNearMiss as NearMiss } from '@recall/core';
+import type { RecallClientSnapshot } from '@recall/ws';
 import { forwardRef, useMemo, useState } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
 import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
@@ -25,13 +26,14 @@ interface HintContextValue {
   labels: NearMissHintLabels;
 }
 
-const hintContext = createRequiredContext<HintContextValue>('NearMissHint.Root');
+const hintContext = /* @__PURE__ */ createRequiredContext<HintContextValue>('NearMissHint.Root');
 
 // The latest near miss, with how many there were (a dismissal hides up to that count).
-const selectLatest = ({ state }: RecallClientSnapshot) => {
-  const nearMiss = state.nearMisses.at(-1) ?? null;
-  const recalled = nearMiss !== null && state.recalledPointIds.includes(nearMiss.pointId);
-  return { nearMiss: recalled ? null : nearMiss, count: state.nearMisses.length };
+const selectLatest = ({ timeline, session }: RecallClientSnapshot) => {
+  const nearMisses = timeline.filter((item): item is NearMiss => item.kind === 'near_miss');
+  const nearMiss = nearMisses.at(-1) ?? null;
+  const recalled = nearMiss !== null && session.recalledPointIds.includes(nearMiss.pointId);
+  return { nearMiss: recalled ? null : nearMiss, count: nearMisses.length };
 };
 
 /** Props of `NearMissHint.Root`. */
@@ -44,7 +46,7 @@ export interface NearMissHintRootProps extends PrimitiveProps<'div'> {
  * status. Hidden once dismissed, or once that point is recalled; a new near miss shows
  * again. Renders the text and a dismiss button when given no children.
  */
-export const NearMissHintRoot = forwardRef<HTMLDivElement, NearMissHintRootProps>(
+export const NearMissHintRoot = /* @__PURE__ */ forwardRef<HTMLDivElement, NearMissHintRootProps>(
   function NearMissHintRoot({ labels, children, ...props }, ref) {
     const latest = useSnapshotSelector('NearMissHint.Root', selectLatest, shallowEqual);
     const [dismissedCount, setDismissedCount] = useState(0);
@@ -81,30 +83,32 @@ export const NearMissHintRoot = forwardRef<HTMLDivElement, NearMissHintRootProps
 );
 
 /** The feedback text. */
-export const NearMissHintText = forwardRef<HTMLParagraphElement, PrimitiveProps<'p'>>(
-  function NearMissHintText({ children, ...props }, ref) {
-    const { nearMiss, labels } = useRequiredContext(hintContext, 'NearMissHint.Text');
-    return (
-      <Primitive.p {...props} ref={ref}>
-        {children ?? labels.hint(nearMiss)}
-      </Primitive.p>
-    );
-  },
-);
+export const NearMissHintText = /* @__PURE__ */ forwardRef<
+  HTMLParagraphElement,
+  PrimitiveProps<'p'>
+>(function NearMissHintText({ children, ...props }, ref) {
+  const { nearMiss, labels } = useRequiredContext(hintContext, 'NearMissHint.Text');
+  return (
+    <Primitive.p {...props} ref={ref}>
+      {children ?? labels.hint(nearMiss)}
+    </Primitive.p>
+  );
+});
 
 /** Hides the hint until the next near miss. */
-export const NearMissHintDismiss = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
-  function NearMissHintDismiss({ children, onClick, ...props }, ref) {
-    const { dismiss, labels } = useRequiredContext(hintContext, 'NearMissHint.Dismiss');
-    return (
-      <Primitive.button
-        type="button"
-        {...props}
-        onClick={composeEventHandlers(onClick, dismiss)}
-        ref={ref}
-      >
-        {children ?? labels.dismiss}
-      </Primitive.button>
-    );
-  },
-);
+export const NearMissHintDismiss = /* @__PURE__ */ forwardRef<
+  HTMLButtonElement,
+  PrimitiveProps<'button'>
+>(function NearMissHintDismiss({ children, onClick, ...props }, ref) {
+  const { dismiss, labels } = useRequiredContext(hintContext, 'NearMissHint.Dismiss');
+  return (
+    <Primitive.button
+      type="button"
+      {...props}
+      onClick={composeEventHandlers(onClick, dismiss)}
+      ref={ref}
+    >
+      {children ?? labels.dismiss}
+    </Primitive.button>
+  );
+});

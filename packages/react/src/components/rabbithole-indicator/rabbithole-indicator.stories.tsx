@@ -1,12 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { SESSION_STATES, sentCommands, withFixtureSession } from '../../stories/fixture-story';
+import {
+  SESSION_STATES,
+  sentCommands,
+  loadFixtureSession,
+  withFixtureSession,
+} from '../../stories/fixture-story';
 import * as RabbitholeIndicator from './parts';
 
 const meta = {
   title: 'Components/RabbitholeIndicator',
   component: RabbitholeIndicator.Root,
   decorators: [withFixtureSession],
+  loaders: [loadFixtureSession],
 } satisfies Meta<typeof RabbitholeIndicator.Root>;
 
 export default meta;
@@ -25,9 +31,7 @@ export const InRabbithole: StoryObj<typeof meta> = {
       'Exploring: Why leaves change colour in autumn',
     );
     await userEvent.click(canvas.getByRole('button', { name: 'Return to session' }));
-    await expect(sentCommands(canvasElement)).toEqual([
-      '{"type":"exit_rabbithole","clientMessageId":"client-1"}',
-    ]);
+    await expect(sentCommands(canvasElement)).toEqual(['{"type":"exit_rabbithole"}']);
   },
 };
 export const Returned: StoryObj<typeof meta> = SESSION_STATES.Returned;

@@ -4,3 +4,7 @@ export {
   RabbitholePromptExplore as Explore,
   RabbitholePromptDecline as Decline,
 } from './rabbithole-prompt';
+export type {
+  RabbitholePromptLabels as Labels,
+  RabbitholePromptRootProps as RootProps,
+} from './rabbithole-prompt';

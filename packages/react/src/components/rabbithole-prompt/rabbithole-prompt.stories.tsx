@@ -1,12 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { SESSION_STATES, sentCommands, withFixtureSession } from '../../stories/fixture-story';
+import {
+  SESSION_STATES,
+  sentCommands,
+  loadFixtureSession,
+  withFixtureSession,
+} from '../../stories/fixture-story';
 import * as Prompt from './parts';
 
 const meta = {
   title: 'Components/RabbitholePrompt',
   component: Prompt.Root,
   decorators: [withFixtureSession],
+  loaders: [loadFixtureSession],
 } satisfies Meta<typeof Prompt.Root>;
 
 export default meta;
@@ -22,7 +28,7 @@ export const RabbitholePrompt: StoryObj<typeof meta> = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Explore' }));
     await expect(sentCommands(canvasElement)).toEqual([
-      '{"type":"enter_rabbithole","rabbitholeEventId":"rabbithole-1","topic":"Why leaves change colour in autumn","clientMessageId":"client-1"}',
+      '{"type":"enter_rabbithole","rabbitholeEventId":"rabbithole-1","topic":"Why leaves change colour in autumn"}',
     ]);
     await expect(canvas.queryByRole('button', { name: 'Explore' })).toBeNull();
   },

@@ -28,9 +28,10 @@ interface PromptContextValue {
   labels: RabbitholePromptLabels;
 }
 
-const promptContext = createRequiredContext<PromptContextValue>('RabbitholePrompt.Root');
+const promptContext =
+  /* @__PURE__ */ createRequiredContext<PromptContextValue>('RabbitholePrompt.Root');
 
-const selectPrompt = ({ state }: RecallClientSnapshot) => state.rabbitholePrompt;
+const selectPrompt = ({ rabbitholePrompt }: RecallClientSnapshot) => rabbitholePrompt;
 
 /** Props of `RabbitholePrompt.Root`. */
 export interface RabbitholePromptRootProps extends PrimitiveProps<'div'> {
@@ -42,85 +43,89 @@ export interface RabbitholePromptRootProps extends PrimitiveProps<'div'> {
  * "Stay on track". Renders only while a prompt is pending; typing in the composer declines
  * it. Renders every part when given no children.
  */
-export const RabbitholePromptRoot = forwardRef<HTMLDivElement, RabbitholePromptRootProps>(
-  function RabbitholePromptRoot({ labels, children, ...props }, ref) {
-    const prompt = useSnapshotSelector('RabbitholePrompt.Root', selectPrompt);
-    const messageId = useId();
-    const mergedLabels = useMemo(() => ({ ...DEFAULT_LABELS, ...labels }), [labels]);
-    const value = useMemo(
-      () => (prompt === null ? null : { prompt, messageId, labels: mergedLabels }),
-      [prompt, messageId, mergedLabels],
-    );
-    if (value === null) return null;
-    return (
-      <promptContext.Provider value={value}>
-        <Primitive.div
-          role="group"
-          aria-labelledby={messageId}
-          data-state="open"
-          {...props}
-          ref={ref}
-        >
-          {children ?? (
-            <>
-              <RabbitholePromptMessage />
-              <RabbitholePromptExplore />
-              <RabbitholePromptDecline />
-            </>
-          )}
-        </Primitive.div>
-      </promptContext.Provider>
-    );
-  },
-);
+export const RabbitholePromptRoot = /* @__PURE__ */ forwardRef<
+  HTMLDivElement,
+  RabbitholePromptRootProps
+>(function RabbitholePromptRoot({ labels, children, ...props }, ref) {
+  const prompt = useSnapshotSelector('RabbitholePrompt.Root', selectPrompt);
+  const messageId = useId();
+  const mergedLabels = useMemo(() => ({ ...DEFAULT_LABELS, ...labels }), [labels]);
+  const value = useMemo(
+    () => (prompt === null ? null : { prompt, messageId, labels: mergedLabels }),
+    [prompt, messageId, mergedLabels],
+  );
+  if (value === null) return null;
+  return (
+    <promptContext.Provider value={value}>
+      <Primitive.div
+        role="group"
+        aria-labelledby={messageId}
+        data-state="open"
+        {...props}
+        ref={ref}
+      >
+        {children ?? (
+          <>
+            <RabbitholePromptMessage />
+            <RabbitholePromptExplore />
+            <RabbitholePromptDecline />
+          </>
+        )}
+      </Primitive.div>
+    </promptContext.Provider>
+  );
+});
 
 /** The question ("Want to explore “{topic}”?"); names the group. */
-export const RabbitholePromptMessage = forwardRef<HTMLParagraphElement, PrimitiveProps<'p'>>(
-  function RabbitholePromptMessage({ children, ...props }, ref) {
-    const { prompt, messageId, labels } = useRequiredContext(
-      promptContext,
-      'RabbitholePrompt.Message',
-    );
-    return (
-      <Primitive.p {...props} id={messageId} ref={ref}>
-        {children ?? labels.message(prompt)}
-      </Primitive.p>
-    );
-  },
-);
+export const RabbitholePromptMessage = /* @__PURE__ */ forwardRef<
+  HTMLParagraphElement,
+  PrimitiveProps<'p'>
+>(function RabbitholePromptMessage({ children, ...props }, ref) {
+  const { prompt, messageId, labels } = useRequiredContext(
+    promptContext,
+    'RabbitholePrompt.Message',
+  );
+  return (
+    <Primitive.p {...props} id={messageId} ref={ref}>
+      {children ?? labels.message(prompt)}
+    </Primitive.p>
+  );
+});
 
 /** Accepts the prompt (`enterRabbithole`). */
-export const RabbitholePromptExplore = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
-  function RabbitholePromptExplore({ children, onClick, ...props }, ref) {
-    const { labels } = useRequiredContext(promptContext, 'RabbitholePrompt.Explore');
-    const { actions } = useRecallContext('RabbitholePrompt.Explore');
-    return (
-      <Primitive.button
-        type="button"
-        {...props}
-        onClick={composeEventHandlers(onClick, actions.enterRabbithole)}
-        ref={ref}
-      >
-        {children ?? labels.explore}
-      </Primitive.button>
-    );
-  },
-);
+export const RabbitholePromptExplore = /* @__PURE__ */ forwardRef<
+  HTMLButtonElement,
+  PrimitiveProps<'button'>
+>(function RabbitholePromptExplore({ children, onClick, ...props }, ref) {
+  const { labels } = useRequiredContext(promptContext, 'RabbitholePrompt.Explore');
+  const { actions } = useRecallContext('RabbitholePrompt.Explore');
+  return (
+    <Primitive.button
+      type="button"
+      {...props}
+      onClick={composeEventHandlers(onClick, actions.enterRabbithole)}
+      ref={ref}
+    >
+      {children ?? labels.explore}
+    </Primitive.button>
+  );
+});
 
 /** Declines the prompt (`declineRabbithole`). */
-export const RabbitholePromptDecline = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
-  function RabbitholePromptDecline({ children, onClick, ...props }, ref) {
-    const { labels } = useRequiredContext(promptContext, 'RabbitholePrompt.Decline');
-    const { actions } = useRecallContext('RabbitholePrompt.Decline');
-    return (
-      <Primitive.button
-        type="button"
-        {...props}
-        onClick={composeEventHandlers(onClick, actions.declineRabbithole)}
-        ref={ref}
-      >
-        {children ?? labels.decline}
-      </Primitive.button>
-    );
-  },
-);
+export const RabbitholePromptDecline = /* @__PURE__ */ forwardRef<
+  HTMLButtonElement,
+  PrimitiveProps<'button'>
+>(function RabbitholePromptDecline({ children, onClick, ...props }, ref) {
+  const { labels } = useRequiredContext(promptContext, 'RabbitholePrompt.Decline');
+  const { actions } = useRecallContext('RabbitholePrompt.Decline');
+  return (
+    <Primitive.button
+      type="button"
+      {...props}
+      onClick={composeEventHandlers(onClick, actions.declineRabbithole)}
+      ref={ref}
+    >
+      {children ?? labels.decline}
+    </Primitive.button>
+  );
+});

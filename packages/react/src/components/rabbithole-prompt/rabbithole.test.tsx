@@ -1,40 +1,40 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { renderWithClient } from '../../../test/render';
-import { createFixtureClient } from '../../testing/create-fixture-client';
-import { SESSION_FIXTURES } from '../../testing/recorded-session';
+import { commandsOf, openSession } from '../../../test/session';
+import type { TestSession } from '../../testing/create-test-session';
 import * as RabbitholeIndicator from '../rabbithole-indicator/parts';
 import * as RabbitholePrompt from './parts';
 
-const ENTERED = {
-  type: 'rabbithole_entered',
-  seq: 12,
-  rabbitholeEventId: 'rabbithole-1',
-  topic: 'Why leaves change colour in autumn',
-  label: 'Autumn leaves',
-} as const;
+const enter = (session: TestSession) =>
+  act(() =>
+    session.append('rabbithole_entered', {
+      rabbitholeEventId: 'rabbithole-1',
+      topic: 'Why leaves change colour in autumn',
+      label: 'Autumn leaves',
+    }),
+  );
 
 describe('RabbitholePrompt', () => {
-  test('renders inline while a prompt is pending, without taking focus', () => {
-    const client = createFixtureClient({ messages: SESSION_FIXTURES.recalled });
+  test('renders inline while a prompt is pending, without taking focus', async () => {
+    const session = await openSession({ fixture: 'recalled' });
     renderWithClient(
       <>
         <input aria-label="elsewhere" />
         <RabbitholePrompt.Root />
       </>,
-      { client },
+      { client: session.client },
     );
     expect(screen.queryByRole('group')).toBeNull();
     const elsewhere = screen.getByRole('textbox', { name: 'elsewhere' });
     elsewhere.focus();
-    act(() =>
-      client.receive({
-        type: 'rabbithole_detected',
-        seq: 6,
+    await act(() =>
+      session.append('rabbithole_detected', {
         rabbitholeEventId: 'rabbithole-9',
         topic: 'Plant hormones',
         label: 'Hormones',
+        triggerMessageContent: 'hormones?',
       }),
     );
     const group = screen.getByRole('group', { name: 'Want to explore “Plant hormones”?' });
@@ -45,15 +45,14 @@ describe('RabbitholePrompt', () => {
 
   test('Explore enters with the pending prompt; the prompt closes at once', async () => {
     const user = userEvent.setup();
-    const client = createFixtureClient({ messages: SESSION_FIXTURES.rabbitholePrompt });
-    renderWithClient(<RabbitholePrompt.Root />, { client });
+    const session = await openSession({ fixture: 'rabbitholePrompt' });
+    renderWithClient(<RabbitholePrompt.Root />, { client: session.client });
     await user.click(screen.getByRole('button', { name: 'Explore' }));
-    expect(client.sent).toEqual([
+    expect(commandsOf(session)).toEqual([
       {
         type: 'enter_rabbithole',
         rabbitholeEventId: 'rabbithole-1',
         topic: 'Why leaves change colour in autumn',
-        clientMessageId: 'client-1',
       },
     ]);
     expect(screen.queryByRole('group')).toBeNull();
@@ -61,49 +60,38 @@ describe('RabbitholePrompt', () => {
 
   test('Stay on track declines, by keyboard too', async () => {
     const user = userEvent.setup();
-    const client = createFixtureClient({ messages: SESSION_FIXTURES.rabbitholePrompt });
+    const session = await openSession({ fixture: 'rabbitholePrompt' });
     renderWithClient(
       <RabbitholePrompt.Root labels={{ decline: 'Weiter im Thema', explore: 'Erkunden' }} />,
-      { client },
+      { client: session.client },
     );
     await user.tab();
     expect(document.activeElement?.textContent).toBe('Erkunden');
     await user.tab();
     await user.keyboard('{Enter}');
-    expect(client.sent).toEqual([{ type: 'decline_rabbithole', clientMessageId: 'client-1' }]);
+    expect(commandsOf(session)).toEqual([{ type: 'decline_rabbithole' }]);
   });
 });
 
 describe('RabbitholeIndicator', () => {
   test('"Exploring: {topic}" with "Return to session" while in a rabbit hole', async () => {
     const user = userEvent.setup();
-    const client = createFixtureClient({ messages: SESSION_FIXTURES.rabbitholePrompt });
-    renderWithClient(<RabbitholeIndicator.Root />, { client });
+    const session = await openSession({ fixture: 'rabbitholePrompt' });
+    renderWithClient(<RabbitholeIndicator.Root />, { client: session.client });
     expect(screen.queryByRole('status')).toBeNull();
-    act(() => client.receive(ENTERED));
+    await enter(session);
     const status = screen.getByRole('status');
     expect(status.getAttribute('data-state')).toBe('active');
     expect(status.textContent).toContain('Exploring: Why leaves change colour in autumn');
     await user.click(screen.getByRole('button', { name: 'Return to session' }));
-    expect(client.sent).toEqual([{ type: 'exit_rabbithole', clientMessageId: 'client-1' }]);
-    act(() =>
-      client.receive({
-        type: 'rabbithole_exited',
-        seq: 13,
-        rabbitholeEventId: 'rabbithole-1',
-        label: 'Autumn leaves',
-        pointsRecalledDuring: 0,
-        completionPending: false,
-      }),
-    );
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(commandsOf(session)).toEqual([{ type: 'exit_rabbithole' }]);
+    // The engine leaves the rabbit hole in the log; the indicator follows.
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
   });
 
   test('asChild renders the host element with our props and handlers merged', async () => {
     const user = userEvent.setup();
-    const client = createFixtureClient({
-      messages: [...SESSION_FIXTURES.rabbitholePrompt, ENTERED],
-    });
+    const session = await openSession({ fixture: 'inRabbithole' });
     const clicks: string[] = [];
     renderWithClient(
       <RabbitholeIndicator.Root labels={{ topic: (topic) => `Abstecher: ${topic}` }}>
@@ -114,13 +102,13 @@ describe('RabbitholeIndicator', () => {
           </a>
         </RabbitholeIndicator.Return>
       </RabbitholeIndicator.Root>,
-      { client },
+      { client: session.client },
     );
     expect(screen.getByText('Abstecher: Why leaves change colour in autumn')).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Zurück' });
     expect(link.getAttribute('type')).toBe('button');
     await user.click(link);
     expect(clicks).toEqual(['child', 'part']);
-    expect(client.sent.map((message) => message.type)).toEqual(['exit_rabbithole']);
+    expect(commandsOf(session).map((message) => message.type)).toEqual(['exit_rabbithole']);
   });
 });

@@ -3,3 +3,4 @@ export {
   ResourceCardTitle as Title,
   ResourceCardSnippet as Snippet,
 } from './resource-card';
+export type { ResourceCardRootProps as RootProps } from './resource-card';

@@ -1,12 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { SESSION_STATES, withFixtureSession } from '../../stories/fixture-story';
+import {
+  SESSION_STATES,
+  loadFixtureSession,
+  withFixtureSession,
+} from '../../stories/fixture-story';
 import * as ResourceCard from './parts';
 
 const meta = {
   title: 'Components/ResourceCard',
   component: ResourceCard.Root,
   decorators: [withFixtureSession],
+  loaders: [loadFixtureSession],
 } satisfies Meta<typeof ResourceCard.Root>;
 
 export default meta;

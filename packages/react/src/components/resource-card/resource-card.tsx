@@ -1,4 +1,5 @@
-import type { RecallClientSnapshot, ShownResource } from '@recall/ws';
+import type { TimelineResource as ShownResource } from '@recall/core';
+import type { RecallClientSnapshot } from '@recall/ws';
 import { forwardRef, useId, useMemo } from 'react';
 import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
@@ -9,9 +10,11 @@ interface ResourceContextValue {
   titleId: string;
 }
 
-const resourceContext = createRequiredContext<ResourceContextValue>('ResourceCard.Root');
+const resourceContext =
+  /* @__PURE__ */ createRequiredContext<ResourceContextValue>('ResourceCard.Root');
 
-const selectLatestResource = ({ state }: RecallClientSnapshot) => state.resources.at(-1) ?? null;
+const selectLatestResource = ({ timeline }: RecallClientSnapshot) =>
+  timeline.findLast((item): item is ShownResource => item.kind === 'resource') ?? null;
 
 /** Props of `ResourceCard.Root`. */
 export interface ResourceCardRootProps extends Omit<PrimitiveProps<'article'>, 'resource'> {
@@ -24,7 +27,7 @@ export interface ResourceCardRootProps extends Omit<PrimitiveProps<'article'>, '
  * named by its title. Renders nothing until there is one; renders both parts when given no
  * children.
  */
-export const ResourceCardRoot = forwardRef<HTMLElement, ResourceCardRootProps>(
+export const ResourceCardRoot = /* @__PURE__ */ forwardRef<HTMLElement, ResourceCardRootProps>(
   function ResourceCardRoot({ resource: resourceProp, children, ...props }, ref) {
     const latest = useSnapshotSelector('ResourceCard.Root', selectLatestResource);
     const resource = resourceProp ?? latest;
@@ -55,25 +58,27 @@ export const ResourceCardRoot = forwardRef<HTMLElement, ResourceCardRootProps>(
 );
 
 /** The resource's title (names the card; use `asChild` to render a heading). */
-export const ResourceCardTitle = forwardRef<HTMLParagraphElement, PrimitiveProps<'p'>>(
-  function ResourceCardTitle({ children, ...props }, ref) {
-    const { resource, titleId } = useRequiredContext(resourceContext, 'ResourceCard.Title');
-    return (
-      <Primitive.p data-part="title" {...props} id={titleId} ref={ref}>
-        {children ?? resource.title}
-      </Primitive.p>
-    );
-  },
-);
+export const ResourceCardTitle = /* @__PURE__ */ forwardRef<
+  HTMLParagraphElement,
+  PrimitiveProps<'p'>
+>(function ResourceCardTitle({ children, ...props }, ref) {
+  const { resource, titleId } = useRequiredContext(resourceContext, 'ResourceCard.Title');
+  return (
+    <Primitive.p data-part="title" {...props} id={titleId} ref={ref}>
+      {children ?? resource.title}
+    </Primitive.p>
+  );
+});
 
 /** The resource's snippet (at most ~200 characters). */
-export const ResourceCardSnippet = forwardRef<HTMLParagraphElement, PrimitiveProps<'p'>>(
-  function ResourceCardSnippet({ children, ...props }, ref) {
-    const { resource } = useRequiredContext(resourceContext, 'ResourceCard.Snippet');
-    return (
-      <Primitive.p data-part="snippet" {...props} ref={ref}>
-        {children ?? resource.snippet}
-      </Primitive.p>
-    );
-  },
-);
+export const ResourceCardSnippet = /* @__PURE__ */ forwardRef<
+  HTMLParagraphElement,
+  PrimitiveProps<'p'>
+>(function ResourceCardSnippet({ children, ...props }, ref) {
+  const { resource } = useRequiredContext(resourceContext, 'ResourceCard.Snippet');
+  return (
+    <Primitive.p data-part="snippet" {...props} ref={ref}>
+      {children ?? resource.snippet}
+    </Primitive.p>
+  );
+});

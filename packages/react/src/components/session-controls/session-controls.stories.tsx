@@ -1,12 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { SESSION_STATES, sentCommands, withFixtureSession } from '../../stories/fixture-story';
+import {
+  SESSION_STATES,
+  sentCommands,
+  loadFixtureSession,
+  withFixtureSession,
+} from '../../stories/fixture-story';
 import * as SessionControls from './parts';
 
 const meta = {
   title: 'Components/SessionControls',
   component: SessionControls.Root,
   decorators: [withFixtureSession],
+  loaders: [loadFixtureSession],
 } satisfies Meta<typeof SessionControls.Root>;
 
 export default meta;
@@ -17,9 +23,7 @@ export const Idle: StoryObj<typeof meta> = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Leave Session' }));
-    await expect(sentCommands(canvasElement)).toEqual([
-      '{"type":"leave_session","clientMessageId":"client-1"}',
-    ]);
+    await expect(sentCommands(canvasElement)).toEqual(['{"type":"leave_session"}']);
   },
 };
 export const Streaming: StoryObj<typeof meta> = SESSION_STATES.Streaming;

@@ -15,34 +15,36 @@ export interface SessionControlsRootProps extends PrimitiveProps<'div'> {
  * The session's controls: only "Leave Session". There is no "I've got it" button — the
  * agent decides when a point is recalled. Renders the leave button when given no children.
  */
-export const SessionControlsRoot = forwardRef<HTMLDivElement, SessionControlsRootProps>(
-  function SessionControlsRoot({ label = 'Session controls', children, ...props }, ref) {
-    useRecallContext('SessionControls.Root');
-    return (
-      <Primitive.div role="group" aria-label={label} {...props} ref={ref}>
-        {children ?? <SessionControlsLeave />}
-      </Primitive.div>
-    );
-  },
-);
+export const SessionControlsRoot = /* @__PURE__ */ forwardRef<
+  HTMLDivElement,
+  SessionControlsRootProps
+>(function SessionControlsRoot({ label = 'Session controls', children, ...props }, ref) {
+  useRecallContext('SessionControls.Root');
+  return (
+    <Primitive.div role="group" aria-label={label} {...props} ref={ref}>
+      {children ?? <SessionControlsLeave />}
+    </Primitive.div>
+  );
+});
 
-const selectEnded = ({ state }: RecallClientSnapshot) => state.status === 'completed';
+const selectEnded = ({ status }: RecallClientSnapshot) => status === 'completed';
 
 /** Leaves the session (`leaveSession`); disabled once it is completed. */
-export const SessionControlsLeave = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
-  function SessionControlsLeave({ children, onClick, ...props }, ref) {
-    const { actions } = useRecallContext('SessionControls.Leave');
-    const ended = useSnapshotSelector('SessionControls.Leave', selectEnded);
-    return (
-      <Primitive.button
-        type="button"
-        disabled={ended}
-        {...props}
-        onClick={composeEventHandlers(onClick, actions.leaveSession)}
-        ref={ref}
-      >
-        {children ?? 'Leave Session'}
-      </Primitive.button>
-    );
-  },
-);
+export const SessionControlsLeave = /* @__PURE__ */ forwardRef<
+  HTMLButtonElement,
+  PrimitiveProps<'button'>
+>(function SessionControlsLeave({ children, onClick, ...props }, ref) {
+  const { actions } = useRecallContext('SessionControls.Leave');
+  const ended = useSnapshotSelector('SessionControls.Leave', selectEnded);
+  return (
+    <Primitive.button
+      type="button"
+      disabled={ended}
+      {...props}
+      onClick={composeEventHandlers(onClick, actions.leaveSession)}
+      ref={ref}
+    >
+      {children ?? 'Leave Session'}
+    </Primitive.button>
+  );
+});

@@ -3,3 +3,4 @@ export {
   SessionImageImage as Image,
   SessionImageCaption as Caption,
 } from './session-image';
+export type { SessionImageRootProps as RootProps } from './session-image';

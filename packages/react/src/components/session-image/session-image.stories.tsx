@@ -1,12 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { SESSION_STATES, withFixtureSession } from '../../stories/fixture-story';
+import {
+  SESSION_STATES,
+  loadFixtureSession,
+  withFixtureSession,
+} from '../../stories/fixture-story';
 import * as SessionImage from './parts';
 
 const meta = {
   title: 'Components/SessionImage',
   component: SessionImage.Root,
   decorators: [withFixtureSession],
+  loaders: [loadFixtureSession],
 } satisfies Meta<typeof SessionImage.Root>;
 
 export default meta;

@@ -1,4 +1,5 @@
-import type { RecallClientSnapshot, ShownImage } from '@recall/ws';
+import type { TimelineImage as ShownImage } from '@recall/core';
+import type { RecallClientSnapshot } from '@recall/ws';
 import { forwardRef, useMemo } from 'react';
 import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
@@ -10,9 +11,10 @@ interface ImageContextValue {
   fallbackAlt: string;
 }
 
-const imageContext = createRequiredContext<ImageContextValue>('SessionImage.Root');
+const imageContext = /* @__PURE__ */ createRequiredContext<ImageContextValue>('SessionImage.Root');
 
-const selectLatestImage = ({ state }: RecallClientSnapshot) => state.images.at(-1) ?? null;
+const selectLatestImage = ({ timeline }: RecallClientSnapshot) =>
+  timeline.findLast((item): item is ShownImage => item.kind === 'image') ?? null;
 
 /** Props of `SessionImage.Root`. */
 export interface SessionImageRootProps extends PrimitiveProps<'figure'> {
@@ -26,7 +28,7 @@ export interface SessionImageRootProps extends PrimitiveProps<'figure'> {
  * An image the agent showed (`show_image`), as a `<figure>` with its caption. Renders nothing
  * until there is one; renders the image and caption when given no children.
  */
-export const SessionImageRoot = forwardRef<HTMLElement, SessionImageRootProps>(
+export const SessionImageRoot = /* @__PURE__ */ forwardRef<HTMLElement, SessionImageRootProps>(
   function SessionImageRoot(
     { image: imageProp, fallbackAlt = 'Image shared by the Agent', children, ...props },
     ref,
@@ -54,24 +56,24 @@ export const SessionImageRoot = forwardRef<HTMLElement, SessionImageRootProps>(
 );
 
 /** The `<img>`; its `alt` is the caption (or the fallback text). */
-export const SessionImageImage = forwardRef<HTMLImageElement, PrimitiveProps<'img'>>(
-  function SessionImageImage(props, ref) {
-    const { image, fallbackAlt } = useRequiredContext(imageContext, 'SessionImage.Image');
-    return (
-      <Primitive.img src={image.url} alt={image.caption ?? fallbackAlt} {...props} ref={ref} />
-    );
-  },
-);
+export const SessionImageImage = /* @__PURE__ */ forwardRef<
+  HTMLImageElement,
+  PrimitiveProps<'img'>
+>(function SessionImageImage(props, ref) {
+  const { image, fallbackAlt } = useRequiredContext(imageContext, 'SessionImage.Image');
+  return <Primitive.img src={image.url} alt={image.caption ?? fallbackAlt} {...props} ref={ref} />;
+});
 
 /** The caption, when the image has one. */
-export const SessionImageCaption = forwardRef<HTMLElement, PrimitiveProps<'figcaption'>>(
-  function SessionImageCaption({ children, ...props }, ref) {
-    const { image } = useRequiredContext(imageContext, 'SessionImage.Caption');
-    if (image.caption === undefined && children === undefined) return null;
-    return (
-      <Primitive.figcaption {...props} ref={ref}>
-        {children ?? image.caption}
-      </Primitive.figcaption>
-    );
-  },
-);
+export const SessionImageCaption = /* @__PURE__ */ forwardRef<
+  HTMLElement,
+  PrimitiveProps<'figcaption'>
+>(function SessionImageCaption({ children, ...props }, ref) {
+  const { image } = useRequiredContext(imageContext, 'SessionImage.Caption');
+  if (image.caption === undefined && children === undefined) return null;
+  return (
+    <Primitive.figcaption {...props} ref={ref}>
+      {children ?? image.caption}
+    </Primitive.figcaption>
+  );
+});

@@ -1,12 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { SESSION_STATES, withFixtureSession } from '../../stories/fixture-story';
+import {
+  SESSION_STATES,
+  loadFixtureSession,
+  withFixtureSession,
+} from '../../stories/fixture-story';
 import * as SessionProgress from './parts';
 
 const meta = {
   title: 'Components/SessionProgress',
   component: SessionProgress.Root,
   decorators: [withFixtureSession],
+  loaders: [loadFixtureSession],
 } satisfies Meta<typeof SessionProgress.Root>;
 
 export default meta;

@@ -1,20 +1,30 @@
-import type { ServerMessage } from '@recall/ws';
 import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { openSession } from '../../../test/session';
+import type { TestSession } from '../../testing/create-test-session';
 import { renderWithClient } from '../../../test/render';
-import { createFixtureClient } from '../../testing/create-fixture-client';
-import { SESSION_FIXTURES } from '../../testing/recorded-session';
 import * as SessionProgress from './parts';
 
-const recalled = (seq: number, recalledCount: number): ServerMessage => ({
-  type: 'recall_point_recalled',
-  seq,
-  pointId: `point-${recalledCount}`,
-  pointIndex: recalledCount - 1,
-  recalledCount,
-  totalPoints: 4,
-});
+const recall = (session: TestSession, recalledCount: number) =>
+  act(() =>
+    session.append('recall_point_recalled', {
+      pointId: `point-${recalledCount}`,
+      pointIndex: recalledCount - 1,
+      recalledCount,
+      totalPoints: 4,
+    }),
+  );
+
+const exit = (session: TestSession, pointsRecalledDuring: number) =>
+  act(() =>
+    session.append('rabbithole_exited', {
+      rabbitholeEventId: 'rabbithole-1',
+      label: 'Autumn leaves',
+      pointsRecalledDuring,
+      completionPending: false,
+    }),
+  );
 
 const itemStates = () =>
   Array.from(document.querySelectorAll('li[data-index]'), (item) =>
@@ -32,9 +42,9 @@ afterEach(() => {
 });
 
 describe('SessionProgress', () => {
-  test('one anonymous item per point, filled left to right by the displayed count', () => {
-    const client = createFixtureClient({ messages: SESSION_FIXTURES.recalled });
-    renderWithClient(<SessionProgress.Root />, { client });
+  test('one anonymous item per point, filled left to right by the displayed count', async () => {
+    const session = await openSession({ fixture: 'recalled' });
+    renderWithClient(<SessionProgress.Root />, { client: session.client });
     const group = screen.getByRole('group', { name: 'Session progress' });
     expect(group.getAttribute('data-state')).toBe('visible');
     expect(itemStates()).toEqual(['recalled', 'pending', 'pending', 'pending']);
@@ -45,30 +55,21 @@ describe('SessionProgress', () => {
     expect(group.textContent).not.toMatch(/light|chlorophyll|oxygen|glucose/i);
   });
 
-  test('hidden in a rabbit hole; forceMount keeps it with data-state="hidden"', () => {
-    const client = createFixtureClient({ messages: SESSION_FIXTURES.inRabbithole });
-    const { rerender } = renderWithClient(<SessionProgress.Root />, { client });
+  test('hidden in a rabbit hole; forceMount keeps it with data-state="hidden"', async () => {
+    const session = await openSession({ fixture: 'inRabbithole' });
+    const { rerender } = renderWithClient(<SessionProgress.Root />, { client: session.client });
     expect(screen.queryByRole('group')).toBeNull();
     rerender(<SessionProgress.Root forceMount data-testid="bar" />);
     expect(screen.getByTestId('bar').getAttribute('data-state')).toBe('hidden');
   });
 
   test('recalls held back in a rabbit hole are replayed one by one, 150 ms apart, with a cue each', async () => {
-    vi.useFakeTimers();
-    const client = createFixtureClient({ messages: SESSION_FIXTURES.inRabbithole });
-    renderWithClient(<SessionProgress.Root />, { client });
-    act(() => client.receive(recalled(17, 3)));
+    const session = await openSession({ fixture: 'inRabbithole' });
+    renderWithClient(<SessionProgress.Root />, { client: session.client });
+    await recall(session, 3);
     expect(screen.queryByRole('group')).toBeNull();
-    act(() =>
-      client.receive({
-        type: 'rabbithole_exited',
-        seq: 18,
-        rabbitholeEventId: 'rabbithole-1',
-        label: 'Autumn leaves',
-        pointsRecalledDuring: 2,
-        completionPending: false,
-      }),
-    );
+    vi.useFakeTimers();
+    await exit(session, 2);
     expect(itemStates()).toEqual(['recalled', 'recalled', 'pending', 'pending']);
     expect(vibrate).toHaveBeenCalledTimes(1);
     await act(() => vi.advanceTimersByTimeAsync(149));
@@ -81,89 +82,65 @@ describe('SessionProgress', () => {
     expect(vibrate).toHaveBeenCalledTimes(2);
   });
 
-  test('a live recall fills the next item at once and plays the cue (sound optional)', () => {
+  test('a live recall fills the next item at once and plays the cue (sound optional)', async () => {
     const sound = vi.fn();
-    const client = createFixtureClient({ messages: SESSION_FIXTURES.idle });
-    renderWithClient(<SessionProgress.Root cue={{ sound }} />, { client });
-    act(() => client.receive(recalled(3, 1)));
+    const session = await openSession({ fixture: 'idle' });
+    renderWithClient(<SessionProgress.Root cue={{ sound }} />, { client: session.client });
+    await recall(session, 1);
     expect(itemStates()).toEqual(['recalled', 'pending', 'pending', 'pending']);
     expect(vibrate).toHaveBeenCalledTimes(1);
     expect(sound).toHaveBeenCalledTimes(1);
   });
 
   test('under StrictMode each recall still cues exactly once', async () => {
+    const session = await openSession({ fixture: 'inRabbithole' });
+    renderWithClient(<SessionProgress.Root />, { client: session.client, strict: true });
     vi.useFakeTimers();
-    const client = createFixtureClient({ messages: SESSION_FIXTURES.inRabbithole });
-    renderWithClient(<SessionProgress.Root />, { client, strict: true });
-    act(() =>
-      client.receive({
-        type: 'rabbithole_exited',
-        seq: 17,
-        rabbitholeEventId: 'rabbithole-1',
-        label: 'Autumn leaves',
-        pointsRecalledDuring: 1,
-        completionPending: false,
-      }),
-    );
-    act(() => client.receive(recalled(18, 3)));
+    await exit(session, 1);
+    await recall(session, 3);
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(itemStates()).toEqual(['recalled', 'recalled', 'recalled', 'pending']);
     expect(vibrate).toHaveBeenCalledTimes(2);
   });
 
-  test('a resumed session shows its stored count at once, without cues', () => {
-    const client = createFixtureClient({ connection: 'connecting' });
-    renderWithClient(<SessionProgress.Root />, { client });
-    act(() =>
-      client.receive({
-        type: 'session_started',
-        seq: 30,
-        sessionId: 'session-1',
-        recallSetId: 'set-1',
-        recallSetName: 'Set',
-        totalPoints: 4,
-        recalledCount: 3,
-        resumed: true,
-        openingMessage: '',
-      }),
-    );
-    expect(itemStates()).toEqual(['recalled', 'recalled', 'recalled', 'pending']);
+  test('a resumed session shows its stored count at once, without cues', async () => {
+    const session = await openSession({ fixture: 'returned' });
+    renderWithClient(<SessionProgress.Root />, { client: session.client });
+    expect(itemStates()).toEqual(['recalled', 'recalled', 'pending', 'pending']);
     expect(vibrate).not.toHaveBeenCalled();
   });
 
   test('the mute toggle silences the cue and is remembered in localStorage', async () => {
     const user = userEvent.setup();
-    const client = createFixtureClient({ messages: SESSION_FIXTURES.idle });
-    const { unmount } = renderWithClient(<SessionProgress.Root />, { client });
+    const session = await openSession({ fixture: 'idle' });
+    const { unmount } = renderWithClient(<SessionProgress.Root />, { client: session.client });
     const toggle = screen.getByRole('button', { name: 'Mute recall cue' });
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
     await user.click(toggle);
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
     expect(toggle.getAttribute('data-state')).toBe('muted');
     expect(localStorage.getItem('recall:cue-muted')).toBe('true');
-    act(() => client.receive(recalled(3, 1)));
+    await recall(session, 1);
     expect(vibrate).not.toHaveBeenCalled();
     unmount();
 
-    renderWithClient(<SessionProgress.Root />, { client });
+    renderWithClient(<SessionProgress.Root />, { client: session.client });
     expect(
       screen.getByRole('button', { name: 'Mute recall cue' }).getAttribute('aria-pressed'),
     ).toBe('true');
   });
 
   test('the timer shows the elapsed MM:SS while the session is active, and stops when paused', async () => {
+    const session = await openSession({ fixture: 'idle' });
     vi.useFakeTimers();
-    const client = createFixtureClient({ messages: SESSION_FIXTURES.idle });
-    renderWithClient(<SessionProgress.Root />, { client });
+    renderWithClient(<SessionProgress.Root />, { client: session.client });
     const timer = screen.getByRole('timer', { name: 'Elapsed time' });
     expect(timer.textContent).toBe('00:00');
     await act(() => vi.advanceTimersByTimeAsync(65_000));
     expect(timer.textContent).toBe('01:05');
     expect(timer.getAttribute('datetime')).toBe('PT1M5S');
-    act(() =>
-      client.receive({
-        type: 'session_paused',
-        seq: 3,
+    await act(() =>
+      session.append('session_paused', {
         sessionId: 'session-photosynthesis-1',
         recalledCount: 0,
         totalPoints: 4,
@@ -174,9 +151,9 @@ describe('SessionProgress', () => {
     expect(vi.getTimerCount()).toBe(0); // no interval left behind
   });
 
-  test('explored rabbit holes appear as labelled pills', () => {
-    const client = createFixtureClient({ messages: SESSION_FIXTURES.returned });
-    renderWithClient(<SessionProgress.Root />, { client });
+  test('explored rabbit holes appear as labelled pills', async () => {
+    const session = await openSession({ fixture: 'returned' });
+    renderWithClient(<SessionProgress.Root />, { client: session.client });
     const pills = screen.getByRole('list', { name: 'Explored topics' });
     expect(
       within(pills)
@@ -185,8 +162,8 @@ describe('SessionProgress', () => {
     ).toEqual(['Autumn leaves']);
   });
 
-  test('every visible and announced string can be replaced', () => {
-    const client = createFixtureClient({ messages: SESSION_FIXTURES.returned });
+  test('every visible and announced string can be replaced', async () => {
+    const session = await openSession({ fixture: 'returned' });
     renderWithClient(
       <SessionProgress.Root
         labels={{
@@ -198,7 +175,7 @@ describe('SessionProgress', () => {
           mute: 'Stumm',
         }}
       />,
-      { client },
+      { client: session.client },
     );
     expect(screen.getByRole('group', { name: 'Fortschritt' })).toBeTruthy();
     expect(screen.getByRole('listitem', { name: 'Punkt 2 recalled' })).toBeTruthy();
@@ -208,15 +185,15 @@ describe('SessionProgress', () => {
     expect(screen.getByRole('button', { name: 'Stumm' })).toBeTruthy();
   });
 
-  test('parts compose: custom items through a render function', () => {
-    const client = createFixtureClient({ messages: SESSION_FIXTURES.recalled });
+  test('parts compose: custom items through a render function', async () => {
+    const session = await openSession({ fixture: 'recalled' });
     renderWithClient(
       <SessionProgress.Root>
         <SessionProgress.Items>
           {(item) => <SessionProgress.Item key={item.index} index={item.index} className="dot" />}
         </SessionProgress.Items>
       </SessionProgress.Root>,
-      { client },
+      { client: session.client },
     );
     const items = screen.getAllByRole('listitem');
     expect(items).toHaveLength(4);

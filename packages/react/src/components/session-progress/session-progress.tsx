@@ -49,7 +49,8 @@ interface SessionProgressContextValue {
   labels: SessionProgressLabels;
 }
 
-const progressContext = createRequiredContext<SessionProgressContextValue>('SessionProgress.Root');
+const progressContext =
+  /* @__PURE__ */ createRequiredContext<SessionProgressContextValue>('SessionProgress.Root');
 
 /** Props of `SessionProgress.Root`. */
 export interface SessionProgressRootProps extends PrimitiveProps<'div'> {
@@ -67,61 +68,62 @@ export interface SessionProgressRootProps extends PrimitiveProps<'div'> {
   forceMount?: boolean;
 }
 
-const selectStatus = ({ state }: RecallClientSnapshot) => state.status;
+const selectStatus = ({ status }: RecallClientSnapshot) => status;
 
 /**
  * The progress bar: one anonymous item per point, filled left to right by count (never
  * revealing which topics remain), an elapsed timer, explored rabbit-hole labels and the cue's
  * mute toggle. Hidden while in a rabbit hole. Renders every part when given no children.
  */
-export const SessionProgressRoot = forwardRef<HTMLDivElement, SessionProgressRootProps>(
-  function SessionProgressRoot(
-    { labels, replayIntervalMs = 150, cue, startedAt, forceMount, children, ...props },
-    ref,
-  ) {
-    const progress = useSnapshotSelector('SessionProgress.Root', selectProgress, shallowEqual);
-    const status = useSnapshotSelector('SessionProgress.Root', selectStatus);
-    const { muted, setMuted, play } = useRecallCue(cue);
-    // Each replayed step plays the cue; a resume's jump to its stored count does not.
-    const shownCount = useReplayedCount(progress.displayedRecalledCount, {
-      intervalMs: replayIntervalMs,
-      active: status === 'active',
-      onStep: play,
-    });
-    const elapsedMs = useElapsedTime({
-      running: status === 'active',
-      ...(startedAt === undefined ? {} : { startedAt }),
-    });
-    const mergedLabels = useMemo(() => ({ ...DEFAULT_LABELS, ...labels }), [labels]);
-    const value = useMemo(
-      () => ({ progress, shownCount, elapsedMs, muted, setMuted, labels: mergedLabels }),
-      [progress, shownCount, elapsedMs, muted, setMuted, mergedLabels],
-    );
-    const hidden = progress.isInRabbithole;
-    if (hidden && !forceMount) return null;
-    return (
-      <progressContext.Provider value={value}>
-        <Primitive.div
-          role="group"
-          aria-label={mergedLabels.root}
-          data-state={hidden ? 'hidden' : 'visible'}
-          {...props}
-          ref={ref}
-        >
-          {children ?? (
-            <>
-              <SessionProgressItems />
-              <SessionProgressCount />
-              <SessionProgressTimer />
-              <SessionProgressRabbitholeLabels />
-              <SessionProgressMuteToggle />
-            </>
-          )}
-        </Primitive.div>
-      </progressContext.Provider>
-    );
-  },
-);
+export const SessionProgressRoot = /* @__PURE__ */ forwardRef<
+  HTMLDivElement,
+  SessionProgressRootProps
+>(function SessionProgressRoot(
+  { labels, replayIntervalMs = 150, cue, startedAt, forceMount, children, ...props },
+  ref,
+) {
+  const progress = useSnapshotSelector('SessionProgress.Root', selectProgress, shallowEqual);
+  const status = useSnapshotSelector('SessionProgress.Root', selectStatus);
+  const { muted, setMuted, play } = useRecallCue(cue);
+  // Each replayed step plays the cue; a resume's jump to its stored count does not.
+  const shownCount = useReplayedCount(progress.displayedRecalledCount, {
+    intervalMs: replayIntervalMs,
+    active: status === 'active',
+    onStep: play,
+  });
+  const elapsedMs = useElapsedTime({
+    running: status === 'active',
+    ...(startedAt === undefined ? {} : { startedAt }),
+  });
+  const mergedLabels = useMemo(() => ({ ...DEFAULT_LABELS, ...labels }), [labels]);
+  const value = useMemo(
+    () => ({ progress, shownCount, elapsedMs, muted, setMuted, labels: mergedLabels }),
+    [progress, shownCount, elapsedMs, muted, setMuted, mergedLabels],
+  );
+  const hidden = progress.isInRabbithole;
+  if (hidden && !forceMount) return null;
+  return (
+    <progressContext.Provider value={value}>
+      <Primitive.div
+        role="group"
+        aria-label={mergedLabels.root}
+        data-state={hidden ? 'hidden' : 'visible'}
+        {...props}
+        ref={ref}
+      >
+        {children ?? (
+          <>
+            <SessionProgressItems />
+            <SessionProgressCount />
+            <SessionProgressTimer />
+            <SessionProgressRabbitholeLabels />
+            <SessionProgressMuteToggle />
+          </>
+        )}
+      </Primitive.div>
+    </progressContext.Provider>
+  );
+});
 
 /** One progress item, as passed to a render function of `SessionProgress.Items`. */
 export interface ProgressItem {
@@ -136,23 +138,24 @@ export interface SessionProgressItemsProps extends Omit<PrimitiveProps<'ol'>, 'c
 }
 
 /** The list of items, one per point of the recall set. */
-export const SessionProgressItems = forwardRef<HTMLOListElement, SessionProgressItemsProps>(
-  function SessionProgressItems({ children, ...props }, ref) {
-    const { progress, shownCount } = useRequiredContext(progressContext, 'SessionProgress.Items');
-    const items = Array.from({ length: progress.totalPoints }, (_, index) => ({
-      index,
-      state: (index < shownCount ? 'recalled' : 'pending') as ProgressItemState,
-    }));
-    return (
-      <Primitive.ol {...props} ref={ref}>
-        {typeof children === 'function'
-          ? items.map(children)
-          : (children ??
-            items.map((item) => <SessionProgressItem key={item.index} index={item.index} />))}
-      </Primitive.ol>
-    );
-  },
-);
+export const SessionProgressItems = /* @__PURE__ */ forwardRef<
+  HTMLOListElement,
+  SessionProgressItemsProps
+>(function SessionProgressItems({ children, ...props }, ref) {
+  const { progress, shownCount } = useRequiredContext(progressContext, 'SessionProgress.Items');
+  const items = Array.from({ length: progress.totalPoints }, (_, index) => ({
+    index,
+    state: (index < shownCount ? 'recalled' : 'pending') as ProgressItemState,
+  }));
+  return (
+    <Primitive.ol {...props} ref={ref}>
+      {typeof children === 'function'
+        ? items.map(children)
+        : (children ??
+          items.map((item) => <SessionProgressItem key={item.index} index={item.index} />))}
+    </Primitive.ol>
+  );
+});
 
 /** Props of `SessionProgress.Item`. */
 export interface SessionProgressItemProps extends PrimitiveProps<'li'> {
@@ -161,57 +164,60 @@ export interface SessionProgressItemProps extends PrimitiveProps<'li'> {
 }
 
 /** One anonymous item: `data-state="recalled"` once the count reaches it, else `"pending"`. */
-export const SessionProgressItem = forwardRef<HTMLLIElement, SessionProgressItemProps>(
-  function SessionProgressItem({ index, ...props }, ref) {
-    const { progress, shownCount, labels } = useRequiredContext(
-      progressContext,
-      'SessionProgress.Item',
-    );
-    const state: ProgressItemState = index < shownCount ? 'recalled' : 'pending';
-    return (
-      <Primitive.li
-        aria-label={labels.item({ index, totalPoints: progress.totalPoints, state })}
-        data-state={state}
-        data-index={index}
-        {...props}
-        ref={ref}
-      />
-    );
-  },
-);
+export const SessionProgressItem = /* @__PURE__ */ forwardRef<
+  HTMLLIElement,
+  SessionProgressItemProps
+>(function SessionProgressItem({ index, ...props }, ref) {
+  const { progress, shownCount, labels } = useRequiredContext(
+    progressContext,
+    'SessionProgress.Item',
+  );
+  const state: ProgressItemState = index < shownCount ? 'recalled' : 'pending';
+  return (
+    <Primitive.li
+      aria-label={labels.item({ index, totalPoints: progress.totalPoints, state })}
+      data-state={state}
+      data-index={index}
+      {...props}
+      ref={ref}
+    />
+  );
+});
 
 /** The count as text ("2 of 5 recalled"), announced politely when it changes. */
-export const SessionProgressCount = forwardRef<HTMLSpanElement, PrimitiveProps<'span'>>(
-  function SessionProgressCount({ children, ...props }, ref) {
-    const { progress, shownCount, labels } = useRequiredContext(
-      progressContext,
-      'SessionProgress.Count',
-    );
-    return (
-      <Primitive.span aria-live="polite" {...props} ref={ref}>
-        {children ?? labels.count(shownCount, progress.totalPoints)}
-      </Primitive.span>
-    );
-  },
-);
+export const SessionProgressCount = /* @__PURE__ */ forwardRef<
+  HTMLSpanElement,
+  PrimitiveProps<'span'>
+>(function SessionProgressCount({ children, ...props }, ref) {
+  const { progress, shownCount, labels } = useRequiredContext(
+    progressContext,
+    'SessionProgress.Count',
+  );
+  return (
+    <Primitive.span aria-live="polite" {...props} ref={ref}>
+      {children ?? labels.count(shownCount, progress.totalPoints)}
+    </Primitive.span>
+  );
+});
 
 /** The elapsed time as `MM:SS`, ticking once a second while the session is active. */
-export const SessionProgressTimer = forwardRef<HTMLTimeElement, PrimitiveProps<'time'>>(
-  function SessionProgressTimer({ children, ...props }, ref) {
-    const { elapsedMs, labels } = useRequiredContext(progressContext, 'SessionProgress.Timer');
-    return (
-      <Primitive.time
-        role="timer"
-        aria-label={labels.timer}
-        dateTime={toIsoDuration(elapsedMs)}
-        {...props}
-        ref={ref}
-      >
-        {children ?? formatElapsed(elapsedMs)}
-      </Primitive.time>
-    );
-  },
-);
+export const SessionProgressTimer = /* @__PURE__ */ forwardRef<
+  HTMLTimeElement,
+  PrimitiveProps<'time'>
+>(function SessionProgressTimer({ children, ...props }, ref) {
+  const { elapsedMs, labels } = useRequiredContext(progressContext, 'SessionProgress.Timer');
+  return (
+    <Primitive.time
+      role="timer"
+      aria-label={labels.timer}
+      dateTime={toIsoDuration(elapsedMs)}
+      {...props}
+      ref={ref}
+    >
+      {children ?? formatElapsed(elapsedMs)}
+    </Primitive.time>
+  );
+});
 
 /** Props of `SessionProgress.RabbitholeLabels`. */
 export interface SessionProgressRabbitholeLabelsProps
@@ -221,7 +227,7 @@ export interface SessionProgressRabbitholeLabelsProps
 }
 
 /** Pills with the labels of the rabbit holes explored so far; nothing when there are none. */
-export const SessionProgressRabbitholeLabels = forwardRef<
+export const SessionProgressRabbitholeLabels = /* @__PURE__ */ forwardRef<
   HTMLUListElement,
   SessionProgressRabbitholeLabelsProps
 >(function SessionProgressRabbitholeLabels({ children, ...props }, ref) {
@@ -248,23 +254,24 @@ export const SessionProgressRabbitholeLabels = forwardRef<
 });
 
 /** The one mute toggle of the recall cue (`aria-pressed`; kept in `localStorage`). */
-export const SessionProgressMuteToggle = forwardRef<HTMLButtonElement, PrimitiveProps<'button'>>(
-  function SessionProgressMuteToggle({ children, onClick, ...props }, ref) {
-    const { muted, setMuted, labels } = useRequiredContext(
-      progressContext,
-      'SessionProgress.MuteToggle',
-    );
-    return (
-      <Primitive.button
-        type="button"
-        aria-pressed={muted}
-        data-state={muted ? 'muted' : 'unmuted'}
-        {...props}
-        onClick={composeEventHandlers(onClick, () => setMuted(!muted))}
-        ref={ref}
-      >
-        {children ?? labels.mute}
-      </Primitive.button>
-    );
-  },
-);
+export const SessionProgressMuteToggle = /* @__PURE__ */ forwardRef<
+  HTMLButtonElement,
+  PrimitiveProps<'button'>
+>(function SessionProgressMuteToggle({ children, onClick, ...props }, ref) {
+  const { muted, setMuted, labels } = useRequiredContext(
+    progressContext,
+    'SessionProgress.MuteToggle',
+  );
+  return (
+    <Primitive.button
+      type="button"
+      aria-pressed={muted}
+      data-state={muted ? 'muted' : 'unmuted'}
+      {...props}
+      onClick={composeEventHandlers(onClick, () => setMuted(!muted))}
+      ref={ref}
+    >
+      {children ?? labels.mute}
+    </Primitive.button>
+  );
+});

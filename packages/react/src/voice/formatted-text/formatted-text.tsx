@@ -1,4 +1,4 @@
-import { type NotationSegment, parseNotation } from '@recall/core';
+import { type NotationSegment, parseNotation } from '@recall/core/voice';
 import {
   type ComponentPropsWithoutRef,
   forwardRef,
@@ -32,29 +32,28 @@ export interface FormattedTextProps extends Omit<ComponentPropsWithoutRef<'div'>
  * @example
  * <FormattedText text={message.content} className="message-text" />
  */
-export const FormattedText = forwardRef<HTMLDivElement, FormattedTextProps>(function FormattedText(
-  { text, ...props },
-  ref,
-) {
-  const segments = useMemo(() => parseNotation(text), [text]);
-  const hasMath = segments.some((segment) => segment.type === 'math');
-  const katex = useSyncExternalStore(
-    katexLoader.subscribe,
-    katexLoader.getStatus,
-    katexLoader.getStatus,
-  );
-  // Starting the load leaves the status `pending`, so it is safe during render (and SSR).
-  if (hasMath && katex.state === 'pending') katexLoader.load().catch(ignore);
-  useEffect(() => {
-    if (hasMath && katex.state === 'failed') reportOnce(katex.error);
-  }, [hasMath, katex]);
-  const children = useMemo(() => renderSegments(segments, katex), [segments, katex]);
-  return (
-    <div data-formatted-text="" {...props} ref={ref}>
-      {children}
-    </div>
-  );
-});
+export const FormattedText = /* @__PURE__ */ forwardRef<HTMLDivElement, FormattedTextProps>(
+  function FormattedText({ text, ...props }, ref) {
+    const segments = useMemo(() => parseNotation(text), [text]);
+    const hasMath = segments.some((segment) => segment.type === 'math');
+    const katex = useSyncExternalStore(
+      katexLoader.subscribe,
+      katexLoader.getStatus,
+      katexLoader.getStatus,
+    );
+    // Starting the load leaves the status `pending`, so it is safe during render (and SSR).
+    if (hasMath && katex.state === 'pending') katexLoader.load().catch(ignore);
+    useEffect(() => {
+      if (hasMath && katex.state === 'failed') reportOnce(katex.error);
+    }, [hasMath, katex]);
+    const children = useMemo(() => renderSegments(segments, katex), [segments, katex]);
+    return (
+      <div data-formatted-text="" {...props} ref={ref}>
+        {children}
+      </div>
+    );
+  },
+);
 
 /**
  * Loads KaTeX (the optional peer `@recall/react/formatted-text` renders maths with) now instead

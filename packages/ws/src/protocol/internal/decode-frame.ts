@@ -1,7 +1,11 @@
 import type { ProtocolParseError } from '../parse-result';
 
 /** Keys that could reach an object's prototype if ever copied with assignment. */
-const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+const FORBIDDEN_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  '__proto__',
+  'constructor',
+  'prototype',
+]);
 
 /** The decoded JSON value of a frame, or why it could not be decoded. */
 export type DecodedFrame = { ok: true; value: unknown } | { ok: false; error: ProtocolParseError };

@@ -1,12 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  hasNotation,
-  type ProcessedTranscript,
-  RecallError,
-  toRecallError,
-  type VoiceStatus,
-  assertNever,
-} from '@recall/core';
+import { RecallError, toRecallError } from '@recall/core';
+import { assertNever } from '../../internal/assert-never';
+import { hasNotation, type ProcessedTranscript, type VoiceStatus } from '@recall/core/voice';
 import { consoleLogger } from '../logger';
 import type { AuthenticatedUser } from '../server-options';
 import { type AudioUpload, readAudioUpload } from './read-audio-upload';

@@ -1,10 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type {
-  StorageAdapter,
-  TermExtractor,
-  TranscriptionAdapter,
-  TranscriptPipeline,
-} from '@recall/core';
+import type { StorageAdapter } from '@recall/core';
+import type { TermExtractor, TranscriptionAdapter, TranscriptPipeline } from '@recall/core/voice';
 import type { RecallServerLogger } from '../logger';
 import { createMemoryRateLimiter, type RateLimitBudget, type RateLimiter } from '../rate-limiter';
 import type { AuthenticatedUser, RateLimitOptions } from '../server-options';

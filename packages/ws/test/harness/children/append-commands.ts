@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import { createEventContext, type NewSessionEvent, type StorageAdapter } from '@recall/core';
+import type { NewSessionEvent, StorageAdapter } from '@recall/core';
+import { createEventContext } from '@recall/core/testing';
 import type { PublishedEvent } from '../feed-engine';
 
 /**

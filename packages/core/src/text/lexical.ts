@@ -1,0 +1,150 @@
+// Lexical text helpers shared by the engine (near-miss feedback, resource snippets) and the
+// offline model: normalise, drop stop words, stem with a few suffix rules, compare key-term
+// sets. No model, no network, deterministic; safe in the main entry's browser bundle.
+
+const STOP_WORDS = new Set(
+  `a about above after again against all also am an and any are as at be because been before
+being below between both but by can could did do does doing down during each few for from
+further had has have having he her here hers him his how i if in into is it its itself just
+me more most my no nor not now of off on once only or other our ours out over own same she
+should so some such than that the their theirs them then there these they this those through
+to too under until up very was we were what when where which while who whom why will with
+would you your yours yes yeah think know really maybe like thing things something stuff one
+remember recall sure well okay ok um uh`.split(/\s+/),
+);
+
+// Content words so common in definitions that they say little about which point is meant
+// ("makes", "happens", "next"): they still count towards recall, but weigh little when
+// telling points apart and are never treated as answer words.
+const GENERIC_WORDS = new Set(
+  `make makes made making use uses used using run runs ran running take takes took taken taking
+get gets got getting give gives gave given giving put puts go goes went gone going come comes
+came coming start starts started starting lead leads led leading work works worked working
+carry carries carried carrying play plays played playing role roles part parts place places
+number numbers exact key detail details happen happens happened happening occur occurs occurred
+first second third next last two three four five six many much new old time times way ways
+kind kinds type types also still even every called partly missing later often usually always
+never lot lots whole need needs needed same`.split(/\s+/),
+);
+
+const SUFFIXES: ReadonlyArray<[string, string]> = [
+  ['ational', 'ate'],
+  ['ization', 'ize'],
+  ['fulness', 'ful'],
+  ['ousness', 'ous'],
+  ['iveness', 'ive'],
+  ['ations', 'ate'],
+  ['ation', 'ate'],
+  ['ments', ''],
+  ['ment', ''],
+  ['ness', ''],
+  ['ings', ''],
+  ['ing', ''],
+  ['ions', ''],
+  ['ion', ''],
+  ['ies', 'y'],
+  ['ied', 'y'],
+  ['ers', ''],
+  ['er', ''],
+  ['ed', ''],
+  ['ly', ''],
+  ['es', ''],
+  ['s', ''],
+];
+
+/** Lowercase, accents removed, everything but letters and digits turned into spaces. */
+export function normalizeText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** A crude suffix-stripping stemmer: "produces", "produce" and "producing" agree. */
+export function stem(word: string): string {
+  if (word.length <= 3 || /^\d+$/.test(word)) return word;
+  let result = word;
+  for (const [suffix, replacement] of SUFFIXES) {
+    if (result.endsWith(suffix) && result.length - suffix.length >= 3 && !result.endsWith('ss')) {
+      result = result.slice(0, -suffix.length) + replacement;
+      // "splitting" → "splitt" → "split"
+      if (/([^aeiouylsz])\1$/.test(result)) result = result.slice(0, -1);
+      break;
+    }
+  }
+  if (result.length > 4 && result.endsWith('e')) result = result.slice(0, -1);
+  return result;
+}
+
+/** A content word and its stem. */
+export interface KeyTerm {
+  word: string;
+  stem: string;
+}
+
+/** The distinct content words of `text` (stop words and 1–2 letter words dropped). */
+export function keyTerms(text: string): KeyTerm[] {
+  const seen = new Set<string>();
+  const terms: KeyTerm[] = [];
+  for (const word of normalizeText(text).split(' ')) {
+    if (word === '' || STOP_WORDS.has(word) || (word.length < 3 && !/^\d+$/.test(word))) continue;
+    const wordStem = stem(word);
+    if (seen.has(wordStem)) continue;
+    seen.add(wordStem);
+    terms.push({ word, stem: wordStem });
+  }
+  return terms;
+}
+
+/**
+ * Whether two stems name the same term: equal, or sharing a prefix of at least 5 letters that
+ * covers three quarters of the shorter one ("mitochondria" / "mitochondrial", "glycolysis" /
+ * "glycolytic" — but not "chlorophyll" / "chloroplast").
+ */
+export function stemsMatch(a: string, b: string): boolean {
+  if (a === b) return true;
+  const shorter = Math.min(a.length, b.length);
+  if (shorter < 5) return false;
+  let shared = 0;
+  while (shared < shorter && a[shared] === b[shared]) shared += 1;
+  return shared >= 5 && shared >= 0.75 * shorter;
+}
+
+/** Whether `stems` holds a stem matching `stem` (see {@link stemsMatch}). */
+export function hasStem(stems: readonly string[], stem: string): boolean {
+  return stems.some((candidate) => stemsMatch(candidate, stem));
+}
+
+/** The sentences of a passage. */
+export function splitSentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence.length > 0);
+}
+
+/** Whether `word` (lowercase) is too common to carry meaning. */
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
+/** Whether `term` is a generic word ("makes", "happens", "next") that says little on its own. */
+export function isGenericTerm(term: KeyTerm): boolean {
+  return GENERIC_WORDS.has(term.word);
+}
+
+/** Levenshtein distance: the fewest single-character edits that turn `a` into `b`. */
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let row = 1; row <= a.length; row += 1) {
+    const current = [row];
+    for (let column = 1; column <= b.length; column += 1) {
+      const substitution = previous[column - 1]! + (a[row - 1] === b[column - 1] ? 0 : 1);
+      current.push(Math.min(substitution, previous[column]! + 1, current[column - 1]! + 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}

@@ -1,0 +1,204 @@
+import { assertNever } from '../internal/assert-never';
+import { CLOSE_CODES } from '../protocol/close-codes';
+import type { ServerMessage } from '../protocol/server-messages';
+import { globalWebSocket, type ResolvedClientOptions } from './client-options';
+import { type CloseDecision, decideAfterClose } from './close-decision';
+import { type Connection, openConnection } from './connection';
+import { buildConnectionUrl, type ConnectionTarget } from './connection-url';
+import type { SessionStore } from './session-store';
+import type { ConnectionState } from './snapshot';
+import { createTimers } from './timers';
+
+const NO_WEBSOCKET_MESSAGE =
+  'createRecallClient: there is no WebSocket here (no global `WebSocket`, e.g. while rendering on the server); pass the `WebSocket` option (e.g. from the `ws` package) or connect in a browser.';
+
+/** What the link reports to the client that owns it. */
+export interface LinkEvents {
+  /** The connection state changed (or the store did, after a drop). */
+  onChange(): void;
+  onOpen(): void;
+  onFrame(frame: ServerMessage): void;
+}
+
+/** Options for {@link createLink}. */
+export interface LinkOptions {
+  config: ResolvedClientOptions;
+  store: SessionStore;
+  events: LinkEvents;
+}
+
+/**
+ * The client's link to the server, across sockets: connects (to the recall set, or back to
+ * the session after the last applied `seq`), and after every drop decides by the close
+ * code's policy whether and when to reconnect, to resync from seq 0, or to stop.
+ */
+export interface Link {
+  readonly state: ConnectionState;
+  /** Opens the first connection (no-op unless idle). */
+  start(): void;
+  /** Reconnects now when disconnected, skipping the backoff wait. */
+  retryNow(): void;
+  /** Writes a message if a connection is open; returns whether it was written. */
+  send(message: Parameters<Connection['send']>[0]): boolean;
+  /** Closes for good. */
+  close(): void;
+}
+
+/** Back to the session after its last applied `seq`, or to the recall set before one is known. */
+function targetOf(store: SessionStore, recallSetId: string | undefined): ConnectionTarget {
+  const sessionId = store.sessionId;
+  return sessionId !== null
+    ? { sessionId, afterSeq: store.state.session.lastSeq }
+    : { recallSetId: recallSetId ?? '' };
+}
+
+/** Calls `listener` when the browser reports regained connectivity; returns the unsubscribe. */
+function listenForOnline(listener: () => void): () => void {
+  const environment = globalThis as {
+    addEventListener?: typeof addEventListener;
+    removeEventListener?: typeof removeEventListener;
+  };
+  environment.addEventListener?.('online', listener);
+  return () => environment.removeEventListener?.('online', listener);
+}
+
+/** Acts on what {@link decideAfterClose} decided after a drop. */
+function applyCloseDecision(
+  decision: CloseDecision,
+  store: SessionStore,
+  then: { reconnect(delayMs: number): void; stop(): void },
+): void {
+  switch (decision.kind) {
+    case 'restart-on-recall-set':
+      store.restart({ keepSession: false });
+      then.reconnect(0);
+      return;
+    case 'stop': {
+      const { fatal, session } = store.state;
+      if (decision.error !== null && !fatal && session.status !== 'completed') {
+        store.receive(decision.error);
+      }
+      then.stop();
+      return;
+    }
+    case 'reconnect':
+      if (decision.resync) store.restart({ keepSession: true });
+      then.reconnect(decision.delayMs);
+      return;
+    default:
+      assertNever(decision, 'close decision');
+  }
+}
+
+/** Creates a {@link Link}. */
+export function createLink({ config, store, events }: LinkOptions): Link {
+  const recallSetId = 'recallSetId' in config.target ? config.target.recallSetId : undefined;
+  const timers = createTimers<'reconnect'>();
+  let state: ConnectionState = 'idle';
+  let connection: Connection | null = null;
+  let attempt = 0;
+  let retryAfterMs = 0;
+  let closedForGood = false;
+
+  function setState(next: ConnectionState): void {
+    state = next;
+    events.onChange();
+  }
+
+  function connect(): void {
+    timers.clear('reconnect');
+    const WebSocket = config.WebSocket ?? globalWebSocket();
+    if (WebSocket === undefined) {
+      store.receive({
+        type: 'error',
+        code: 'INTERNAL_ERROR',
+        message: NO_WEBSOCKET_MESSAGE,
+        retryable: false,
+      });
+      setState('closed');
+      return;
+    }
+    connection = openConnection({
+      url: buildConnectionUrl(config.url, targetOf(store, recallSetId), config.userToken),
+      WebSocket,
+      heartbeatIntervalMs: config.heartbeatIntervalMs,
+      heartbeatTimeoutMs: config.heartbeatTimeoutMs,
+      connectTimeoutMs: config.connectTimeoutMs,
+      events: {
+        onOpen() {
+          retryAfterMs = 0;
+          state = 'open';
+          events.onOpen();
+        },
+        onFrame(frame) {
+          if (frame.type === 'error' && frame.code === 'RATE_LIMITED') {
+            retryAfterMs = frame.retryAfterMs ?? 1_000;
+          } else if (frame.type !== 'error') {
+            attempt = 0;
+          }
+          events.onFrame(frame);
+        },
+        onProtocolError: config.onProtocolError,
+        onClose: handleDrop,
+      },
+    });
+  }
+
+  function handleDrop(code: number, reason: string): void {
+    connection = null;
+    timers.clearAll();
+    if (closedForGood) return;
+    store.connectionReset();
+    const decision = decideAfterClose({
+      code,
+      reason,
+      attempt,
+      reconnect: config.reconnect,
+      random: config.random,
+      retryAfterMs,
+      canRestartOnRecallSet: store.fromPersistence && recallSetId !== undefined,
+    });
+    applyCloseDecision(decision, store, {
+      reconnect: scheduleReconnect,
+      stop: () => setState('closed'),
+    });
+  }
+
+  function scheduleReconnect(delayMs: number): void {
+    attempt += 1;
+    setState('reconnecting');
+    timers.set('reconnect', delayMs, connect);
+  }
+
+  // Browsers report regained connectivity: skip the rest of the backoff wait.
+  const stopListening = listenForOnline(() => {
+    if (!closedForGood && connection === null && state === 'reconnecting') connect();
+  });
+
+  return {
+    get state() {
+      return state;
+    },
+    start() {
+      if (closedForGood || connection !== null || state !== 'idle') return;
+      setState('connecting');
+      connect();
+    },
+    retryNow() {
+      if (closedForGood || connection !== null) return;
+      attempt = 0;
+      setState(state === 'idle' ? 'connecting' : 'reconnecting');
+      connect();
+    },
+    send: (message) => connection?.send(message) ?? false,
+    close() {
+      if (closedForGood) return;
+      closedForGood = true;
+      timers.clearAll();
+      stopListening();
+      connection?.close(CLOSE_CODES.NORMAL.code);
+      connection = null;
+      setState('closed');
+    },
+  };
+}

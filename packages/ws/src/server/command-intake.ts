@@ -1,0 +1,112 @@
+import type { ServerMessageOf } from '../protocol/server-messages';
+import type { CommandMessage } from './dispatch-command';
+import { errorFrame } from './feed-serializer';
+import type { ConnectionLog } from './log-limits';
+import type { LogFields } from './logger';
+import {
+  type CommandAdmission,
+  type CommandRateLimitOptions,
+  createCommandRateLimit,
+} from './command-rate-limit';
+import { createTokenBucket } from './token-bucket';
+import type { ResolvedServerOptions } from './server-options';
+
+/** Options for {@link createCommandIntake}. */
+export interface CommandIntakeOptions {
+  options: Pick<ResolvedServerOptions, 'rateLimit' | 'logger'>;
+  /** The budget all sockets of this user share (`null`: no per-user limit). */
+  userBudget: CommandRateLimitOptions['user'];
+  /** Log fields naming the connection. */
+  identity: LogFields;
+  /** Where rate-limit refusals are logged, aggregated per connection. */
+  refusals: ConnectionLog;
+  /** Whether the connection is closing (admitted commands are then dropped). */
+  isClosing(): boolean;
+  /** Answers the client (a `RATE_LIMITED` refusal). */
+  send(message: ServerMessageOf<'error'>): void;
+  /** Hands an admitted command to the engine. */
+  run(message: CommandMessage): void;
+}
+
+/** The commands of one connection on their way to the engine. */
+export interface CommandIntake {
+  /** Admits `message` through the rate limits, in arrival order, or refuses it. */
+  take(message: CommandMessage): void;
+}
+
+/**
+ * Rate-limits a connection's commands and hands each admitted one to the engine at once, in
+ * arrival order: the engine's per-session queue runs them one after another and refuses a
+ * learner message beyond its bound (`SESSION_BUSY`). Waiting here for each acknowledgement
+ * would hide a flood from that bound. Commands wait only while an asynchronous limiter (a
+ * shared store) answers, so they keep their order.
+ */
+export function createCommandIntake(intake: CommandIntakeOptions): CommandIntake {
+  const { options, identity } = intake;
+  const { logger } = options;
+  const rateLimit = createCommandRateLimit({
+    connection: options.rateLimit
+      ? createTokenBucket({
+          capacity: options.rateLimit.burst,
+          refillPerSecond: options.rateLimit.refillPerSecond,
+        })
+      : null,
+    user: intake.userBudget,
+    onLimiterError: (error) =>
+      logger.error?.('rate limiter failed; command let through', {
+        ...identity,
+        error: describe(error),
+      }),
+  });
+  let admissions: Promise<void> = Promise.resolve();
+  let pendingAdmissions = 0;
+
+  function queueAdmission(run: () => Promise<void>): void {
+    pendingAdmissions += 1;
+    admissions = admissions
+      .then(run)
+      .catch((error: unknown) => {
+        // A failure here must not stall every later command of the socket.
+        logger.error?.('command admission failed', { ...identity, error: describe(error) });
+      })
+      .finally(() => {
+        pendingAdmissions -= 1;
+      });
+  }
+
+  function admit(message: CommandMessage, taken: CommandAdmission): void {
+    if (intake.isClosing()) return;
+    if (taken.allowed) {
+      intake.run(message);
+      return;
+    }
+    intake.refusals.refused('warn', 'rate limited', { command: message.type, scope: taken.scope });
+    intake.send(
+      errorFrame({
+        code: 'RATE_LIMITED',
+        message: `Too many messages; retry in ${taken.retryAfterMs} ms.`,
+        retryAfterMs: taken.retryAfterMs,
+        clientMessageId: message.clientMessageId,
+      }),
+    );
+  }
+
+  return {
+    take(message) {
+      if (pendingAdmissions > 0) {
+        queueAdmission(async () => admit(message, await rateLimit.take()));
+        return;
+      }
+      const taken = rateLimit.take();
+      if (taken instanceof Promise) {
+        queueAdmission(() => taken.then((result) => admit(message, result)));
+      } else {
+        admit(message, taken);
+      }
+    },
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
