@@ -65,7 +65,8 @@ export interface EngineConfig {
    * bounds the rest: sessions nobody watches, kept so a learner who reconnects within a few
    * minutes resumes without a reload from storage. A dropped session costs one read of its
    * log when it is next used. Size it to the learners who leave and come back within the
-   * time you want to serve from memory (about 20 KB each for a 20-turn session).
+   * time you want to serve from memory (a few KB each: about 5 KB after six turns, growing with
+   * the conversation).
    * @default 1000
    */
   maxCachedSessions: number;
