@@ -1,15 +1,26 @@
 // Runs the benchmarks in bench/ (all of them, or those named on the command line) one after
-// another, so their numbers come from one run on one machine. Usage: npm run bench [-- name…]
+// another, so their numbers come from one run on one machine. Usage:
+//   npm run bench [-- name… [--flag value…]]
+// Flags (arguments from the first one starting with `--`) are passed to every named bench.
+// Long benches listed in OPT_IN run only when named (`npm run bench -- scale`).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const OPT_IN = ['scale'];
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const wanted = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const firstFlag = argv.findIndex((argument) => argument.startsWith('--'));
+const wanted = firstFlag === -1 ? argv : argv.slice(0, firstFlag);
+const flags = firstFlag === -1 ? [] : argv.slice(firstFlag);
 const benches = readdirSync(join(root, 'bench'))
   .filter((file) => file.endsWith('.bench.ts'))
-  .filter((file) => wanted.length === 0 || wanted.some((name) => file.startsWith(name)))
+  .filter((file) =>
+    wanted.length === 0
+      ? !OPT_IN.some((name) => file === `${name}.bench.ts`)
+      : wanted.some((name) => file.startsWith(name)),
+  )
   .sort();
 
 if (benches.length === 0) {
@@ -21,7 +32,7 @@ for (const file of benches) {
   console.log(`\n=== ${file} ===`);
   const result = spawnSync(
     process.execPath,
-    ['--conditions=@recall/source', '--import', 'tsx', join('bench', file)],
+    ['--conditions=@recall/source', '--import', 'tsx', join('bench', file), ...flags],
     { cwd: root, stdio: 'inherit' },
   );
   if (result.status !== 0) failed = true;

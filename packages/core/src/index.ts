@@ -38,6 +38,7 @@ export type {
   RecordReviewOptions,
   GetReviewLogsOptions,
   FindActiveSessionOptions,
+  ResponseLivenessOptions,
 } from './storage/storage-adapter';
 export type { LearnerOptions } from './model/learner';
 export type {

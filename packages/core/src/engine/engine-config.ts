@@ -58,7 +58,17 @@ export interface EngineConfig {
    * taking over a live turn would interleave two turns in the log. @default 60000
    */
   orphanedResponseMs: number;
-  /** Idle sessions kept in the in-memory cache (least recently used are dropped). @default 1000 */
+  /**
+   * Idle sessions kept in the in-memory cache, beyond those in use (least recently used are
+   * dropped). A session with a running or queued command or a subscriber (an attached
+   * client) is always kept, so the cache grows with your concurrent learners by itself; this
+   * bounds the rest: sessions nobody watches, kept so a learner who reconnects within a few
+   * minutes resumes without a reload from storage. A dropped session costs one read of its
+   * log when it is next used. Size it to the learners who leave and come back within the
+   * time you want to serve from memory (a few KB each: about 5 KB after six turns, growing with
+   * the conversation).
+   * @default 1000
+   */
   maxCachedSessions: number;
   /**
    * Output settings per call kind.

@@ -12,14 +12,12 @@ import { normalizeTopic } from '../session/checklist';
 import type { EngineSessionState } from '../session/session-state';
 import { assertSessionActive, shortLabel, shouldDetectRabbithole } from '../session/turn-rules';
 import { rabbitholeDeclinedByLearnerMessage } from '../session/view/session-rules';
+import { appendWithWrites } from './append-with-writes';
 import { enqueueLearnerMessage } from './command-queue';
 import type { CommandOptions, CommandResult } from './engine-types';
 import { withGroundedCredits } from './evidence';
 import { type JudgeOptions, runDetector, runEvaluator } from './judges';
-import { saveSessionRow } from './projections';
 import { buildRecallEvents } from './recall-events';
-import { planReviews } from './review-plan';
-import { recordReviews } from './review-writes';
 import { completeResponse } from './respond';
 import { streamResponse } from './response-stream';
 import { loadRecallSet } from './recall-set-loader';
@@ -175,20 +173,19 @@ async function recordVerdicts(
 ): Promise<void> {
   const { runtime, entry } = turn;
   try {
-    let before = entry.state;
-    const result = await turn.append((context, state) => {
-      before = state;
-      return buildRecallEvents(context, state, {
-        verdicts,
-        recallSet,
-        config: runtime.config,
-        now: runtime.clock(),
-        learnerMessage: options.content,
-      });
-    });
-    if (result.status !== 'appended') return;
-    await recordReviews(runtime, entry, { recallSet, reviews: planReviews(before, result.events) });
-    await saveSessionRow(runtime, entry.state);
+    // The recall events, their reviews and the session row: one write where storage allows.
+    await appendWithWrites(
+      turn,
+      (context, state) =>
+        buildRecallEvents(context, state, {
+          verdicts,
+          recallSet,
+          config: runtime.config,
+          now: runtime.clock(),
+          learnerMessage: options.content,
+        }),
+      { recallSet, session: true },
+    );
   } catch (error) {
     reportError(runtime, entry.sessionId, toRecallError(error), options.clientMessageId);
   }
@@ -259,7 +256,9 @@ async function assertSameMessage(
   entry: SessionEntry,
   options: { clientMessageId: string; content: string },
 ): Promise<void> {
-  if (!entry.clientMessageIds.has(options.clientMessageId)) await catchUp(runtime, entry);
+  if (!entry.clientMessageIds.has(options.clientMessageId)) {
+    await catchUp(runtime, entry, { always: true });
+  }
   const seq = entry.clientMessageIds.get(options.clientMessageId);
   const [stored] =
     seq === undefined

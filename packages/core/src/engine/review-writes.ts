@@ -2,6 +2,7 @@ import { toRecallError } from '../errors/recall-error';
 import type { LearnerOptions } from '../model/learner';
 import type { RecallSet } from '../model/recall-set';
 import type { PointSchedule, ReviewLog } from '../model/schedule';
+import type { RecordReviewOptions } from '../storage/storage-adapter';
 import type { PlannedReview } from './review-plan';
 import { loadRecallSet } from './recall-set-loader';
 import { type EngineRuntime, reportError, type SessionEntry } from './runtime';
@@ -76,8 +77,48 @@ export function learnerOf(entry: SessionEntry): LearnerOptions {
   return userId === null ? {} : { userId };
 }
 
+/** The storage writes of rated reviews, and the learner's schedules once they are written. */
+export interface RatedReviews {
+  writes: RecordReviewOptions[];
+  schedules: Map<string, PointSchedule>;
+}
+
+/**
+ * Rates `reviews` in order from `schedules` (a new card for a point the learner never
+ * reviewed), each later review of a point building on the earlier one, without touching
+ * `schedules`: the writes to pass to the storage and the schedules they leave.
+ */
+export function rateReviews(
+  runtime: EngineRuntime,
+  entry: SessionEntry,
+  options: {
+    recallSet: RecallSet;
+    schedules: ReadonlyMap<string, PointSchedule>;
+    reviews: readonly PlannedReview[];
+  },
+): RatedReviews {
+  const schedules = new Map(options.schedules);
+  const writes: RecordReviewOptions[] = [];
+  const learner = learnerOf(entry);
+  for (const review of options.reviews) {
+    const point = options.recallSet.points.find((candidate) => candidate.id === review.pointId);
+    if (point === undefined) continue;
+    const { schedule, log } = runtime.scheduler.rate({
+      pointId: point.id,
+      schedule: schedules.get(point.id) ?? runtime.scheduler.createSchedule(point.createdAt),
+      rating: review.rating,
+      now: review.reviewedAt,
+      logId: review.logId,
+      sessionId: entry.sessionId,
+    });
+    writes.push({ ...learner, schedule, log });
+    schedules.set(point.id, schedule);
+  }
+  return { writes, schedules };
+}
+
 /** Reads the session's learner's schedules of its set into the entry: one statement. */
-async function readLearnerSchedules(
+export async function readLearnerSchedules(
   runtime: EngineRuntime,
   entry: SessionEntry,
 ): Promise<Map<string, PointSchedule>> {

@@ -51,6 +51,11 @@ export interface SessionEntry {
   /** Aborts the running turn (on close). */
   controller: AbortController | null;
   /**
+   * Created by this engine: its log is empty until this engine's first append, since no one
+   * else knows its id before then.
+   */
+  createdHere: boolean;
+  /**
    * Reviews the log calls for that may be missing from storage (after a load, a failed
    * write, or another writer's events); written, unless already stored, before the next
    * command runs.

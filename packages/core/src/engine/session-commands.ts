@@ -8,13 +8,11 @@ import { previewSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
 import { summarizeSession } from '../session/summarize-session';
 import { assertSessionActive } from '../session/turn-rules';
+import { appendWithWrites } from './append-with-writes';
 import { type Accept, enqueueCommand } from './command-queue';
 import type { CommandOptions, CommandResult, EnterRabbitholeOptions } from './engine-types';
-import { saveSessionRow } from './projections';
 import { buildOverlayEvent } from './recall-events';
 import { loadRecallSet } from './recall-set-loader';
-import { planReviews } from './review-plan';
-import { recordReviews } from './review-writes';
 import { completeResponse, owesReturn, streamTutorTask } from './respond';
 import { streamResponse } from './response-stream';
 import type { EngineRuntime, SessionEntry } from './runtime';
@@ -77,35 +75,32 @@ export function leaveSession(
     const recallSet = await loadRecallSet(runtime, entry.state.recallSetId);
     const turn = createTurn(runtime, entry, { commandId: options.clientMessageId });
     try {
-      let before = entry.state;
-      const result = await turn.append((context, state) => {
-        before = state;
-        assertSessionActive(state);
-        const now = runtime.clock();
-        const events: NewSessionEvent[] =
-          state.mode === 'rabbithole' ? buildExitEvents(context, state, now) : [];
-        const current = previewSession(state, events);
-        events.push(
-          isChecklistComplete(current)
-            ? context.build('session_completed', {
-                sessionId: state.sessionId,
-                summary: summarizeSession(current, { now, prices: runtime.config.prices }),
-              })
-            : context.build('session_paused', {
-                sessionId: state.sessionId,
-                recalledCount: recalledCount(current),
-                totalPoints: current.targetPointIds.length,
-              }),
-        );
-        return events;
-      });
+      const result = await appendWithWrites(
+        turn,
+        (context, state) => {
+          assertSessionActive(state);
+          const now = runtime.clock();
+          const events: NewSessionEvent[] =
+            state.mode === 'rabbithole' ? buildExitEvents(context, state, now) : [];
+          const current = previewSession(state, events);
+          events.push(
+            isChecklistComplete(current)
+              ? context.build('session_completed', {
+                  sessionId: state.sessionId,
+                  summary: summarizeSession(current, { now, prices: runtime.config.prices }),
+                })
+              : context.build('session_paused', {
+                  sessionId: state.sessionId,
+                  recalledCount: recalledCount(current),
+                  totalPoints: current.targetPointIds.length,
+                }),
+          );
+          return events;
+        },
+        // Again ratings of a pause, and the row's new status, with the events.
+        { recallSet, session: true },
+      );
       accept(resultOf(entry, result));
-      if (result.status !== 'appended') return;
-      await recordReviews(runtime, entry, {
-        recallSet,
-        reviews: planReviews(before, result.events),
-      });
-      await saveSessionRow(runtime, entry.state);
     } finally {
       turn.finish();
     }

@@ -79,6 +79,7 @@ export function createSessionEntry(
     pendingCommands: 0,
     writeTail: Promise.resolve(),
     controller: null,
+    createdHere: false,
     owedReviews: [],
     schedules: null,
     abandonedResponseIds: new Set(),
@@ -100,22 +101,41 @@ export function applyEvents(entry: SessionEntry, events: readonly SessionEvent[]
 
 /**
  * Reads and applies whatever other writers appended since the cached state. The reviews
- * their events call for become owed (their writer may have died before writing them).
+ * their events call for become owed (their writer may have died before writing them). Reads
+ * nothing when the cached state is known to be current — a session this engine just created,
+ * or a head the storage knows without a round trip (`knownLastSeq`) — unless `always`: after
+ * a conflict the log is known to have moved, whatever a late notice says.
  */
-export async function catchUp(runtime: EngineRuntime, entry: SessionEntry): Promise<void> {
-  const events = await runtime.storage.read(entry.sessionId, { afterSeq: entry.state.lastSeq });
+export async function catchUp(
+  runtime: EngineRuntime,
+  entry: SessionEntry,
+  options: { always?: boolean } = {},
+): Promise<void> {
+  const head = entry.state.lastSeq;
+  if (options.always !== true) {
+    if (entry.createdHere && head === 0) return;
+    if (runtime.storage.knownLastSeq?.(entry.sessionId) === head) return;
+  }
+  const events = await runtime.storage.read(entry.sessionId, { afterSeq: head });
   if (events.length === 0) return;
   const before = entry.state;
   applyEvents(entry, events);
   entry.owedReviews.push(...planReviews(before, events));
 }
 
-/** Drops the least recently used idle sessions beyond `config.maxCachedSessions`. */
+/**
+ * Drops the least recently used idle sessions beyond `config.maxCachedSessions`. A session is
+ * idle when no command is queued or running and nobody is subscribed to it: sessions with an
+ * attached client are never dropped, so the cache holds every session in use plus up to
+ * `maxCachedSessions` idle ones. Looks at a bounded number of entries per call.
+ */
 export function pruneSessionCache(runtime: EngineRuntime): void {
-  let excess = runtime.sessions.size - runtime.config.maxCachedSessions;
+  let excess = runtime.sessions.size - runtime.feeds.size - runtime.config.maxCachedSessions;
+  let budget = 2 * Math.max(0, excess) + 16;
   for (const [sessionId, entry] of runtime.sessions) {
-    if (excess <= 0) return;
-    if (entry.pendingCommands === 0 && entry.controller === null) {
+    if (excess <= 0 || budget <= 0) return;
+    budget -= 1;
+    if (entry.pendingCommands === 0 && entry.controller === null && !runtime.feeds.has(sessionId)) {
       runtime.sessions.delete(sessionId);
       excess -= 1;
     }

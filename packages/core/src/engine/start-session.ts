@@ -4,8 +4,8 @@ import { pointDueAt } from '../model/learner';
 import type { RecallSet } from '../model/recall-set';
 import { recalledCount } from '../session/checklist';
 import { previewSession } from '../session/reduce-session';
+import { appendWithWrites } from './append-with-writes';
 import { enqueueCommand } from './command-queue';
-import { toSessionRow } from '../session/session-row';
 import { saveSessionRow } from './projections';
 import { owesGreeting, streamGreeting } from './respond';
 import { loadRecallSet } from './recall-set-loader';
@@ -86,7 +86,8 @@ async function startUnlocked(
     ...learner,
   });
   entry.schedules = schedules;
-  await runtime.storage.saveSession(toSessionRow(entry.state, now));
+  // Nothing else can write to its log before its first command: that reads nothing back.
+  entry.createdHere = true;
   runtime.sessions.set(sessionId, entry);
   await openSession(runtime, entry, recallSet);
   return { sessionId, resumed: false };
@@ -99,43 +100,47 @@ function openSession(runtime: EngineRuntime, entry: SessionEntry, recallSet: Rec
     const turn = createTurn(runtime, entry);
     const responseId = runtime.ids();
     try {
-      const result = await turn.append((context, state) => {
-        const events: NewSessionEvent[] = [];
-        if (state.status === 'created' || state.status === 'paused') {
-          events.push(
-            context.build('session_started', {
-              sessionId: state.sessionId,
-              recallSetId: state.recallSetId,
-              recallSetName: recallSet.name,
-              totalPoints: state.targetPointIds.length,
-              recalledCount: recalledCount(state),
-              resumed: state.status === 'paused',
-              // Recorded so the log alone rebuilds the session (import, lost row).
-              targetPointIds: [...state.targetPointIds],
-              ...(state.userId === null ? {} : { userId: state.userId }),
-            }),
-          );
-        } else if (state.status !== 'in_progress') {
-          throw new RecallError(
-            'SESSION_ENDED',
-            `Session "${state.sessionId}" is ${state.status}.`,
-          );
-        }
-        const afterStart = previewSession(state, events);
-        if (owesGreeting(afterStart)) {
-          events.push(
-            context.build(
-              'assistant_streaming_start',
-              { responseId, agent: 'tutor' },
-              { responseId },
-            ),
-          );
-        }
-        return events;
-      });
+      // The session row is written with session_started (one write where storage allows).
+      const result = await appendWithWrites(
+        turn,
+        (context, state) => {
+          const events: NewSessionEvent[] = [];
+          if (state.status === 'created' || state.status === 'paused') {
+            events.push(
+              context.build('session_started', {
+                sessionId: state.sessionId,
+                recallSetId: state.recallSetId,
+                recallSetName: recallSet.name,
+                totalPoints: state.targetPointIds.length,
+                recalledCount: recalledCount(state),
+                resumed: state.status === 'paused',
+                // Recorded so the log alone rebuilds the session (import, lost row).
+                targetPointIds: [...state.targetPointIds],
+                ...(state.userId === null ? {} : { userId: state.userId }),
+              }),
+            );
+          } else if (state.status !== 'in_progress') {
+            throw new RecallError(
+              'SESSION_ENDED',
+              `Session "${state.sessionId}" is ${state.status}.`,
+            );
+          }
+          const afterStart = previewSession(state, events);
+          if (owesGreeting(afterStart)) {
+            events.push(
+              context.build(
+                'assistant_streaming_start',
+                { responseId, agent: 'tutor' },
+                { responseId },
+              ),
+            );
+          }
+          return events;
+        },
+        { session: true },
+      );
       accept({ status: 'accepted', sessionId: entry.sessionId, lastSeq: result.lastSeq });
       if (result.status !== 'appended') return;
-      await saveSessionRow(runtime, entry.state);
       if (entry.state.response?.responseId === responseId) {
         await streamGreeting(turn, { recallSet, responseId });
       }

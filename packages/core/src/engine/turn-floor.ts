@@ -129,7 +129,7 @@ export async function awaitFloor(
         wake = undefined;
       }
       changed = false;
-      await catchUp(runtime, entry);
+      await catchUp(runtime, entry, { always: true });
     }
   } finally {
     unsubscribe();

@@ -3,6 +3,8 @@ import type { NewSessionEvent, SessionEvent } from '../events/envelope';
 import { createEventContext, type EventContext } from '../events/event-context';
 import { previewSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
+import { sequenceEvent } from '../storage/memory/batch-rules';
+import type { AppendOptions } from '../storage/storage-adapter';
 import { emitEvents, type EngineRuntime, type SessionEntry } from './runtime';
 import { applyEvents, catchUp } from './session-entry';
 import { createStorageClaims } from './writer-liveness';
@@ -17,6 +19,21 @@ import {
 
 /** Builds a batch from the session's current state (re-run after a concurrent append). */
 export type BuildEvents = (context: EventContext, state: EngineSessionState) => NewSessionEvent[];
+
+/**
+ * What the storage should write in the same atomic append as a batch (`AppendOptions`), given
+ * the batch as it will be stored and the state before it. Called only for storages that
+ * write with the append (`writesWithAppend`), again after each concurrent append.
+ */
+export type BuildWrites = (
+  stored: readonly SessionEvent[],
+  before: EngineSessionState,
+) => Pick<AppendOptions, 'reviews' | 'session'>;
+
+/** Options for {@link Turn.append}. */
+export interface TurnAppendOptions {
+  writes?: BuildWrites;
+}
 
 /** The outcome of {@link Turn.append}. */
 export type AppendOutcome =
@@ -46,7 +63,7 @@ export interface Turn {
    * closes orphaned responses in the same batch, so turns never interleave in the log.
    * Reports `duplicate`, appending nothing, when the log already holds the turn's command.
    */
-  append(build: BuildEvents): Promise<AppendOutcome>;
+  append(build: BuildEvents, options?: TurnAppendOptions): Promise<AppendOutcome>;
   /** Marks the turn finished (releases its abort controller and its claim on its responses). */
   finish(): void;
 }
@@ -74,7 +91,7 @@ export function createTurn(
   const claimedResponseIds = new Set<string>();
   const storageClaims = createStorageClaims(runtime);
 
-  async function appendNow(build: BuildEvents): Promise<AppendOutcome> {
+  async function appendNow(build: BuildEvents, options: TurnAppendOptions): Promise<AppendOutcome> {
     let conflicts = 0;
     for (;;) {
       if (!opened) await awaitFloor(runtime, entry, controller.signal);
@@ -94,9 +111,19 @@ export function createTurn(
       }
       // Other processes see the response live from the moment it is in the log.
       await storageClaims.claim(claimedResponseIds);
+      const writes =
+        options.writes === undefined || runtime.storage.writesWithAppend !== true
+          ? {}
+          : options.writes(
+              events.map((event, index) =>
+                sequenceEvent(event, entry.sessionId, expectedSeq + index + 1),
+              ),
+              entry.state,
+            );
       try {
         const result = await runtime.storage.append(entry.sessionId, events, {
           expectedSeq,
+          ...writes,
         });
         const lastSeq = Math.max(...result.events.map((event) => event.seq));
         if (result.status === 'duplicate')
@@ -113,7 +140,7 @@ export function createTurn(
       } catch (error) {
         if (!isConflict(error)) throw error;
         // Another writer appended first: take its events, then rebuild from the new state.
-        await catchUp(runtime, entry);
+        await catchUp(runtime, entry, { always: true });
         // It opened a turn: waiting for that turn is progress, not a failed attempt.
         if (!opened && blockingResponses(runtime, entry).length > 0) continue;
         conflicts += 1;
@@ -127,8 +154,8 @@ export function createTurn(
     entry,
     turnId,
     signal: controller.signal,
-    append(build) {
-      const result = entry.writeTail.then(() => appendNow(build));
+    append(build, options = {}) {
+      const result = entry.writeTail.then(() => appendNow(build, options));
       entry.writeTail = result.catch(() => undefined);
       return result;
     },

@@ -49,7 +49,8 @@ export async function findDeadWriters(
   if (isResponseLive === undefined) return false;
   let found = false;
   for (const open of blocking) {
-    if (await isResponseLive(open.responseId)) continue;
+    const start = { sessionId: entry.sessionId, seq: open.startSeq };
+    if (await isResponseLive(open.responseId, start)) continue;
     entry.abandonedResponseIds.add(open.responseId);
     found = true;
   }

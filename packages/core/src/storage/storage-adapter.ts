@@ -8,6 +8,15 @@ import type { Session, SessionStatus } from '../model/session';
 export interface AppendOptions {
   /** The seq the caller believes the log ends at (0 for an empty log). */
   expectedSeq: number;
+  /**
+   * Reviews the batch calls for, written in the same atomic write as the events (each as
+   * {@link StorageAdapter.recordReview} writes it; a review of a point that no longer exists
+   * is skipped). Honoured only by adapters whose `writesWithAppend` is true; the engine
+   * passes it only to them. Nothing is written when the append is a duplicate or fails.
+   */
+  reviews?: readonly RecordReviewOptions[];
+  /** The session row after the batch, saved with it like `reviews` (as `saveSession` would). */
+  session?: Session;
 }
 
 /**
@@ -69,6 +78,13 @@ export interface GetReviewLogsOptions extends LearnerOptions {
   pointId: string;
 }
 
+/** Options for {@link StorageAdapter.isResponseLive}: where the response's start is stored. */
+export interface ResponseLivenessOptions {
+  sessionId: string;
+  /** The seq of the response's `assistant_streaming_start`. */
+  seq: number;
+}
+
 /** Options for {@link StorageAdapter.findActiveSession}. */
 export interface FindActiveSessionOptions extends LearnerOptions {
   recallSetId: string;
@@ -97,6 +113,14 @@ export interface StorageAdapter {
    * @default 'shared' (the safe choice for third-party adapters)
    */
   readonly scope?: 'process' | 'shared';
+  /**
+   * True when {@link append} honours `AppendOptions.reviews` and `session`, writing them in
+   * the same atomic operation as the events. The engine then stores a turn's recall events,
+   * their FSRS reviews and the session row in one round trip; otherwise it calls
+   * `recordReview` and `saveSession` after the append. All of Recall's adapters do.
+   * @default false
+   */
+  readonly writesWithAppend?: boolean;
 
   // Recall sets and points (shared content)
   /**
@@ -106,6 +130,11 @@ export interface StorageAdapter {
    * together with its learners' schedules; review logs are history and stay.
    */
   saveRecallSet(recallSet: RecallSet): Promise<void>;
+  /**
+   * The set with its points and resources, or null. The result may be a deep-frozen object
+   * shared by every caller (Recall's adapters cache sets until one is saved, on any node):
+   * treat it as read-only and copy it to edit.
+   */
   getRecallSet(recallSetId: string): Promise<RecallSet | null>;
   /**
    * The sets the learner may study — shared sets and their own (`ownerId === userId`), never
@@ -157,10 +186,22 @@ export interface StorageAdapter {
     events: readonly NewSessionEvent[],
     options: AppendOptions,
   ): Promise<AppendResult>;
-  /** Events in seq order. */
+  /**
+   * Events in seq order. Events returned here, by `append` and to subscribers may be
+   * deep-frozen and shared (the in-memory adapter stores them frozen): never mutate them.
+   */
   read(sessionId: string, options?: ReadOptions): Promise<SessionEvent[]>;
   /** The seq of the last stored event (0 when none). */
   lastSeq(sessionId: string): Promise<number>;
+  /**
+   * The seq the session's log ends at, as this adapter instance knows it without a round
+   * trip — from its own appends and its live feed — or `undefined` when it cannot vouch for
+   * it (a session it has not seen, a live feed that is not connected). A value may lag a
+   * concurrent append by another process by the time its notification takes; the append's
+   * `expectedSeq` check stays the guard. The engine skips a catch-up read when this equals
+   * the head it has cached.
+   */
+  knownLastSeq?(sessionId: string): number | undefined;
   /**
    * Delivers every event appended after `afterSeq`, in order, exactly once — including
    * events appended by other processes on the same database.
@@ -181,8 +222,12 @@ export interface StorageAdapter {
    * PostgreSQL implements both with advisory locks.
    */
   claimResponse?(responseId: string): Promise<() => Promise<void>>;
-  /** Whether a live process holds a {@link claimResponse} mark on the response. */
-  isResponseLive?(responseId: string): Promise<boolean>;
+  /**
+   * Whether a live process holds a {@link claimResponse} mark on the response. The engine
+   * passes where its `assistant_streaming_start` is stored, so an adapter can look it up
+   * by key.
+   */
+  isResponseLive?(responseId: string, options?: ResponseLivenessOptions): Promise<boolean>;
 
   /** Releases connections, locks and timers. */
   close(): Promise<void>;

@@ -98,6 +98,28 @@ describe('engine options', () => {
     expect((await h.engine.getSessionState(other.sessionId)).exchangeCount).toBe(1);
   });
 
+  test('a session someone is subscribed to stays cached, whatever maxCachedSessions says', async () => {
+    const h = await createHarness({ config: { maxCachedSessions: 0 } });
+    await h.storage.saveRecallSet({ ...h.recallSet, id: 'set-two', name: 'Second set' });
+    const watched = await h.start();
+    const stop = h.engine.subscribe(watched.sessionId, { afterSeq: 0 }, () => {});
+    const idle = await h.start('set-two');
+    await h.say(idle.sessionId, 'in the second');
+    await h.say(watched.sessionId, 'in the first');
+    const loads = vi.spyOn(h.storage, 'getSession');
+    // The watched session is served from memory; the idle one was dropped and is reloaded.
+    await h.say(watched.sessionId, 'again in the first');
+    expect(loads).not.toHaveBeenCalled();
+    await h.say(idle.sessionId, 'again in the second');
+    expect(loads).toHaveBeenCalledWith(idle.sessionId);
+    stop();
+    // Once nobody watches it, it is idle like any other.
+    await h.say(idle.sessionId, 'once more in the second');
+    loads.mockClear();
+    await h.say(watched.sessionId, 'after the client left');
+    expect(loads).toHaveBeenCalledWith(watched.sessionId);
+  });
+
   test('in-process listeners get every appended event and delta', async () => {
     const h = await createHarness({ script: { tutor: [{ chunks: ['a', 'b'] }] } });
     const events: string[] = [];

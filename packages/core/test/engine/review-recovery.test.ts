@@ -10,10 +10,16 @@ import { createHarness, ofType } from './harness';
 
 type ReviewFault = (log: ReviewLog) => 'throw' | 'hang' | 'pass' | 'legacy-id';
 
-/** The storage with `recordReview` failing as `fault` says (each fault once by default). */
+/**
+ * The storage with `recordReview` failing as `fault` says (each fault once by default). It
+ * writes reviews in calls of their own (`writesWithAppend` off), as a third-party adapter may:
+ * the case where a crash can fall between an event and its review. (Recall's adapters write
+ * them in the event's append, so there is no such gap.)
+ */
 function withReviewFault(storage: StorageAdapter, fault: ReviewFault): StorageAdapter {
   return {
     ...storage,
+    writesWithAppend: false,
     recordReview(options) {
       switch (fault(options.log)) {
         case 'throw':

@@ -1,5 +1,6 @@
 import type { StorageAdapter } from '@recall/core';
 import { afterAll, beforeAll, describe } from 'vitest';
+import { describeAppendWritesConformance } from './conformance-append-writes';
 import { describeEventLogConformance } from './conformance-event-log';
 import { describeLearnerConformance } from './conformance-learners';
 import { describeLiveFeedConformance } from './conformance-live-feed';
@@ -39,5 +40,9 @@ export function describeStorageConformance(name: string, target: StorageUnderTes
     describeModelConformance(current);
     describeLearnerConformance(current);
     describeLogQueryConformance(current);
+    describeAppendWritesConformance(current, {
+      ...(target.openPeer === undefined ? {} : { openPeer: target.openPeer }),
+      track: (peer) => opened.push(peer),
+    });
   });
 }

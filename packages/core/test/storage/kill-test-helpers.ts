@@ -1,6 +1,6 @@
 import type { StorageAdapter } from '@recall/core';
 import { parseSessionEvent } from '@recall/core/schemas';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { spawnChildScript } from './child-process';
 import type { StorageSpec } from './children/open-storage';
 
@@ -49,8 +49,17 @@ export async function expectIntactLog(
   sessionId: string,
   options: { acknowledged: number; seed: number },
 ): Promise<void> {
-  const events = await storage.read(sessionId);
   const context = `seed ${options.seed}, last acknowledged seq ${options.acknowledged}`;
+  // An append is one statement: one sent just before the kill may still commit after it (the
+  // server finishes a statement whose client is gone). Let the log settle first.
+  const events = await vi.waitFor(
+    async () => {
+      const read = await storage.read(sessionId);
+      expect(await storage.lastSeq(sessionId), context).toBe(read.length);
+      return read;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
   expect(events.length, context).toBeGreaterThanOrEqual(options.acknowledged);
   events.forEach((event, index) => {
     expect(event.seq, context).toBe(index + 1);
@@ -60,5 +69,4 @@ export async function expectIntactLog(
       data: { content: `message ${event.seq}` },
     });
   });
-  expect(await storage.lastSeq(sessionId), context).toBe(events.length);
 }

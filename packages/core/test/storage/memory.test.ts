@@ -27,3 +27,23 @@ test('memory: subscribers share one frozen event, so none can change what others
   const [stored] = await storage.read('s1');
   expect(stored!.type === 'user_message' && stored!.data.content).toBe('hello');
 });
+
+test('memory: appends and reads hand out the stored frozen events, never a copy each', async () => {
+  const storage = createMemoryStorage();
+  const context = createEventContext({ clock: () => 1, ids: () => crypto.randomUUID() });
+  const input = context.build('user_message', { content: 'hello' });
+  const appended = await storage.append('s1', [input], { expectedSeq: 0 });
+  // Stored as a copy of the input (changing the input afterwards changes nothing)…
+  (input.data as { content: string }).content = 'changed by the caller';
+  const [first] = await storage.read('s1');
+  const [second] = await storage.read('s1');
+  expect(first!.type === 'user_message' && first!.data.content).toBe('hello');
+  // …and then shared: the append's result, every read and a duplicate's answer are one object.
+  expect(first).toBe(appended.events[0]);
+  expect(second).toBe(first);
+  const duplicate = await storage.append('s1', [{ ...input, data: { content: 'hello' } }], {
+    expectedSeq: 1,
+  });
+  expect(duplicate.events[0]).toBe(first);
+  expect(Object.isFrozen(first)).toBe(true);
+});

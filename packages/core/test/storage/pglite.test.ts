@@ -132,8 +132,12 @@ describe('PGlite data directory', () => {
     await storage.close();
 
     const migrated = await schemaFingerprint(directory);
-    expect(migrated).toMatchObject({ meta: [{ key: 'schema_version', value: '3' }] });
+    expect(migrated).toMatchObject({
+      meta: [{ key: 'schema_version', value: String(SCHEMA_VERSION) }],
+    });
     expect(pointColumns(migrated)).not.toContain('due');
+    // Version 4: the writer of a streamed response.
+    expect(eventColumns(migrated)).toContain('writer');
     const again = await createPGliteStorage({ dataDir: directory });
     await again.close();
     expect(await schemaFingerprint(directory)).toEqual(migrated);

@@ -43,47 +43,85 @@ export interface RateLimiter {
 export interface MemoryRateLimiterOptions {
   /** Clock in epoch ms. @default Date.now */
   now?: () => number;
-  /** Keys kept before idle, refilled ones are dropped. @default 10000 */
+  /**
+   * @deprecated Refilled buckets are now dropped as they age, whatever the count; this
+   * option no longer changes anything. A bucket that has not refilled is never dropped, so
+   * no key ever gets a fresh budget early.
+   */
   maxKeys?: number;
+}
+
+/** Buckets looked at per `take` for pruning: constant work, however many keys there are. */
+const PRUNE_STEPS = 2;
+
+interface BucketEntry {
+  bucket: TokenBucket;
+  lastUsed: number;
+  fullAfterMs: number;
+}
+
+/**
+ * The buckets of {@link createMemoryRateLimiter}, in least-recently-used order: every `take`
+ * moves its key to the end and drops at most {@link PRUNE_STEPS} refilled buckets from the
+ * old end. Internal; exported for tests.
+ */
+export class BucketTable {
+  readonly #now: () => number;
+  readonly #buckets = new Map<string, BucketEntry>();
+
+  constructor(now: () => number) {
+    this.#now = now;
+  }
+
+  /** Keys held now. */
+  get size(): number {
+    return this.#buckets.size;
+  }
+
+  take({ key, limit }: RateLimitRequest): TakeResult {
+    const time = this.#now();
+    let entry = this.#buckets.get(key);
+    if (entry === undefined) {
+      entry = {
+        bucket: createTokenBucket({
+          capacity: limit.burst,
+          refillPerSecond: limit.refillPerSecond,
+          now: this.#now,
+        }),
+        lastUsed: time,
+        fullAfterMs: (limit.burst / limit.refillPerSecond) * 1000,
+      };
+    } else {
+      this.#buckets.delete(key);
+    }
+    entry.lastUsed = time;
+    this.#buckets.set(key, entry);
+    this.#prune(time);
+    return entry.bucket.take();
+  }
+
+  #prune(time: number): void {
+    for (let step = 0; step < PRUNE_STEPS; step += 1) {
+      const oldest = this.#buckets.entries().next();
+      if (oldest.done) return;
+      const [key, entry] = oldest.value;
+      // A bucket untouched long enough to refill completely is the same as a new one.
+      if (time - entry.lastUsed < entry.fullAfterMs) return;
+      this.#buckets.delete(key);
+    }
+  }
 }
 
 /**
  * Token buckets in this process's memory, one per key, created full on first use. Answers
- * synchronously. Share one instance between servers of one process to share their budgets.
+ * synchronously, in constant time per `take`: keys are kept in least-recently-used order
+ * and each `take` drops at most a couple of refilled buckets from the old end (a full
+ * bucket is the same as a new one), so memory follows the keys in recent use. Share one
+ * instance between servers of one process to share their budgets.
  */
 export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}): RateLimiter {
-  const now = options.now ?? Date.now;
-  const maxKeys = options.maxKeys ?? 10_000;
-  const buckets = new Map<string, { bucket: TokenBucket; lastUsed: number; fullAfterMs: number }>();
-
-  function prune(time: number): void {
-    for (const [key, entry] of buckets) {
-      // A bucket untouched long enough to refill completely is the same as a new one.
-      if (time - entry.lastUsed >= entry.fullAfterMs) buckets.delete(key);
-    }
-  }
-
-  return {
-    take({ key, limit }) {
-      const time = now();
-      if (buckets.size >= maxKeys) prune(time);
-      let entry = buckets.get(key);
-      if (entry === undefined) {
-        entry = {
-          bucket: createTokenBucket({
-            capacity: limit.burst,
-            refillPerSecond: limit.refillPerSecond,
-            now,
-          }),
-          lastUsed: time,
-          fullAfterMs: (limit.burst / limit.refillPerSecond) * 1000,
-        };
-        buckets.set(key, entry);
-      }
-      entry.lastUsed = time;
-      return entry.bucket.take();
-    },
-  };
+  const table = new BucketTable(options.now ?? Date.now);
+  return { take: (request) => table.take(request) };
 }
 
 /** Whether a limiter's answer has to be awaited. */

@@ -10,6 +10,7 @@ import { type EncodedMessage, encodeMessage, errorFrame } from './feed-serialize
 import type { ConnectionLog } from './log-limits';
 import type { ResolvedServerOptions } from './server-options';
 import { subscribeSessionFrames } from './session-subscription';
+import { coalesceWrites } from './write-coalescing';
 
 /** Who is on the other end of a connection, for logs and per-user limits. */
 export interface ConnectionIdentity {
@@ -78,6 +79,7 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
       close(CLOSE_CODES.SLOW_CONSUMER.code, 'slow consumer');
       return;
     }
+    coalesceWrites(socket);
     socket.send(encoded, { binary: false });
   }
 

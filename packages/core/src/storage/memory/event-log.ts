@@ -1,5 +1,6 @@
 import { ConcurrencyError } from '../../errors/recall-error';
 import type { NewSessionEvent, SessionEvent } from '../../events/envelope';
+import { deepFreeze } from '../../internal/deep-freeze';
 import type { AppendResult, ReadOptions, Unsubscribe } from '../storage-adapter';
 import {
   assertWellFormedBatch,
@@ -26,6 +27,8 @@ interface SessionLog {
 /**
  * One process-local append-only log per session, with the StorageAdapter's append/read/
  * subscribe semantics. Shared by the in-memory adapter and usable by other in-process ones.
+ * Events are copied once, when stored, and deep-frozen: appends, reads and subscribers all
+ * get the stored objects themselves, never a copy.
  */
 export class InMemoryEventLog {
   readonly #logs = new Map<string, SessionLog>();
@@ -50,12 +53,8 @@ export class InMemoryEventLog {
     });
     if (foreign) throw foreignEventIdError(sessionId, foreign.id);
     if (events.length > 0 && events.every((event) => log.ids.has(event.id))) {
-      return {
-        status: 'duplicate',
-        events: log.events
-          .filter((stored) => events.some((e) => e.id === stored.id))
-          .map((stored) => structuredClone(stored)),
-      };
+      const ids = new Set(events.map((event) => event.id));
+      return { status: 'duplicate', events: log.events.filter((stored) => ids.has(stored.id)) };
     }
     const repeatedMessage = findRepeatedClientMessage(log, events);
     if (repeatedMessage) return { status: 'duplicate', events: [repeatedMessage] };
@@ -75,14 +74,14 @@ export class InMemoryEventLog {
       if (clientMessageId !== undefined) log.clientMessageIds.set(clientMessageId, event);
     }
     for (const subscriber of log.subscribers) pump(log, subscriber);
-    return { status: 'appended', events: stored.map((event) => structuredClone(event)) };
+    return { status: 'appended', events: stored };
   }
 
   read(sessionId: string, options: ReadOptions = {}): SessionEvent[] {
     const events = this.#logs.get(sessionId)?.events ?? [];
     const start = Math.max(0, options.afterSeq ?? 0);
     const end = options.limit === undefined ? undefined : start + options.limit;
-    return events.slice(start, end).map((event) => structuredClone(event));
+    return events.slice(start, end);
   }
 
   lastSeq(sessionId: string): number {
@@ -124,7 +123,7 @@ function findRepeatedClientMessage(
     const clientMessageId = clientMessageIdOf(event);
     const existing =
       clientMessageId === undefined ? undefined : log.clientMessageIds.get(clientMessageId);
-    if (existing) return structuredClone(existing);
+    if (existing) return existing;
   }
   return undefined;
 }
@@ -149,12 +148,4 @@ function pump(log: SessionLog, subscriber: Subscriber): void {
   } finally {
     subscriber.pumping = false;
   }
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }

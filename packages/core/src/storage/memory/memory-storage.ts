@@ -1,4 +1,5 @@
 import type { NewSessionEvent } from '../../events/envelope';
+import { deepFreeze } from '../../internal/deep-freeze';
 import { pointDueAt } from '../../model/learner';
 import type { RecallPoint, RecallSet, RecallSetSummary } from '../../model/recall-set';
 import type { Session } from '../../model/session';
@@ -8,6 +9,7 @@ import type {
   AppendResult,
   ListSessionsOptions,
   ReadOptions,
+  RecordReviewOptions,
   StorageAdapter,
   Unsubscribe,
 } from '../storage-adapter';
@@ -17,8 +19,9 @@ import { InMemoryLearningState } from './learning-state';
 
 /**
  * A StorageAdapter that keeps everything in memory: for tests, browsers and demos.
- * Values are copied in and out, and events delivered to subscribers are deep-frozen (one shared
- * object per event), so callers can never mutate stored state.
+ * Values are copied in; events and recall sets are stored deep-frozen and handed out as they
+ * are (one shared object each, never a copy per read), other values are copied out, so
+ * callers can never mutate stored state.
  *
  * @example
  * const engine = createRecallEngine({ storage: createMemoryStorage(), llm: createOfflineLLM() });
@@ -36,23 +39,29 @@ export function createMemoryStorage(): StorageAdapter {
     return false;
   }
 
-  function pointsOf(recallSetId: string): RecallPoint[] {
+  function pointsOf(recallSetId: string): readonly RecallPoint[] {
     return recallSets.get(recallSetId)?.points ?? [];
+  }
+
+  function recordReview({ userId, schedule, log }: RecordReviewOptions): void {
+    learnerKey(userId);
+    if (!pointExists(log.pointId)) throw new Error(`No recall point has id ${log.pointId}.`);
+    learning.record(userId, schedule, log);
   }
 
   return {
     specificationVersion: 'recall-storage-v2',
     scope: 'process',
+    writesWithAppend: true,
 
     async saveRecallSet(recallSet) {
       const kept = new Set(recallSet.points.map((point) => point.id));
       const removed = pointsOf(recallSet.id).filter((point) => !kept.has(point.id));
       learning.forgetSchedules(removed.map((point) => point.id));
-      recallSets.set(recallSet.id, structuredClone(toStorableValue(recallSet)));
+      recallSets.set(recallSet.id, deepFreeze(structuredClone(toStorableValue(recallSet))));
     },
     async getRecallSet(recallSetId) {
-      const recallSet = recallSets.get(recallSetId);
-      return recallSet ? structuredClone(recallSet) : null;
+      return recallSets.get(recallSetId) ?? null;
     },
     async listRecallSets({ now, userId }) {
       learnerKey(userId);
@@ -94,10 +103,8 @@ export function createMemoryStorage(): StorageAdapter {
         .sort((a, b) => a.position - b.position)
         .map((point) => structuredClone(point));
     },
-    async recordReview({ userId, schedule, log }) {
-      learnerKey(userId);
-      if (!pointExists(log.pointId)) throw new Error(`No recall point has id ${log.pointId}.`);
-      learning.record(userId, schedule, log);
+    async recordReview(options) {
+      recordReview(options);
     },
     async getReviewLogs({ pointId, userId }) {
       return learning.logs(userId, pointId);
@@ -139,12 +146,24 @@ export function createMemoryStorage(): StorageAdapter {
       events: readonly NewSessionEvent[],
       options: AppendOptions,
     ): Promise<AppendResult> {
-      return eventLog.append(sessionId, events, options.expectedSeq);
+      const result = eventLog.append(sessionId, events, options.expectedSeq);
+      if (result.status !== 'appended') return result;
+      // Synchronous with the append, so nothing can observe one without the other.
+      for (const review of options.reviews ?? []) {
+        if (pointExists(review.log.pointId)) recordReview(review);
+      }
+      if (options.session !== undefined) {
+        sessions.set(options.session.id, structuredClone(options.session));
+      }
+      return result;
     },
     async read(sessionId: string, options?: ReadOptions) {
       return eventLog.read(sessionId, options);
     },
     async lastSeq(sessionId) {
+      return eventLog.lastSeq(sessionId);
+    },
+    knownLastSeq(sessionId) {
       return eventLog.lastSeq(sessionId);
     },
     subscribe(sessionId, afterSeq, onEvent): Unsubscribe {

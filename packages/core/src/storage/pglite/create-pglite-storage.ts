@@ -5,11 +5,10 @@ import { RecallError } from '../../errors/recall-error';
 import { importOptionalPeer } from '../../internal/optional-peer';
 import type { StorageAdapter } from '../storage-adapter';
 import { createSqlStorage } from '../sql/create-sql-storage';
-import { readEvents } from '../sql/event-queries';
+import { FeedTrust } from '../sql/feed-trust';
 import { migrate } from '../sql/migrate';
 import { SCHEMA_VERSION } from '../sql/migrations';
 import type { SqlExecutor } from '../sql/sql-executor';
-import { SubscriptionHub } from '../sql/subscription-hub';
 import { inspectDataDirectory, writeMarker } from './data-directory';
 import { acquireDirectoryLock, type DirectoryLock } from './directory-lock';
 import { createPGliteExecutor } from './pglite-executor';
@@ -86,8 +85,7 @@ async function openOn(database: PGlite, lock: DirectoryLock | undefined): Promis
     await close();
     throw error;
   }
-  const hub = new SubscriptionHub({
-    read: (sessionId, afterSeq, limit) => readEvents(executor, sessionId, { afterSeq, limit }),
-  });
-  return Object.assign(createSqlStorage({ executor, hub, close }), { scope: 'process' as const });
+  // One process writes the directory, so it hears of every write.
+  const { adapter } = createSqlStorage({ executor, trust: new FeedTrust(true), close });
+  return Object.assign(adapter, { scope: 'process' as const });
 }

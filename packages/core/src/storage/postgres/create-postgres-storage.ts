@@ -1,13 +1,18 @@
 import type { ClientConfig, Pool } from 'pg';
 import { importOptionalPeer } from '../../internal/optional-peer';
-import type { StorageAdapter } from '../storage-adapter';
+import type { ResponseLivenessOptions, StorageAdapter } from '../storage-adapter';
 import { createSqlStorage } from '../sql/create-sql-storage';
-import { parseNotifyPayload, readEvents } from '../sql/event-queries';
+import { FeedTrust } from '../sql/feed-trust';
 import { migrate } from '../sql/migrate';
-import { SubscriptionHub } from '../sql/subscription-hub';
+import { eventsNotice } from '../sql/notices';
+import { NodeConnection } from './node-connection';
 import { NotificationListener } from './notification-listener';
+import { Notifier, watchPeers } from './notifier';
 import { createPoolExecutor } from './pool-executor';
 import { ResponseClaims } from './response-claims';
+
+/** How often a subscribed process checks that no other process died with notices unsent. */
+const PEER_CHECK_MS = 5_000;
 
 /** Options for {@link createPostgresStorage}. Give `connectionString`, `pool`, or both. */
 export interface PostgresStorageOptions {
@@ -35,9 +40,12 @@ export interface PostgresStorageOptions {
 /**
  * Opens Recall's storage on a PostgreSQL server, for production and several nodes sharing one
  * database. Migrates the schema on open (safe when several nodes start at once). `subscribe`
- * delivers events appended by any process on the database: each append NOTIFYs
- * `seq:sessionId` on commit and subscribers re-read rows from their own last seq, so dropped
- * notifications or a reconnecting listener never lose an event.
+ * delivers events appended by any process on the database: this process's own appends
+ * straight from the append; other processes' through NOTIFY (`seq:sessionId`, sent after
+ * the commit, many per statement) after which subscribers re-read rows from their own last
+ * seq, so dropped notifications, a reconnecting listener or a process that died before its
+ * notice never lose an event. While listening, recall sets are cached (a save
+ * on any node drops them) and known log heads spare the engine its catch-up reads.
  *
  * @example
  * const storage = await createPostgresStorage({ connectionString: process.env.DATABASE_URL });
@@ -80,46 +88,67 @@ export async function createPostgresStorage(
     throw error;
   }
 
-  const hub = new SubscriptionHub({
-    read: (sessionId, afterSeq, limit) => readEvents(executor, sessionId, { afterSeq, limit }),
+  const trust = new FeedTrust(false);
+  let claims: ResponseClaims | undefined;
+  let notifier: Notifier | undefined;
+  const node = new NodeConnection({
+    Client: pg.Client,
+    clientConfig: listenerConfig(settings.connectionString, pool),
+    reconnectDelayMs: settings.reconnectDelayMs,
+    maxReconnectDelayMs: settings.maxReconnectDelayMs,
+    needed: () => claims?.holding === true || notifier?.pending === true,
   });
-  const listener = new NotificationListener({
+  claims = new ResponseClaims({ node, executor });
+  notifier = new Notifier({ node, channel: settings.channel });
+  let listener: NotificationListener | undefined;
+  let stopWatchingPeers: (() => void) | undefined;
+  let subscribed = false;
+  const sql = createSqlStorage({
+    executor,
+    trust,
+    notifyChannel: settings.channel,
+    writers: claims,
+    announceLater: (sessionId, seq) => notifier?.notify(sessionId, eventsNotice(sessionId, seq)),
+    // Listening starts with the first subscription, so a process that never subscribes holds
+    // no extra connection (and serves no head or recall set from memory).
+    onSubscribe: () => {
+      listener?.start();
+      subscribed = true;
+    },
+    async close() {
+      stopWatchingPeers?.();
+      claims?.close();
+      await notifier?.close();
+      await Promise.all([listener?.close(), node.close()]);
+      await releasePool();
+    },
+  });
+  listener = new NotificationListener({
     Client: pg.Client,
     clientConfig: listenerConfig(settings.connectionString, pool),
     channel: settings.channel,
     reconnectDelayMs: settings.reconnectDelayMs,
     maxReconnectDelayMs: settings.maxReconnectDelayMs,
-    onListening: () => hub.wakeAll(),
-    onNotification(payload) {
-      const notice = parseNotifyPayload(payload);
-      if (notice) hub.wake(notice.sessionId, notice.seq);
-      else hub.wakeAll();
+    onListening: () => {
+      trust.trust();
+      sql.wakeAll();
     },
+    onLost: () => trust.distrust(),
+    onNotification: (payload) => sql.receive(payload),
   });
-  const claims = new ResponseClaims({
-    Client: pg.Client,
-    clientConfig: listenerConfig(settings.connectionString, pool),
+  // A process that died between an append and its notice never sent it: look again then.
+  stopWatchingPeers = watchPeers({
     executor,
-    reconnectDelayMs: settings.reconnectDelayMs,
-    maxReconnectDelayMs: settings.maxReconnectDelayMs,
+    intervalMs: PEER_CHECK_MS,
+    active: () => subscribed,
+    onPeerGone: () => sql.wakeAll(),
   });
-  const storage = createSqlStorage({
-    executor,
-    hub,
-    notifyChannel: settings.channel,
-    // Listening starts with the first subscription, so a process that never subscribes holds
-    // no extra connection.
-    onSubscribe: () => listener.start(),
-    async close() {
-      await Promise.all([listener.close(), claims.close()]);
-      await releasePool();
-    },
-  });
-  return Object.assign(storage, {
+  return Object.assign(sql.adapter, {
     scope: 'shared' as const,
     // A killed node's open turn is taken over at once, not after orphanedResponseMs.
     claimResponse: (responseId: string) => claims.claim(responseId),
-    isResponseLive: (responseId: string) => claims.isLive(responseId),
+    isResponseLive: (responseId: string, options?: ResponseLivenessOptions) =>
+      claims.isLive(responseId, options),
   });
 }
 

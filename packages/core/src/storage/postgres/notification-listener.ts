@@ -11,6 +11,8 @@ export interface NotificationListenerOptions {
   onNotification: (payload: string) => void;
   /** Called each time LISTEN is (re-)established: wake-ups may have been missed before it. */
   onListening: () => void;
+  /** Called when an established LISTEN connection drops: notifications go unheard until the next `onListening`. */
+  onLost?: () => void;
   /** @default 100 */
   reconnectDelayMs: number;
   /** @default 5000 */
@@ -58,7 +60,10 @@ export class NotificationListener {
     const onDrop = () => {
       if (dropped) return;
       dropped = true;
-      if (this.#client === client) this.#client = undefined;
+      if (this.#client === client) {
+        this.#client = undefined;
+        this.#options.onLost?.();
+      }
       client.end().catch(() => undefined);
       this.#scheduleReconnect();
     };

@@ -8,9 +8,13 @@ import { isConnectionError, toStorageError } from './connection-errors';
  */
 export function createPoolExecutor(pool: Pool): SqlExecutor {
   return {
-    async query<Row>(text: string, params: readonly unknown[] = []) {
+    async query<Row>(text: string, params: readonly unknown[] = [], name?: string) {
       try {
-        const result = await pool.query(text, [...params]);
+        const result = await pool.query({
+          text,
+          values: [...params],
+          ...(name === undefined ? {} : { name }),
+        });
         return result.rows as Row[];
       } catch (error) {
         throw toStorageError(error);

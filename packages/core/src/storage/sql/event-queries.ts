@@ -7,45 +7,29 @@ import {
   partlyStoredBatchError,
   sequenceEvent,
 } from '../memory/batch-rules';
-import type { AppendResult, ReadOptions } from '../storage-adapter';
-import { type SqlExecutor, type SqlQueryable, UNIQUE_VIOLATION, sqlState } from './sql-executor';
+import type { AppendResult, ReadOptions, RecordReviewOptions } from '../storage-adapter';
+import type { Session } from '../../model/session';
+import { buildAppendStatement } from './append-statement';
+import { eventsNotice } from './notices';
+import { type SqlQueryable, UNIQUE_VIOLATION, sqlState } from './sql-executor';
 import { parseJsonColumn, toNumber } from './values';
 
 /** Options for {@link appendEvents}. */
 export interface AppendEventsOptions {
   expectedSeq: number;
-  /** A PostgreSQL channel to `pg_notify` in the append transaction (delivered on commit). */
+  /** A channel to `pg_notify` in the append's own statement (delivered on commit). */
   notifyChannel?: string;
+  /** Written with the events (see `AppendOptions.reviews`). */
+  reviews?: readonly RecordReviewOptions[];
+  /** Saved with the events (see `AppendOptions.session`). */
+  session?: Session;
+  /** The advisory-lock key to store as the writer of a response this process claimed. */
+  writerOf?: (responseId: string) => number | undefined;
 }
 
-// NOTIFY payloads must be shorter than 8000 bytes; an empty payload means "re-check every
-// session", which stays correct (just slower) for absurdly long session ids.
-const MAX_NOTIFY_PAYLOAD_BYTES = 7900;
-
-const INSERT_EVENTS = `
-  insert into recall_events (session_id, seq, id, type, data, "timestamp", turn_id, response_id,
-    client_message_id, meta)
-  select $1, u.seq, u.id, u.type, u.data::jsonb, u.ts, u.turn_id, u.response_id,
-    u.client_message_id, u.meta::jsonb
-  from unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[],
-    $8::text[], $9::text[], $10::text[])
-    as u(seq, id, type, data, ts, turn_id, response_id, client_message_id, meta)`;
-
-// Event fields stored in columns of their own; any other envelope field (commandId, and those a
-// later version adds) is kept in the `meta` jsonb column, so none is ever dropped.
-const COLUMN_FIELDS: ReadonlySet<string> = new Set([
-  'id',
-  'sessionId',
-  'seq',
-  'timestamp',
-  'turnId',
-  'responseId',
-  'type',
-  'data',
-]);
-
-// One round trip tells whether the batch may be written: the head, which of its ids are
-// stored (anywhere), and whether its client message id was already used in this session.
+// Classifies a batch again after a unique violation (another writer committed between our
+// check and our insert): the head, which of its ids are stored (anywhere), and whether its
+// client message id was already used in this session.
 const CLASSIFY_BATCH = `
   select
     (select coalesce(max(seq), 0) from recall_events where session_id = $1) as head,
@@ -59,42 +43,52 @@ const SELECT_EVENTS = `
   from recall_events`;
 
 /**
- * Appends a batch atomically with the StorageAdapter's semantics: gapless seqs from
+ * Appends a batch atomically with the StorageAdapter's semantics — gapless seqs from
  * `expectedSeq + 1`, `ConcurrencyError` when the log has moved on, `duplicate` for a batch
- * whose ids are all stored or whose user message repeats a client message id.
+ * whose ids are all stored or whose user message repeats a client message id — in one
+ * statement, together with its reviews and session row.
  */
 export async function appendEvents(
-  executor: SqlExecutor,
+  executor: SqlQueryable,
   sessionId: string,
   events: readonly NewSessionEvent[],
   options: AppendEventsOptions,
 ): Promise<AppendResult> {
   assertWellFormedBatch(sessionId, events);
+  const { expectedSeq } = options;
+  const stored = events.map((event, index) =>
+    sequenceEvent(event, sessionId, expectedSeq + index + 1),
+  );
+  const statement = buildAppendStatement(sessionId, stored, expectedSeq, {
+    writers: stored.map((event) =>
+      event.type === 'assistant_streaming_start'
+        ? (options.writerOf?.(event.data.responseId) ?? null)
+        : null,
+    ),
+    reviews: options.reviews ?? [],
+    session: options.session,
+    notify:
+      options.notifyChannel === undefined || stored.length === 0
+        ? undefined
+        : { channel: options.notifyChannel, payload: eventsNotice(sessionId, stored.at(-1)!.seq) },
+  });
+  let row: ClassifyRow;
   try {
-    return await executor.transaction(async (transaction) => {
-      const verdict = await classifyBatch(transaction, sessionId, events, options.expectedSeq);
-      if (verdict) return verdict;
-      const stored = events.map((event, index) =>
-        sequenceEvent(event, sessionId, options.expectedSeq + index + 1),
-      );
-      if (stored.length === 0) return { status: 'appended', events: [] };
-      await transaction.query(INSERT_EVENTS, insertParameters(sessionId, stored));
-      if (options.notifyChannel !== undefined) {
-        await transaction.query('select pg_notify($1, $2)', [
-          options.notifyChannel,
-          notifyPayload(sessionId, stored.at(-1)!.seq),
-        ]);
-      }
-      return { status: 'appended', events: stored };
-    });
+    [row] = (await executor.query<ClassifyRow>(
+      statement.text,
+      statement.params,
+      statement.name,
+    )) as [ClassifyRow];
   } catch (error) {
     if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
     // Another writer committed between our check and our insert (the primary key or a
     // unique constraint stopped us); classify again against what it wrote.
-    const verdict = await classifyBatch(executor, sessionId, events, options.expectedSeq);
+    const verdict = await classifyBatch(executor, sessionId, events, expectedSeq);
     if (verdict) return verdict;
     throw error;
   }
+  const verdict = await verdictOf(executor, { sessionId, events, expectedSeq, row });
+  return verdict ?? { status: 'appended', events: stored };
 }
 
 /** A `duplicate` result, or undefined when the batch may be written; throws when it may not. */
@@ -104,28 +98,43 @@ async function classifyBatch(
   events: readonly NewSessionEvent[],
   expectedSeq: number,
 ): Promise<AppendResult | undefined> {
-  const ids = events.map((event) => event.id);
-  const clientMessageIds = events.flatMap((event) => clientMessageIdOf(event) ?? []);
   const [row] = await queryable.query<ClassifyRow>(CLASSIFY_BATCH, [
     sessionId,
-    ids,
-    clientMessageIds,
+    events.map((event) => event.id),
+    events.flatMap((event) => clientMessageIdOf(event) ?? []),
   ]);
-  const head = toNumber(row!.head);
-  const stored = parseJsonColumn<{ id: string; sessionId: string }[]>(row!.stored);
+  return verdictOf(queryable, { sessionId, events, expectedSeq, row: row! });
+}
+
+/**
+ * What a classification row says about a batch: undefined when it may be (or was) written,
+ * a `duplicate` result (reading the stored events back), or a thrown conflict.
+ */
+async function verdictOf(
+  queryable: SqlQueryable,
+  batch: {
+    sessionId: string;
+    events: readonly NewSessionEvent[];
+    expectedSeq: number;
+    row: ClassifyRow;
+  },
+): Promise<AppendResult | undefined> {
+  const { sessionId, events, expectedSeq, row } = batch;
+  const head = toNumber(row.head);
+  const stored = parseJsonColumn<{ id: string; sessionId: string }[]>(row.stored);
   const foreign = stored.find((entry) => entry.sessionId !== sessionId);
   if (foreign) throw foreignEventIdError(sessionId, foreign.id);
   if (events.length > 0 && stored.length === events.length) {
     const rows = await queryable.query<EventRow>(
       `${SELECT_EVENTS} where session_id = $1 and id = any($2::text[]) order by seq`,
-      [sessionId, ids],
+      [sessionId, events.map((event) => event.id)],
     );
     return { status: 'duplicate', events: rows.map(toSessionEvent) };
   }
-  if (row!.repeated_message_seq !== null) {
+  if (row.repeated_message_seq !== null) {
     const rows = await queryable.query<EventRow>(
       `${SELECT_EVENTS} where session_id = $1 and seq = $2`,
-      [sessionId, row!.repeated_message_seq],
+      [sessionId, row.repeated_message_seq],
     );
     return { status: 'duplicate', events: rows.map(toSessionEvent) };
   }
@@ -159,42 +168,6 @@ export async function lastSeq(queryable: SqlQueryable, sessionId: string): Promi
     [sessionId],
   );
   return toNumber(row!.head);
-}
-
-/** Splits a notification payload written by {@link appendEvents}. */
-export function parseNotifyPayload(payload: string): { sessionId: string; seq: number } | null {
-  const separator = payload.indexOf(':');
-  if (separator <= 0) return null;
-  const seq = Number(payload.slice(0, separator));
-  return Number.isInteger(seq) ? { seq, sessionId: payload.slice(separator + 1) } : null;
-}
-
-function notifyPayload(sessionId: string, seq: number): string {
-  const payload = `${seq}:${sessionId}`;
-  return new TextEncoder().encode(payload).length < MAX_NOTIFY_PAYLOAD_BYTES ? payload : '';
-}
-
-function insertParameters(sessionId: string, events: readonly SessionEvent[]): unknown[] {
-  return [
-    sessionId,
-    events.map((event) => event.seq),
-    events.map((event) => event.id),
-    events.map((event) => event.type),
-    events.map((event) => JSON.stringify(event.data)),
-    events.map((event) => event.timestamp),
-    events.map((event) => event.turnId ?? null),
-    events.map((event) => event.responseId ?? null),
-    events.map((event) => clientMessageIdOf(event) ?? null),
-    events.map(metaOf),
-  ];
-}
-
-/** The envelope fields without a column, as a JSON object (null when there are none). */
-function metaOf(event: SessionEvent): string | null {
-  const fields = Object.entries(event).filter(
-    ([key, value]) => !COLUMN_FIELDS.has(key) && value !== undefined,
-  );
-  return fields.length === 0 ? null : JSON.stringify(Object.fromEntries(fields));
 }
 
 type Numeric = number | string | bigint;

@@ -182,6 +182,16 @@ export const MIGRATIONS: readonly Migration[] = [
       'create index recall_points_set_idx on recall_points (recall_set_id, position)',
     ],
   },
+  {
+    version: 4,
+    description: 'recall_events.writer: the node streaming a response, set on its start',
+    statements: [
+      // The advisory-lock key of the process that appended an `assistant_streaming_start`
+      // while it streams that response; the lock lives as long as the process's connection.
+      // Nullable with no default: adding it rewrites no rows.
+      'alter table recall_events add column writer integer',
+    ],
+  },
 ];
 
 /** The schema version this code writes and understands. */

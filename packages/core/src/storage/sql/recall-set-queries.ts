@@ -51,9 +51,14 @@ const SELECT_RECALL_SET = `
 
 /**
  * Inserts or replaces a set with its points and resources, in one transaction. Points kept
- * (by id) keep their learners' schedules; removed points take theirs with them.
+ * (by id) keep their learners' schedules; removed points take theirs with them. `notify` is
+ * sent on commit (other processes drop their cached copy).
  */
-export async function saveRecallSet(executor: SqlExecutor, recallSet: RecallSet): Promise<void> {
+export async function saveRecallSet(
+  executor: SqlExecutor,
+  recallSet: RecallSet,
+  options: { notify?: { channel: string; payload: string } } = {},
+): Promise<void> {
   await executor.transaction(async (transaction) => {
     await transaction.query(
       `insert into recall_sets (id, owner_id, name, description, status,
@@ -85,6 +90,12 @@ export async function saveRecallSet(executor: SqlExecutor, recallSet: RecallSet)
       [recallSet.id, recallSet.resources.map((resource) => resource.id)],
     );
     if (recallSet.resources.length > 0) await insertResources(transaction, recallSet);
+    if (options.notify !== undefined) {
+      await transaction.query('select pg_notify($1, $2)', [
+        options.notify.channel,
+        options.notify.payload,
+      ]);
+    }
   });
 }
 

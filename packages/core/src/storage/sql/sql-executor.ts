@@ -1,7 +1,15 @@
 /** Something that runs one parameterised statement: a connection, a pool or a transaction. */
 export interface SqlQueryable {
-  /** Runs `text` with `$1…$n` bound to `params`; resolves to the result rows. */
-  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  /**
+   * Runs `text` with `$1…$n` bound to `params`; resolves to the result rows. `name` lets a
+   * driver keep the statement prepared per connection (parsed and planned once); the same
+   * name must always come with the same text. Drivers may ignore it.
+   */
+  query<Row = Record<string, unknown>>(
+    text: string,
+    params?: readonly unknown[],
+    name?: string,
+  ): Promise<Row[]>;
 }
 
 /**

@@ -1,0 +1,89 @@
+// Scale benchmark: N concurrent learners against one Recall server process, per storage, with
+// a bare `ws` server sending the same frames with the same delays as the baseline, in the
+// same run. The server and the load generator (raw `ws` clients, one user per learner) run in
+// processes of their own; PostgreSQL is started here (initdb + pg_ctl, like the tests).
+// Workload: a scripted model answering after 50 ms with 20 chunks 5 ms apart (judges after
+// 50 ms, crediting nothing: every turn is an ordinary one); each learner sends a message
+// 2 ± 0.5 s after the previous reply ended, 6 times. Everything binds to loopback, every
+// wait has a deadline, and a storage stops at the first N it cannot serve.
+// Run: npm run bench -- scale [--n 300,1000] [--storage memory,pglite,postgres] [--turns 6]
+//      [--smoke] [--profile]
+import {
+  startPostgresServer,
+  type PostgresServer,
+} from '../packages/core/test/storage/postgres-server';
+import { printKnees, printRun, printTable } from './scale/report';
+import { type RunResult, runOnce, type Target } from './scale/run';
+
+const STORAGES: readonly Target[] = ['memory', 'pglite', 'postgres'];
+const DEFAULT_SWEEP = [100, 300, 1_000, 2_000, 3_000];
+/** A storage whose p99 first chunk passes this (or that drops turns) skips larger N. */
+const SATURATED_MS = 5_000;
+
+function flag(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? undefined : process.argv[index + 1];
+}
+
+function list(name: string): string[] | undefined {
+  return flag(name)
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+const smoke = process.argv.includes('--smoke');
+const profile = process.argv.includes('--profile');
+const sweep = (list('n') ?? (smoke ? ['20'] : DEFAULT_SWEEP.map(String))).map(Number);
+const storages = (list('storage') ?? STORAGES) as Target[];
+const turns = Number(flag('turns') ?? (smoke ? 2 : 6));
+for (const storage of storages) {
+  if (!STORAGES.includes(storage)) throw new Error(`Unknown storage "${storage}".`);
+}
+if (sweep.some((n) => !Number.isInteger(n) || n <= 0) || !(turns > 0)) {
+  throw new Error('--n takes positive integers, --turns a positive number.');
+}
+
+// Interrupted: exit, which stops PostgreSQL (the harness's exit hook); the children see their
+// stdin close and stop too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
+let postgres: PostgresServer | undefined;
+const results: RunResult[] = [];
+const saturated = new Map<Target, number>();
+try {
+  if (storages.includes('postgres')) postgres = await startPostgresServer();
+  for (const learners of sweep) {
+    for (const target of ['bare', ...storages] as Target[]) {
+      const stoppedAt = saturated.get(target);
+      if (stoppedAt !== undefined) {
+        console.log(`${target} N=${learners}: skipped (saturated at N=${stoppedAt})`);
+        continue;
+      }
+      const result = await runOnce({
+        target,
+        learners,
+        turns,
+        profile,
+        ...(target === 'postgres' ? { connectionString: await postgres!.createDatabase() } : {}),
+      });
+      results.push(result);
+      printRun(result);
+      const dropped = result.turnsEnded < 0.9 * result.turnsSent || result.greeted < learners;
+      if (target !== 'bare' && (dropped || result.firstChunkMs.p99 > SATURATED_MS)) {
+        saturated.set(target, learners);
+      }
+    }
+  }
+} finally {
+  await postgres?.stop();
+}
+printTable(results, sweep);
+printKnees(results, storages, sweep);
+const broken = results.filter(
+  (result) => result.check.lost + result.check.duplicated + result.check.outOfOrder > 0,
+);
+if (broken.length > 0) {
+  console.error(`Lost, duplicated or reordered events in ${broken.length} run(s).`);
+  process.exit(1);
+}

@@ -1,0 +1,293 @@
+// Load generator (a child process of scale.bench.ts): N learners on raw `ws` sockets speaking
+// wire v2 (subprotocol `recall.v2`), each its own user. Phase 1 connects them (bounded concurrency) and waits for each greeting; then
+// it prints `started {…}` and waits for `go` on stdin. Phase 2: each learner sends a message
+// at a random moment in its first think time, waits for the reply to end, thinks
+// THINK_MS ± THINK_JITTER_MS, and sends again, for `turns` messages. Prints `finished {…}`
+// and writes every learner's received seqs to `seqFile` for the server to check. Every wait
+// has a deadline.
+import { writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { WebSocket } from 'ws';
+import { RECALL_SET_ID, THINK_JITTER_MS, THINK_MS } from './model';
+import { percentiles } from './stats';
+import { BENCH_PROTOCOL, type Frame, parseFrame } from './wire';
+
+/** What the parent asks for (JSON in argv[2]). */
+export interface LoadSpec {
+  /** Servers to spread learners over (learner i talks to ports[i % length]). */
+  ports: number[];
+  /**
+   * Each learner also watches its session from the next server (`?sessionId=…&afterSeq=0`),
+   * so every event crosses between nodes; the watcher's seqs are checked like the learner's.
+   */
+  observe?: boolean;
+  learners: number;
+  turns: number;
+  /** Learners connecting (until greeted) at once. */
+  connectConcurrency: number;
+  /** Deadline for a learner's greeting to end, from its connect. */
+  connectTimeoutMs: number;
+  /** Deadline for a reply to end, from its send. */
+  turnTimeoutMs: number;
+  seqFile: string;
+}
+
+interface Turn {
+  sentAt: number;
+  /** When the reply's first text arrived: its first chunk, or its end when no chunk came. */
+  firstChunkAt: number | undefined;
+  chunks: number;
+  endedAt: number | undefined;
+  refused: string | undefined;
+}
+
+interface Learner {
+  index: number;
+  socket: WebSocket | undefined;
+  observer: { socket: WebSocket; seqs: number[] } | undefined;
+  sessionId: string | undefined;
+  seqs: number[];
+  eventTimes: number[];
+  frames: number;
+  sessionStartMs: number | undefined;
+  turns: Turn[];
+  closedEarly: boolean;
+  /** Woken by every frame (and by the socket closing). */
+  onChange: (() => void) | undefined;
+  greeted: boolean;
+}
+
+const now = () => performance.now();
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+function onFrame(learner: Learner, frame: Frame, at: number): void {
+  learner.frames += 1;
+  const turn = learner.turns.at(-1);
+  switch (frame.kind) {
+    case 'event':
+      learner.seqs.push(frame.seq);
+      learner.eventTimes.push(at);
+      if (frame.event === 'session_started') {
+        learner.sessionId ??= frame.sessionId;
+        learner.sessionStartMs ??= at;
+      }
+      if (frame.event === 'assistant_streaming_end') {
+        if (!learner.greeted) learner.greeted = true;
+        else if (turn !== undefined && turn.endedAt === undefined) {
+          turn.endedAt = at;
+          turn.firstChunkAt ??= at;
+        }
+      }
+      break;
+    case 'chunk':
+      if (turn !== undefined && turn.endedAt === undefined) {
+        turn.firstChunkAt ??= at;
+        turn.chunks += 1;
+      }
+      break;
+    case 'error':
+      if (turn !== undefined && frame.clientMessageId === `m${learner.turns.length}`) {
+        turn.refused = frame.code;
+      }
+      break;
+    case 'ack':
+    case 'other':
+      break;
+  }
+  learner.onChange?.();
+}
+
+/** Resolves once `done()` holds, or false at the deadline. */
+async function waitFor(learner: Learner, done: () => boolean, deadline: number): Promise<boolean> {
+  while (!done()) {
+    const left = deadline - now();
+    if (left <= 0 || learner.closedEarly) return done();
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, left);
+      learner.onChange = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    learner.onChange = undefined;
+  }
+  return true;
+}
+
+async function connect(spec: LoadSpec, learner: Learner): Promise<void> {
+  const port = spec.ports[learner.index % spec.ports.length]!;
+  const url = `ws://127.0.0.1:${port}/ws?recallSetId=${RECALL_SET_ID}&token=learner-${learner.index}`;
+  const startedAt = now();
+  const socket = new WebSocket(url, BENCH_PROTOCOL, { perMessageDeflate: false });
+  learner.socket = socket;
+  socket.on('message', (data) => onFrame(learner, parseFrame(String(data)), now()));
+  socket.on('error', () => {});
+  socket.on('close', () => {
+    learner.closedEarly = true;
+    learner.onChange?.();
+  });
+  const greeted = await waitFor(learner, () => learner.greeted, startedAt + spec.connectTimeoutMs);
+  if (learner.sessionStartMs !== undefined) learner.sessionStartMs -= startedAt;
+  if (!greeted) socket.terminate();
+  else if (spec.observe === true && learner.sessionId !== undefined) await observe(spec, learner);
+}
+
+/** Watches the learner's session from the next server, from seq 0; resolves once attached. */
+async function observe(spec: LoadSpec, learner: Learner): Promise<void> {
+  const port = spec.ports[(learner.index + 1) % spec.ports.length]!;
+  const url = `ws://127.0.0.1:${port}/ws?sessionId=${learner.sessionId}&afterSeq=0&token=learner-${learner.index}`;
+  const socket = new WebSocket(url, BENCH_PROTOCOL, { perMessageDeflate: false });
+  const observer = { socket, seqs: [] as number[] };
+  learner.observer = observer;
+  socket.on('message', (data) => {
+    const frame = parseFrame(String(data));
+    if (frame.kind === 'event') observer.seqs.push(frame.seq);
+  });
+  socket.on('error', () => {});
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, spec.connectTimeoutMs);
+    socket.once('open', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+async function talk(spec: LoadSpec, learner: Learner): Promise<void> {
+  await sleep(Math.random() * (THINK_MS + THINK_JITTER_MS));
+  for (let number = 1; number <= spec.turns && !learner.closedEarly; number += 1) {
+    const turn: Turn = {
+      sentAt: now(),
+      firstChunkAt: undefined,
+      chunks: 0,
+      endedAt: undefined,
+      refused: undefined,
+    };
+    learner.turns.push(turn);
+    learner.socket!.send(
+      JSON.stringify({
+        type: 'user_message',
+        content: `answer ${number}`,
+        clientMessageId: `m${number}`,
+      }),
+    );
+    await waitFor(
+      learner,
+      () => turn.endedAt !== undefined || turn.refused !== undefined,
+      turn.sentAt + spec.turnTimeoutMs,
+    );
+    if (number < spec.turns) {
+      await sleep(THINK_MS - THINK_JITTER_MS + Math.random() * 2 * THINK_JITTER_MS);
+    }
+  }
+}
+
+function summarize(spec: LoadSpec, learners: Learner[], framesAtStart: number) {
+  const active = learners.filter((learner) => learner.turns.length > 0);
+  const turns = active.flatMap((learner) => learner.turns);
+  const ended = turns.filter((turn) => turn.endedAt !== undefined);
+  // The steady window: every learner has started talking and none has finished.
+  const windowStart = Math.max(...active.map((learner) => learner.turns[0]!.sentAt));
+  const windowEnd = Math.min(
+    ...active.map((learner) => {
+      const last = learner.turns.at(-1)!;
+      return last.endedAt ?? last.sentAt + spec.turnTimeoutMs;
+    }),
+  );
+  const steady = windowEnd - windowStart >= 1_000;
+  const from = steady ? windowStart : Math.min(...turns.map((turn) => turn.sentAt));
+  const to = steady ? windowEnd : Math.max(...ended.map((turn) => turn.endedAt!));
+  const seconds = Math.max(0.001, (to - from) / 1000);
+  const inWindow = (at: number) => at >= from && at <= to;
+  const refusals: Record<string, number> = {};
+  for (const turn of turns) {
+    if (turn.refused !== undefined) refusals[turn.refused] = (refusals[turn.refused] ?? 0) + 1;
+  }
+  const frames = learners.reduce((sum, learner) => sum + learner.frames, 0) - framesAtStart;
+  return {
+    learners: active.length,
+    turnsSent: turns.length,
+    turnsEnded: ended.length,
+    timedOut: turns.length - ended.length - Object.values(refusals).reduce((a, b) => a + b, 0),
+    refusals,
+    windowSeconds: seconds,
+    steadyWindow: steady,
+    turnsPerSecond: ended.filter((turn) => inWindow(turn.endedAt!)).length / seconds,
+    eventsPerSecond:
+      learners.reduce((sum, learner) => sum + learner.eventTimes.filter(inWindow).length, 0) /
+      seconds,
+    framesPerTurn: frames / Math.max(1, turns.length),
+    /** Chunks the client saw per reply that ended (all of them: CHUNKS). */
+    chunksPerReply: ended.reduce((sum, turn) => sum + turn.chunks, 0) / Math.max(1, ended.length),
+    firstChunkMs: percentiles(
+      ended.flatMap((turn) =>
+        turn.firstChunkAt === undefined ? [] : [turn.firstChunkAt - turn.sentAt],
+      ),
+    ),
+    lastEventMs: percentiles(ended.map((turn) => turn.endedAt! - turn.sentAt)),
+    closedEarly: learners.filter((learner) => learner.closedEarly).length,
+    cpuMicros: process.cpuUsage(),
+  };
+}
+
+async function main(): Promise<void> {
+  const spec = JSON.parse(process.argv[2] ?? '{}') as LoadSpec;
+  const learners: Learner[] = Array.from({ length: spec.learners }, (_, index) => ({
+    index,
+    socket: undefined,
+    observer: undefined,
+    sessionId: undefined,
+    seqs: [],
+    eventTimes: [],
+    frames: 0,
+    sessionStartMs: undefined,
+    turns: [],
+    closedEarly: false,
+    onChange: undefined,
+    greeted: false,
+  }));
+  let next = 0;
+  const connectStarted = now();
+  await Promise.all(
+    Array.from({ length: Math.min(spec.connectConcurrency, learners.length) }, async () => {
+      while (next < learners.length) await connect(spec, learners[next++]!);
+    }),
+  );
+  const greeted = learners.filter((learner) => learner.greeted);
+  process.stdout.write(
+    `started ${JSON.stringify({
+      greeted: greeted.length,
+      seconds: (now() - connectStarted) / 1000,
+      sessionStartMs: percentiles(greeted.map((learner) => learner.sessionStartMs ?? 0)),
+    })}\n`,
+  );
+  const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
+  // `go`; a closed stdin means the parent went away.
+  if ((await lines.next()).done) process.exit(1);
+  const framesAtStart = learners.reduce((sum, learner) => sum + learner.frames, 0);
+  await Promise.all(greeted.map((learner) => talk(spec, learner)));
+  // Frames still in flight (a reply's last events) arrive within a moment.
+  await sleep(500);
+  writeFileSync(
+    spec.seqFile,
+    JSON.stringify(
+      learners.flatMap((learner) => {
+        const { sessionId, observer } = learner;
+        if (sessionId === undefined) return [];
+        return [
+          { sessionId, seqs: learner.seqs },
+          ...(observer === undefined ? [] : [{ sessionId, seqs: observer.seqs }]),
+        ];
+      }),
+    ),
+  );
+  process.stdout.write(`finished ${JSON.stringify(summarize(spec, greeted, framesAtStart))}\n`);
+  for (const learner of learners) {
+    learner.socket?.terminate();
+    learner.observer?.socket.terminate();
+  }
+  await lines.next();
+  process.exit(0);
+}
+
+await main();

@@ -1,0 +1,158 @@
+// One benchmark run: a server child (Recall on one storage, or the bare baseline) and a load
+// generator child for N learners, measured from the outside.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startChild } from './child';
+import type { LoadSpec } from './load';
+import type { ServerSpec } from './server';
+import type { Percentiles } from './stats';
+import { postgresCpuMs } from './process-cpu';
+import { topSelfTime, type SelfTime } from './profile';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+/** Where a run's server keeps its data. */
+export type Target = 'bare' | 'memory' | 'pglite' | 'postgres';
+
+export interface RunOptions {
+  target: Target;
+  learners: number;
+  turns: number;
+  /** For `postgres`: a fresh database. */
+  connectionString?: string;
+  /** Profile the server's CPU while learners talk; report its top self-time functions. */
+  profile: boolean;
+}
+
+interface ServerStats {
+  statements: number;
+  webSocketWrites: number;
+  otherWrites: number;
+  cpu: { user: number; system: number };
+  rss: number;
+  loopDelayP99Ms: number;
+  at: number;
+}
+
+/** What one run measured. */
+export interface RunResult {
+  target: Target;
+  learners: number;
+  greeted: number;
+  loadAverage: [number, number];
+  sessionStartMs: Percentiles;
+  startStatementsPerSession: number;
+  turnsSent: number;
+  turnsEnded: number;
+  timedOut: number;
+  refusals: Record<string, number>;
+  turnsPerSecond: number;
+  eventsPerSecond: number;
+  firstChunkMs: Percentiles;
+  lastEventMs: Percentiles;
+  framesPerTurn: number;
+  chunksPerReply: number;
+  statementsPerTurn: number;
+  webSocketWritesPerTurn: number;
+  serverCpuPercent: number;
+  serverRssMb: number;
+  /** PostgreSQL's server processes, for runs on PostgreSQL (Linux). */
+  postgresCpuPercent: number | undefined;
+  loopDelayP99Ms: number;
+  closedEarly: number;
+  check: { lost: number; tail: number; duplicated: number; outOfOrder: number; unexpected: number };
+  profile: SelfTime[];
+}
+
+export async function runOnce(options: RunOptions): Promise<RunResult> {
+  const scratch = mkdtempSync(join(tmpdir(), 'recall-scale-'));
+  const spec: ServerSpec =
+    options.target === 'pglite'
+      ? { storage: 'pglite', dataDir: join(scratch, 'pglite') }
+      : options.target === 'postgres'
+        ? { storage: 'postgres', connectionString: options.connectionString! }
+        : { storage: options.target };
+  const profileDirectory = join(scratch, 'profile');
+  const server = startChild(join(here, 'server.ts'), [JSON.stringify(spec)]);
+  const stats = async () => {
+    server.send('stats');
+    return JSON.parse(await server.next('stats ', 60_000)) as ServerStats;
+  };
+  let load: ReturnType<typeof startChild> | undefined;
+  try {
+    const port = Number(await server.next('ready ', 60_000));
+    const loadBefore = loadavg()[0]!;
+    const atReady = await stats();
+    const loadSpec: LoadSpec = {
+      ports: [port],
+      learners: options.learners,
+      turns: options.turns,
+      connectConcurrency: 64,
+      connectTimeoutMs: 60_000,
+      turnTimeoutMs: 30_000,
+      seqFile: join(scratch, 'seqs.json'),
+    };
+    load = startChild(join(here, 'load.ts'), [JSON.stringify(loadSpec)]);
+    const started = JSON.parse(await load.next('started ', 15 * 60_000)) as {
+      greeted: number;
+      sessionStartMs: Percentiles;
+    };
+    const postgresPort =
+      options.connectionString === undefined
+        ? undefined
+        : Number(new URL(options.connectionString).port);
+    const postgresBefore = postgresPort === undefined ? undefined : postgresCpuMs(postgresPort);
+    const before = await stats();
+    if (options.profile) {
+      mkdirSync(profileDirectory);
+      server.send('profile start');
+    }
+    load.send('go');
+    const finished = JSON.parse(
+      await load.next('finished ', (5 + options.turns * 33) * 1000 + 60_000),
+    ) as Omit<RunResult, 'target'>;
+    if (options.profile) {
+      server.send(`profile stop ${join(profileDirectory, 'turns.cpuprofile')}`);
+      await server.next('profiled', 60_000);
+    }
+    const after = await stats();
+    const postgresAfter = postgresPort === undefined ? undefined : postgresCpuMs(postgresPort);
+    server.send(`verify ${loadSpec.seqFile}`);
+    const check = JSON.parse(await server.next('verified ', 5 * 60_000)) as RunResult['check'];
+    load.send('exit');
+    await load.exit(10_000);
+    server.send('stop');
+    await server.exit(60_000);
+    const turns = Math.max(1, finished.turnsSent);
+    return {
+      ...finished,
+      target: options.target,
+      learners: options.learners,
+      greeted: started.greeted,
+      loadAverage: [loadBefore, loadavg()[0]!],
+      sessionStartMs: started.sessionStartMs,
+      startStatementsPerSession:
+        (before.statements - atReady.statements) / Math.max(1, started.greeted),
+      statementsPerTurn: (after.statements - before.statements) / turns,
+      webSocketWritesPerTurn: (after.webSocketWrites - before.webSocketWrites) / turns,
+      serverCpuPercent:
+        (100 * (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system)) /
+        1000 /
+        Math.max(1, after.at - before.at),
+      serverRssMb: after.rss / 1024 / 1024,
+      postgresCpuPercent:
+        postgresBefore === undefined || postgresAfter === undefined
+          ? undefined
+          : (100 * (postgresAfter - postgresBefore)) / Math.max(1, after.at - before.at),
+      loopDelayP99Ms: after.loopDelayP99Ms,
+      check,
+      profile: options.profile ? topSelfTime(profileDirectory) : [],
+    };
+  } finally {
+    load?.kill();
+    server.kill();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
