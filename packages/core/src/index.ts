@@ -97,6 +97,7 @@ export type {
   TimelineNearMiss,
 } from './session/view/timeline';
 export {
+  activeDurationMs,
   afterLearnerMessage,
   displayedRecalledCount,
   visibleCompletionOverlay,
