@@ -1,13 +1,21 @@
 // The demo, end to end, in real headless Chromium: the example server runs in a child process
 // exactly as `npm run demo:server` starts it, serving the React app built once for this file.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type AxeReport, runAxe } from './support/axe';
 import { buildDemoApp } from './support/build-app';
 import { launchChromium } from './support/chromium';
 import { type DemoProcess, REPO_ROOT, startDemoProcess } from './support/demo-process';
+import {
+  durationSeconds,
+  focused,
+  installProbes,
+  probesOf,
+  timerSeconds,
+} from './support/page-probes';
 import { backgroundOf, sessionPage, timelineItems } from './support/session-page';
 import { lacks } from '../../test/system-dependencies';
 
@@ -33,6 +41,7 @@ let browser: Browser;
 let offline: DemoProcess;
 let scripted: DemoProcess;
 const pageErrors: string[] = [];
+const axeReports: AxeReport[] = [];
 // Everything the demo needs is served by the demo server: no request may leave it.
 const foreignRequests: string[] = [];
 
@@ -42,8 +51,7 @@ beforeAll(async () => {
   appDir = await buildDemoApp();
   [browser, offline, scripted] = await Promise.all([
     launchChromium(),
-    // The default durable storage (PGlite in a directory) with the offline tutor.
-    startDemoProcess(['--port', '0', '--storage', `pglite:${dataDir}`, '--app-dir', appDir]),
+    startOfflineServer('0'),
     startDemoProcess([
       '--port',
       '0',
@@ -58,6 +66,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await writeFile(join(SCREENSHOTS, '../axe.json'), `${JSON.stringify(axeReports, null, 2)}\n`);
   await browser?.close();
   await Promise.all([offline?.stop(), scripted?.stop()]);
   await Promise.all([
@@ -66,17 +75,35 @@ afterAll(async () => {
   ]);
 });
 
+/** The default durable storage (PGlite in a directory) with the offline tutor. */
+function startOfflineServer(port: string): Promise<DemoProcess> {
+  return startDemoProcess(['--port', port, '--storage', `pglite:${dataDir}`, '--app-dir', appDir]);
+}
+
 async function openPage(
   options: typeof PHONE | typeof DESKTOP,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(options);
+  await installProbes(context);
+  return { context, page: await newTab(context) };
+}
+
+async function newTab(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.protocol !== 'data:' && url.hostname !== '127.0.0.1') foreignRequests.push(url.href);
   });
-  return { context, page };
+  return page;
+}
+
+/** axe-core on the page as it is now (real styles, so contrast counts): no violation. */
+async function expectAccessible(page: Page, name: string): Promise<void> {
+  const report = await runAxe(page, name);
+  axeReports.push(report);
+  expect(report.violations, name).toEqual([]);
+  expect(report.passes).toBeGreaterThan(10);
 }
 
 async function pointsOf(server: DemoProcess, recallSetId: string): Promise<string[]> {
@@ -124,7 +151,8 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
     await page.goto(offline.url);
     const sets = page.getByRole('list', { name: 'Recall sets' }).getByRole('listitem');
     await expect.poll(() => sets.count()).toBe(3);
-    await expect.poll(() => page.getByText('5 of 5 due').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('5 of 5 points due for review').isVisible()).toBe(true);
+    await expectAccessible(page, 'set picker (phone)');
     await page.screenshot({ path: join(SCREENSHOTS, '01-set-picker-phone.png') });
 
     await page.getByRole('link', { name: 'Start The JavaScript event loop' }).click();
@@ -133,6 +161,21 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
     await expect.poll(() => session.progressItems.count()).toBe(points.length);
     expect(await session.recalledItems.count()).toBe(0);
     expect(await session.input.isEnabled()).toBe(true);
+    // The answer box has focus as soon as the session opens.
+    await expect.poll(() => focused(page)).toBe('textarea Your answer');
+    // The mute toggle shows its state (data-state, styled), not only aria-pressed.
+    const mute = page.getByRole('button', { name: 'Mute recall cue' });
+    expect(await mute.getAttribute('data-state')).toBe('unmuted');
+    const unmutedLook = await backgroundOf(mute);
+    await mute.click();
+    expect(await mute.getAttribute('data-state')).toBe('muted');
+    expect(await mute.getAttribute('aria-pressed')).toBe('true');
+    expect(await backgroundOf(mute)).not.toBe(unmutedLook);
+    await expectAccessible(page, 'session, cue muted (phone)');
+    await mute.click();
+    expect(await mute.getAttribute('data-state')).toBe('unmuted');
+    expect(await backgroundOf(mute)).toBe(unmutedLook);
+    await expectAccessible(page, 'session (phone)');
 
     for (const [index, content] of points.entries()) {
       const replies = await session.agentReplyCount();
@@ -153,7 +196,40 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
     await expect
       .poll(() => session.overlay.evaluate((element) => element.contains(document.activeElement)))
       .toBe(true);
+    await expectAccessible(page, 'completion overlay (phone)');
     await page.screenshot({ path: join(SCREENSHOTS, '03-completion-overlay-phone.png') });
+
+    // Each live recall played the cue once, and screen readers heard each recall and each
+    // reply once it was complete — never a half-streamed reply.
+    const live = await probesOf(page);
+    expect(live.vibrations).toBe(points.length);
+    for (let count = 1; count <= points.length; count += 1) {
+      expect(live.announcements.join(' ')).toContain(
+        `Point recalled: ${count} of ${points.length}.`,
+      );
+    }
+    const replies = (await session.messages())
+      .filter((message) => message.role === 'assistant')
+      .map((message) => message.content);
+    const announcedReplies = live.announcements.flatMap((text) => {
+      const reply = /Agent: ([\s\S]*)$/.exec(text)?.[1];
+      return reply === undefined ? [] : [reply];
+    });
+    expect(announcedReplies.length).toBeGreaterThanOrEqual(points.length);
+    for (const reply of announcedReplies) expect(replies).toContain(reply);
+
+    // A second tab on the same session: the same elapsed time (from the stored start), the
+    // stored count without a cue, and nothing from the loaded history announced.
+    // (Once the first tab's clock is well past what a restarted one would show.)
+    await expect.poll(() => timerSeconds(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    const second = await newTab(context);
+    await second.goto(page.url());
+    const secondSession = sessionPage(second);
+    await secondSession.overlay.waitFor();
+    expect(await secondSession.recalledItems.count()).toBe(points.length);
+    const [firstTime, secondTime] = await Promise.all([timerSeconds(page), timerSeconds(second)]);
+    expect(Math.abs(firstTime - secondTime)).toBeLessThanOrEqual(1);
+    expect(await probesOf(second)).toEqual({ vibrations: 0, announcements: [] });
 
     // The image linked to the microtask point was shown inline, served from /media.
     const image = session.log.locator('figure img');
@@ -165,6 +241,8 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
     await session.overlay.getByRole('button', { name: 'Continue' }).click();
     await session.overlay.waitFor({ state: 'hidden' });
     expect(await session.input.isEnabled()).toBe(true);
+    // Focus goes where the learner continues: the answer box, not <body>.
+    await expect.poll(() => focused(page)).toBe('textarea Your answer');
     const transcript = await session.messages();
     const liveItems = await session.items();
     // The image sits right after the reply that showed it, not at the end of the conversation.
@@ -175,8 +253,18 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
       transcript.filter((message) => message.role === 'user').map((message) => message.content),
     ).toEqual(points);
 
-    await page.getByRole('button', { name: 'Leave' }).click();
+    // "Done" in the second tab finishes the session; focus lands on the finished screen,
+    // whose timer and summary say the same duration.
+    await secondSession.overlay.getByRole('button', { name: 'Done' }).click();
+    await second.getByRole('heading', { name: 'Session complete' }).waitFor();
+    await expect.poll(() => focused(second)).toBe('h2 Session complete');
+    const summaryText = (await second.locator('.session-duration').textContent()) ?? '';
+    expect(await timerSeconds(second)).toBe(durationSeconds(summaryText));
+    await expectAccessible(second, 'session complete (phone)');
+    await second.close();
+    // The first tab follows: complete, with the same time.
     await page.getByRole('heading', { name: 'Session complete' }).waitFor();
+    expect(await timerSeconds(page)).toBe(durationSeconds(summaryText));
     const [stored] = await sessionsOf(context, offline, 'javascript-event-loop');
     expect(stored).toMatchObject({ status: 'completed', recalledCount: points.length });
 
@@ -201,6 +289,7 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
     // (plus the near-miss hints, which the live page shows in its NearMissHint instead).
     const replayItems = await timelineItems(replay);
     expect(replayItems.filter((item) => item.kind !== 'near_miss')).toEqual(liveItems);
+    await expectAccessible(page, 'replay (phone)');
     await page.screenshot({ path: join(SCREENSHOTS, '05-replay-phone.png'), fullPage: true });
     await context.close();
   });
@@ -225,12 +314,20 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
     expect(recalledBefore).toBe(4);
     await page.screenshot({ path: join(SCREENSHOTS, '02-mid-session-desktop.png') });
     await session.log.screenshot({ path: join(SCREENSHOTS, '06-timeline-live-desktop.png') });
+    const timeBefore = await timerSeconds(page);
+    expect(timeBefore).toBeGreaterThanOrEqual(2);
 
     await page.reload();
     await session.waitForAgentReplies(
       before.filter((message) => message.role === 'assistant').length,
     );
     await expect.poll(() => session.input.isEnabled()).toBe(true);
+    // The timer goes on from the stored start instead of restarting at 00:00; the jump to the
+    // stored count plays no cue and announces nothing; the answer box has focus again.
+    expect(await timerSeconds(page)).toBeGreaterThanOrEqual(timeBefore);
+    await expect.poll(() => session.recalledItems.count()).toBe(4);
+    expect(await probesOf(page)).toEqual({ vibrations: 0, announcements: [] });
+    await expect.poll(() => focused(page)).toBe('textarea Your answer');
     expect(await session.messages()).toEqual(before);
     // The same items in the same order after the reload: shared resources stay where the log
     // put them instead of moving to the bottom.
@@ -258,22 +355,68 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
       after.filter((message) => message.role === 'user').map((message) => message.content),
     ).toEqual(points.slice(0, 5));
 
-    // Leaving pauses it; the picker offers to resume it.
+    // Offline: the answer box looks disabled, the warning stays in view, and the last
+    // message is not hidden behind the composer's extra line.
+    const input = await session.input.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { background: style.backgroundColor, cursor: style.cursor };
+    });
+    // The server goes away (as in a deploy) and comes back on the same port and storage.
+    await offline.stop();
+    await expect.poll(() => session.input.isDisabled()).toBe(true);
+    const status = page.locator('.connection-status');
+    await expect.poll(() => status.textContent()).toMatch(/Connection lost|Disconnected/);
+    const offlineInput = await session.input.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { background: style.backgroundColor, cursor: style.cursor };
+    });
+    expect(offlineInput.background).not.toBe(input.background);
+    expect(offlineInput.cursor).toBe('not-allowed');
+    expect(await backgroundOf(status)).not.toBe(await backgroundOf(page.locator('.session')));
+    await expect.poll(() => page.locator('.composer-reason').textContent()).not.toBe('');
+    await expect
+      .poll(async () => {
+        const [message, composer, statusBox] = await Promise.all([
+          session.log.locator('[data-role]').last().boundingBox(),
+          page.locator('.composer').boundingBox(),
+          status.boundingBox(),
+        ]);
+        return (
+          message !== null &&
+          composer !== null &&
+          statusBox !== null &&
+          message.y + message.height <= composer.y + 1 &&
+          statusBox.y >= 0 &&
+          statusBox.y + statusBox.height <= DESKTOP.viewport.height
+        );
+      })
+      .toBe(true);
+    await expectAccessible(page, 'session offline (desktop)');
+    await page.screenshot({ path: join(SCREENSHOTS, '07-offline-desktop.png') });
+    offline = await startOfflineServer(new URL(offline.url).port);
+    await expect.poll(() => session.input.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => focused(page)).toBe('textarea Your answer');
+
+    // Leaving pauses it (focus on the paused screen); the picker offers to resume it.
     await page.getByRole('button', { name: 'Leave' }).click();
     await page.getByRole('heading', { name: 'Session paused' }).waitFor();
+    await expect.poll(() => focused(page)).toBe('h2 Session paused');
+    await expectAccessible(page, 'session paused (desktop)');
     await page.getByRole('link', { name: 'Back to recall sets', exact: true }).click();
     const card = page.getByRole('listitem').filter({ hasText: 'The French Revolution' });
     await card.getByRole('link', { name: 'Resume The French Revolution' }).waitFor();
-    expect(await card.getByText('paused · 5/7').isVisible()).toBe(true);
+    expect(await card.getByText('paused · 5 of 7 recalled').isVisible()).toBe(true);
     // FSRS scheduled the five recalled points for later; two are still due.
-    expect(await card.getByText('2 of 7 due').isVisible()).toBe(true);
+    expect(await card.getByText('2 of 7 points due for review').isVisible()).toBe(true);
+    await expectAccessible(page, 'set picker with a paused session (desktop)');
     await page.screenshot({ path: join(SCREENSHOTS, '01-set-picker-desktop.png') });
 
     await page.getByRole('link', { name: 'Past sessions' }).click();
     const row = page
       .getByRole('list', { name: 'Sessions' })
       .getByRole('link', { name: /The French Revolution/ });
-    expect(await row.textContent()).toContain('paused · 5/7');
+    expect(await row.textContent()).toContain('paused · 5 of 7 recalled');
+    await expectAccessible(page, 'past sessions (desktop)');
     await context.close();
   });
 
@@ -296,6 +439,7 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
     const prompt = page.getByRole('group', { name: /Want to explore/ });
     await prompt.waitFor();
     expect(await prompt.textContent()).toContain('Why autumn leaves turn red and yellow');
+    await expectAccessible(page, 'rabbit-hole prompt (phone)');
     await page.screenshot({ path: join(SCREENSHOTS, '04-rabbithole-prompt-phone.png') });
     const shell = page.locator('.session');
     const recallBackground = await backgroundOf(shell);
@@ -303,6 +447,7 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
     await prompt.getByRole('button', { name: 'Explore' }).click();
     const indicator = page.getByRole('status').filter({ hasText: 'Exploring:' });
     await indicator.waitFor();
+    await expect.poll(() => focused(page)).toBe('textarea Your answer');
     expect(await indicator.textContent()).toContain(
       'Exploring: Why autumn leaves turn red and yellow',
     );
@@ -319,11 +464,13 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
       () =>
         document.querySelectorAll('[data-agent="rabbithole"][data-state="complete"]').length >= 2,
     );
+    await expectAccessible(page, 'in a rabbit hole (phone)');
     await page.screenshot({ path: join(SCREENSHOTS, '04-rabbithole-phone.png') });
 
     const repliesBeforeReturn = await session.agentReplyCount();
     await indicator.getByRole('button', { name: 'Return to session' }).click();
     await indicator.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toBe('textarea Your answer');
     // Back in the session the tutor speaks first: it re-asks its pending question, so the
     // last message is a question from the tutor, not the rabbit-hole agent's.
     await session.waitForAgentReplies(repliesBeforeReturn + 1);
@@ -345,6 +492,14 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
       .getByText('Autumn leaf colours')
       .waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, '04-rabbithole-exited-phone.png') });
+
+    // The next answer raises another tangent; staying on track gives focus back too.
+    await session.send('Could an animal do photosynthesis, like those green sea slugs?');
+    const second = page.getByRole('group', { name: /Want to explore/ });
+    await second.waitFor();
+    await second.getByRole('button', { name: 'Stay on track' }).click();
+    await second.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toBe('textarea Your answer');
     await context.close();
   });
 
@@ -354,6 +509,13 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
     await page.getByRole('link', { name: 'Start Photosynthesis' }).click();
     const session = sessionPage(page);
     await session.waitForAgentReplies(1);
+    // Progress animates, unless the reader asked for reduced motion.
+    const transition = () =>
+      session.progressItems.first().evaluate((item) => getComputedStyle(item).transitionDuration);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await transition()).not.toBe('0s');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await transition()).toBe('0s');
     // What the voice pipeline sends for "x squared … len of items": LaTeX and backticks.
     await session.send('The light scales like $x^2$ and I would count with `len(items)`.');
     await session.waitForAgentReplies(2);
@@ -379,6 +541,11 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
     const replayed = replay.locator('[data-role="user"]').last();
     await replayed.waitFor();
     expect(await readFormatted(replayed)).toEqual(formatted);
+    await expectAccessible(page, 'replay of a paused session (desktop)');
+
+    await page.goto(new URL('/no-such-page', offline.url).href);
+    await page.getByRole('heading', { name: 'Not found' }).waitFor();
+    await expectAccessible(page, 'not found (desktop)');
     await context.close();
   });
 

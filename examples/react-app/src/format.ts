@@ -1,14 +1,17 @@
 const DAY = 86_400_000;
 
-/** "due now", "due in 3 h", "due tomorrow", "due Tue, 14 Jan" — for the set picker. */
+/**
+ * When the next point comes due for review: "next review now", "… in 3 h", "… tomorrow",
+ * "… Tue, 14 Jan" — for the set picker.
+ */
 export function formatNextDue(nextDueAt: number | null, now: number): string {
-  if (nextDueAt === null) return 'nothing scheduled';
-  if (nextDueAt <= now) return 'due now';
+  if (nextDueAt === null) return 'no review scheduled';
+  if (nextDueAt <= now) return 'next review now';
   const hours = Math.ceil((nextDueAt - now) / 3_600_000);
-  if (hours < 24) return `due in ${hours} h`;
+  if (hours < 24) return `next review in ${hours} h`;
   const days = Math.round((startOfDay(nextDueAt) - startOfDay(now)) / DAY);
-  if (days === 1) return 'due tomorrow';
-  return `due ${new Date(nextDueAt).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short' })}`;
+  if (days === 1) return 'next review tomorrow';
+  return `next review ${new Date(nextDueAt).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short' })}`;
 }
 
 /** "14 Jan, 09:30" */
@@ -23,7 +26,8 @@ export function formatDateTime(epochMs: number): string {
 
 /** "4 min 05 s" */
 export function formatDuration(durationMs: number): string {
-  const seconds = Math.max(0, Math.round(durationMs / 1000));
+  // Whole seconds elapsed, as the session timer (MM:SS) shows them, so the two agree.
+  const seconds = Math.max(0, Math.floor(durationMs / 1000));
   const minutes = Math.floor(seconds / 60);
   const rest = String(seconds % 60).padStart(2, '0');
   return minutes === 0 ? `${seconds} s` : `${minutes} min ${rest} s`;

@@ -100,6 +100,7 @@ export type {
   TimelineNearMiss,
 } from './session/view/timeline';
 export {
+  activeDurationMs,
   afterLearnerMessage,
   displayedRecalledCount,
   visibleCompletionOverlay,

@@ -36,6 +36,7 @@ export * as SessionImage from './components/session-image/parts';
 export * as ResourceCard from './components/resource-card/parts';
 export * as NearMissHint from './components/near-miss-hint/parts';
 export * as ConnectionStatus from './components/connection-status/parts';
+export * as SessionAnnouncer from './components/session-announcer/parts';
 
 // Building block for your own parts (`asChild`)
 export { Slot } from './internal/slot';

@@ -8,6 +8,7 @@ import {
   RabbitholeIndicator,
   RabbitholePrompt,
   ResourceCard,
+  SessionAnnouncer,
   SessionControls,
   SessionImage,
   SessionProgress,
@@ -29,6 +30,7 @@ export function SessionScreen() {
       <Composer.Root />
       <SessionControls.Root />
       <CompletionOverlay.Root />
+      <SessionAnnouncer.Root />
     </main>
   );
 }

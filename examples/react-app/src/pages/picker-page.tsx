@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { api, type RecallSetItem, type SessionItem } from '../api';
 import { formatNextDue } from '../format';
 import { followLink } from '../router';
@@ -13,7 +14,10 @@ export function PickerPage() {
     <main className="page">
       <header className="page-header">
         <h1>Recall</h1>
-        <p className="muted">Pick a set and recall it in a short conversation with the Agent.</p>
+        <p className="muted">
+          Pick a set and recall it in a short conversation with the Agent. Points come due for
+          review as you forget them; a paused session picks up where you left off.
+        </p>
       </header>
       {state.status === 'loading' && <p className="muted">Loading recall sets…</p>}
       {state.status === 'error' && (
@@ -48,30 +52,38 @@ export function PickerPage() {
 function SetCard(props: { set: RecallSetItem; waiting: SessionItem | undefined }) {
   const { set, waiting } = props;
   const now = Date.now();
+  const id = useId();
+  const action = waiting === undefined ? 'Start' : 'Resume';
   return (
     <li className="set-card">
+      <h2 className="set-card-title" id={`${id}-title`}>
+        {set.name}
+      </h2>
+      <p className="set-card-description" id={`${id}-description`}>
+        {set.description}
+      </p>
+      <p className="set-card-meta" id={`${id}-meta`}>
+        <span className={set.dueCount > 0 ? 'badge badge-due' : 'badge'}>
+          {set.dueCount} of {set.totalPoints} points due for review
+        </span>
+        {set.dueCount === 0 && <span className="muted">{formatNextDue(set.nextDueAt, now)}</span>}
+        {waiting !== undefined && (
+          <span className="badge badge-paused">
+            paused · {waiting.recalledCount} of {waiting.totalPoints} recalled
+          </span>
+        )}
+      </p>
+      {/* The card's one link, stretched over the whole card by CSS. Its name starts with
+          its visible text ("Start Photosynthesis"); the rest of the card describes it. */}
       <a
         className="set-card-link"
         href={`/session/${encodeURIComponent(set.id)}`}
         onClick={followLink}
-        aria-label={`${waiting === undefined ? 'Start' : 'Resume'} ${set.name}`}
+        aria-labelledby={`${id}-action ${id}-title`}
+        aria-describedby={`${id}-description ${id}-meta`}
       >
-        <span className="set-card-title">{set.name}</span>
-        <span className="set-card-description">{set.description}</span>
-        <span className="set-card-meta">
-          <span className={set.dueCount > 0 ? 'badge badge-due' : 'badge'}>
-            {set.dueCount} of {set.totalPoints} due
-          </span>
-          <span className="muted">{formatNextDue(set.nextDueAt, now)}</span>
-          {waiting !== undefined && (
-            <span className="badge badge-paused">
-              paused · {waiting.recalledCount}/{waiting.totalPoints}
-            </span>
-          )}
-        </span>
-        <span className="set-card-action" aria-hidden="true">
-          {waiting === undefined ? 'Start' : 'Resume'} →
-        </span>
+        <span id={`${id}-action`}>{action}</span>
+        <span aria-hidden="true"> →</span>
       </a>
     </li>
   );

@@ -43,7 +43,8 @@ export function SessionsPage() {
                 </span>
                 <span className="muted">{formatDateTime(session.startedAt)}</span>
                 <span className={`badge badge-${session.status}`}>
-                  {STATUS_LABELS[session.status]} · {session.recalledCount}/{session.totalPoints}
+                  {STATUS_LABELS[session.status]} · {session.recalledCount} of {session.totalPoints}{' '}
+                  recalled
                 </span>
               </a>
             </li>

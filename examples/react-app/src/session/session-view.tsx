@@ -5,6 +5,7 @@ import {
   NearMissHint,
   RabbitholeIndicator,
   RabbitholePrompt,
+  SessionAnnouncer,
   SessionControls,
   SessionProgress,
   useRecallSession,
@@ -20,10 +21,10 @@ import { VoiceButton } from './voice-button';
 export function SessionView(props: { title: string }) {
   const session = useRecallSession();
   const ended = session.status === 'paused' || session.status === 'completed';
-  const conversation = useRef<HTMLElement>(null);
-  useStickToBottom(conversation);
+  const shell = useRef<HTMLElement>(null);
+  useStickToBottom(shell);
   return (
-    <div className="session" data-mode={session.session.mode}>
+    <main className="session" data-mode={session.session.mode} ref={shell}>
       <header className="session-header">
         <div className="session-title-row">
           <a href="/" onClick={followLink} className="back-link" aria-label="All recall sets">
@@ -49,14 +50,14 @@ export function SessionView(props: { title: string }) {
           <RabbitholeIndicator.Topic className="rabbithole-topic" />
           <RabbitholeIndicator.Return className="button" />
         </RabbitholeIndicator.Root>
+        {/* In the sticky header, so being offline is seen wherever the page is scrolled. */}
+        <ConnectionStatus.Root className="connection-status">
+          <ConnectionStatus.Message />
+          <ConnectionStatus.Retry className="button button-quiet" />
+        </ConnectionStatus.Root>
       </header>
 
-      <ConnectionStatus.Root className="connection-status">
-        <ConnectionStatus.Message />
-        <ConnectionStatus.Retry className="button button-quiet" />
-      </ConnectionStatus.Root>
-
-      <section className="conversation" aria-label="Session" ref={conversation}>
+      <section className="conversation" aria-label="Session">
         <Conversation />
         <NearMissHint.Root className="near-miss">
           <NearMissHint.Text />
@@ -91,6 +92,8 @@ export function SessionView(props: { title: string }) {
           </div>
         </div>
       </CompletionOverlay.Root>
-    </div>
+      {/* Recalls and finished replies, read out once (the conversation itself is not live). */}
+      <SessionAnnouncer.Root className="announcer" />
+    </main>
   );
 }

@@ -3,8 +3,9 @@ import { type RefObject, useEffect } from 'react';
 /**
  * Keeps the page scrolled to the newest content while the reader is at (or near) the
  * bottom, like a chat; someone who scrolled up to re-read is left alone. It watches the
- * conversation's size rather than React state, because the parts inside it (messages,
- * prompts, hints, images) subscribe and re-render on their own.
+ * session's size rather than React state, because the parts inside it (messages, prompts,
+ * hints, images) subscribe and re-render on their own — and the sticky composer too, so a
+ * line it gains (the reason it is disabled) never covers the last message.
  */
 export function useStickToBottom(target: RefObject<HTMLElement | null>): void {
   useEffect(() => {

@@ -6,7 +6,7 @@ import type { PointVerdict } from '../prompts/evaluator-prompt';
 import { isChecklistComplete, recalledCount } from '../session/checklist';
 import { resourceGate } from '../session/resource-gate';
 import type { EngineSessionState } from '../session/session-state';
-import { activeDurationMs } from '../session/summarize-session';
+import { activeDurationMs } from '../session/view/session-rules';
 import type { EngineConfig } from './engine-config';
 import { nearMissFeedback } from './near-miss-feedback';
 

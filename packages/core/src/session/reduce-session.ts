@@ -59,7 +59,7 @@ function applyEvent(
       return applyStarted(state, view, event);
     case 'session_paused':
       return {
-        ...closeActiveStretch(view, event.timestamp),
+        ...view,
         pausedAt: event.timestamp,
         againRatedPointIds: [
           ...state.againRatedPointIds,
@@ -69,7 +69,7 @@ function applyEvent(
         ],
       };
     case 'session_completed':
-      return { ...closeActiveStretch(view, event.timestamp), endedAt: event.timestamp };
+      return { ...view, endedAt: event.timestamp };
     case 'session_complete_overlay':
       return view;
     case 'recall_point_recalled':
@@ -137,9 +137,7 @@ function applyStarted(
   return {
     ...targeted,
     userId: userId ?? state.userId,
-    startedAt: state.startedAt ?? event.timestamp,
     resumedAt: resumed ? event.timestamp : state.resumedAt,
-    activeSince: event.timestamp,
     greeting: { kind: resumed ? 'recap' : 'opening', generated: false },
     tutorMessages: [...state.tutorMessages, { role: 'user', content: cue }],
     unresolvedFocusPointId: null,
@@ -160,15 +158,6 @@ function withTargetProgress(
     ...view,
     pointProgress,
     focusPointId: findFocusPoint(view.targetPointIds, view.checklist, state.probeIndex),
-  };
-}
-
-function closeActiveStretch(state: EngineSessionState, timestamp: number): EngineSessionState {
-  if (state.activeSince === null) return state;
-  return {
-    ...state,
-    activeSince: null,
-    activeDurationMs: state.activeDurationMs + Math.max(0, timestamp - state.activeSince),
   };
 }
 

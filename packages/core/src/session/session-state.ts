@@ -98,14 +98,9 @@ export interface EngineSessionState extends SessionView {
   response: OpenResponse | null;
   /** Every response still open, oldest first (more than one only after a writer died). */
   openResponses: readonly OpenResponse[];
-  startedAt: number | null;
   pausedAt: number | null;
   resumedAt: number | null;
   endedAt: number | null;
-  /** When the current active stretch began (null while paused or ended). */
-  activeSince: number | null;
-  /** Active time of the stretches already closed by a pause. */
-  activeDurationMs: number;
 }
 
 /** Options for {@link createSessionState}. */
@@ -149,11 +144,8 @@ export function createSessionState(options: CreateSessionStateOptions): EngineSe
     judgeUsage: EMPTY_USAGE,
     response: null,
     openResponses: [],
-    startedAt: null,
     pausedAt: null,
     resumedAt: null,
     endedAt: null,
-    activeSince: null,
-    activeDurationMs: 0,
   };
 }

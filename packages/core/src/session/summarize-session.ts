@@ -3,12 +3,7 @@ import { addUsage } from '../llm/llm-adapter';
 import { type TokenPrice, estimateCostUsd } from '../engine/engine-config';
 import { recalledCount } from './checklist';
 import type { EngineSessionState } from './session-state';
-
-/** Active time of the session up to `now`: paused stretches do not count. */
-export function activeDurationMs(state: EngineSessionState, now: number): number {
-  const open = state.activeSince === null ? 0 : Math.max(0, now - state.activeSince);
-  return state.activeDurationMs + open;
-}
+import { activeDurationMs } from './view/session-rules';
 
 /** Options for {@link summarizeSession}. */
 export interface SummarizeSessionOptions {

@@ -2,6 +2,7 @@ import type { RecallClient, RecallClientSnapshot } from '@recall/ws';
 import { createRequiredContext, useRequiredContext } from '../internal/create-required-context';
 import type { ExternalStore } from '../store/external-store';
 import type { ThrottledStore } from '../store/throttled-store';
+import type { AnswerFocus } from './answer-focus';
 import type { RecallActions } from './recall-actions';
 
 /** What `RecallProvider` shares with the hooks. */
@@ -12,6 +13,8 @@ export interface RecallContextValue {
   /** At most one change per throttle window: for streamed text (message list, exchange). */
   streamStore: ThrottledStore<RecallClientSnapshot>;
   actions: RecallActions;
+  /** The answer box, where focus goes once the learner answered a prompt or the overlay. */
+  answerFocus: AnswerFocus;
 }
 
 const recallContext = /* @__PURE__ */ createRequiredContext<RecallContextValue>('RecallProvider');

@@ -2,6 +2,7 @@ import type { RecallClient, RecallClientSnapshot } from '@recall/ws';
 import { type ReactNode, useMemo } from 'react';
 import type { ExternalStore } from '../store/external-store';
 import { type Throttle, createThrottledStore } from '../store/throttled-store';
+import { createAnswerFocus } from './answer-focus';
 import { createRecallActions } from './recall-actions';
 import { type RecallContextValue, RecallContextProvider } from './recall-context';
 
@@ -38,9 +39,10 @@ export function RecallProvider({ client, throttleMs = 'frame', children }: Recal
   );
   const streamStore = useMemo(() => createThrottledStore(store, throttleMs), [store, throttleMs]);
   const actions = useMemo(() => createRecallActions(client), [client]);
+  const answerFocus = useMemo(() => createAnswerFocus(), []);
   const value = useMemo<RecallContextValue>(
-    () => ({ client, store, streamStore, actions }),
-    [client, store, streamStore, actions],
+    () => ({ client, store, streamStore, actions, answerFocus }),
+    [client, store, streamStore, actions, answerFocus],
   );
   return <RecallContextProvider value={value}>{children}</RecallContextProvider>;
 }

@@ -8,6 +8,7 @@ import {
   RabbitholeIndicator,
   RabbitholePrompt,
   ResourceCard,
+  SessionAnnouncer,
   SessionControls,
   SessionImage,
   SessionProgress,
@@ -56,6 +57,7 @@ export function DemoScreen() {
       <Composer.Root />
       <SessionControls.Root />
       <CompletionOverlay.Root />
+      <SessionAnnouncer.Root />
     </div>
   );
 }

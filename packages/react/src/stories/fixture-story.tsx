@@ -1,6 +1,6 @@
 import type { ConnectionState } from '@recall/ws';
 import type { Decorator, StoryObj } from '@storybook/react-vite';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { RecallProvider } from '../provider/recall-provider';
 import { type TestSession, createTestSession } from '../testing/create-test-session';
 import type { SessionFixtureName } from '../testing/recorded-session';
@@ -37,6 +37,7 @@ export async function loadFixtureSession(context: {
 
 function FixtureSession({ session, children }: { session: TestSession; children: ReactNode }) {
   const [commands, setCommands] = useState<string[]>(() => listCommands(session));
+  const titleId = useId();
   useEffect(() => {
     setCommands(listCommands(session));
     const unsubscribe = session.client.subscribe(() => setCommands(listCommands(session)));
@@ -49,16 +50,35 @@ function FixtureSession({ session, children }: { session: TestSession; children:
     <RecallProvider client={session.client}>
       <main style={{ display: 'grid', gap: 16, fontFamily: 'system-ui, sans-serif' }}>
         {children}
-        <section aria-label="Commands sent to the server">
-          <ol data-testid="commands" style={{ fontFamily: 'monospace', fontSize: 12 }}>
-            {commands.map((command, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: append-only log
-              <li key={index}>{command}</li>
-            ))}
-          </ol>
-        </section>
+        {commands.length > 0 && (
+          <section className="story-commands" aria-labelledby={titleId}>
+            <h2 id={titleId} style={{ fontSize: 14, margin: 0 }}>
+              Sent to the server
+            </h2>
+            <ol data-testid="commands" style={{ margin: 0 }}>
+              {commands.map((command, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: append-only log
+                <li key={index} data-command={command}>
+                  {describeCommand(command)}
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
       </main>
     </RecallProvider>
+  );
+}
+
+// `{"type":"enter_rabbithole","topic":"…"}` reads as `enter_rabbithole — topic: …`.
+function describeCommand(json: string): ReactNode {
+  const { type, ...fields } = JSON.parse(json) as Record<string, unknown>;
+  const details = Object.entries(fields).map(([key, value]) => `${key}: ${String(value)}`);
+  return (
+    <>
+      <code>{String(type)}</code>
+      {details.length > 0 && ` — ${details.join(', ')}`}
+    </>
   );
 }
 
@@ -102,5 +122,5 @@ export const SESSION_STATES = {
 /** The commands the story's client sent so far (pings and ids left out), as JSON lines. */
 export function sentCommands(canvasElement: HTMLElement): string[] {
   const list = canvasElement.querySelector('[data-testid="commands"]');
-  return Array.from(list?.children ?? [], (item) => item.textContent ?? '');
+  return Array.from(list?.children ?? [], (item) => item.getAttribute('data-command') ?? '');
 }

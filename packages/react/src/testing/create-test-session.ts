@@ -98,7 +98,10 @@ export function createTestSession(options: TestSessionOptions = {}): TestSession
     if (connection === 'closed') client.close();
   })();
   let appended = 0;
-  const context = createEventContext({ clock: Date.now, ids: () => `appended-${++appended}` });
+  const context = createEventContext({
+    clock: () => Date.now(),
+    ids: () => `appended-${++appended}`,
+  });
   return {
     client,
     transport,
@@ -120,9 +123,14 @@ export function createTestSession(options: TestSessionOptions = {}): TestSession
   };
 }
 
+// The recording keeps its pace but is moved to end now, so its times (the session's start,
+// the timer) read as a session that is going on.
 async function seed(storage: StorageAdapter, events: Parameters<typeof formatSessionLog>[0]) {
   await storage.saveRecallSet(RECORDED_RECALL_SET);
-  if (events.length > 0) await importSessionLog(storage, formatSessionLog(events));
+  if (events.length === 0) return;
+  const offset = Date.now() - (events.at(-1)?.timestamp ?? 0);
+  const moved = events.map((event) => ({ ...event, timestamp: event.timestamp + offset }));
+  await importSessionLog(storage, formatSessionLog(moved));
 }
 
 function waitFor(

@@ -6,6 +6,7 @@ import { reduceSession } from '../reduce-session';
 import { createSessionState } from '../session-state';
 import { reduceSessionView } from './reduce-session-view';
 import {
+  activeDurationMs,
   afterLearnerMessage,
   displayedRecalledCount,
   rabbitholeDeclinedByLearnerMessage,
@@ -103,6 +104,9 @@ const SHARED_FIELDS = [
   'completion',
   'summary',
   'timeline',
+  'startedAt',
+  'activeSince',
+  'activeDurationMs',
 ] as const satisfies readonly (keyof SessionView)[];
 
 function shared(state: SessionView) {
@@ -164,6 +168,41 @@ describe('reduceSessionView', () => {
     }
     expect(engine.targetPointIds).toEqual(TARGETS);
     expect(browser.targetPointIds).toEqual([]);
+  });
+
+  test('active time comes from the stored start and pauses: a reload or a second tab agrees', () => {
+    let now = 1_700_000_000_000;
+    const log = createFixtureLog({ sessionId: 's1', clock: () => now });
+    const start = (resumed: boolean) =>
+      log.append('session_started', {
+        sessionId: 's1',
+        recallSetId: 'set',
+        recallSetName: 'Cells',
+        totalPoints: 1,
+        recalledCount: 0,
+        resumed,
+      });
+    start(false);
+    now += 90_000;
+    log.append('session_paused', { sessionId: 's1', recalledCount: 0, totalPoints: 1 });
+    now += 3_600_000; // an hour away does not count
+    start(true);
+    const view = log.events.reduce(reduceSessionView, createSessionView());
+    expect(view).toMatchObject({
+      startedAt: 1_700_000_000_000,
+      activeSince: now,
+      activeDurationMs: 90_000,
+    });
+    expect(activeDurationMs(view, now + 30_000)).toBe(120_000);
+    // A clock behind the server's never counts backwards.
+    expect(activeDurationMs(view, now - 5_000)).toBe(90_000);
+    now += 60_000;
+    const paused = reduceSessionView(
+      view,
+      log.append('session_paused', { sessionId: 's1', recalledCount: 0, totalPoints: 1 }),
+    );
+    expect(paused.activeSince).toBeNull();
+    expect(activeDurationMs(paused, now + 999_999)).toBe(150_000);
   });
 
   test('redeliveries, older seqs and other sessions change nothing', () => {

@@ -45,12 +45,18 @@ export function applySessionViewEvent<S extends SessionView>(
         recallSetName,
         totalPoints: targetPointIds === undefined ? totalPoints : targetPointIds.length,
         status: 'in_progress',
+        startedAt: base.startedAt ?? event.timestamp,
+        activeSince: event.timestamp,
       };
     }
     case 'session_paused':
-      return { ...base, status: 'paused' };
+      return { ...closeActiveStretch(base, event.timestamp), status: 'paused' };
     case 'session_completed':
-      return { ...base, status: 'completed', summary: event.data.summary };
+      return {
+        ...closeActiveStretch(base, event.timestamp),
+        status: 'completed',
+        summary: event.data.summary,
+      };
     case 'session_complete_overlay':
       return { ...base, overlay: 'shown', completion: { ...event.data } };
     case 'recall_point_recalled':
@@ -105,6 +111,16 @@ export function applySessionViewEvent<S extends SessionView>(
     default:
       return assertNever(event, 'session event');
   }
+}
+
+/** Adds the open active stretch (if any) up to `timestamp` to the active time. */
+function closeActiveStretch<S extends SessionView>(state: S, timestamp: number): S {
+  if (state.activeSince === null) return state;
+  return {
+    ...state,
+    activeSince: null,
+    activeDurationMs: state.activeDurationMs + Math.max(0, timestamp - state.activeSince),
+  };
 }
 
 /** The checklist over `targetPointIds`, keeping the status of points already on it. */

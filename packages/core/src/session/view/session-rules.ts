@@ -62,3 +62,20 @@ export function visibleCompletionOverlay(
   }
   return state.completion;
 }
+
+/**
+ * The session's active time at `now` (epoch ms): the stretches closed by a pause or the
+ * completion plus the one still open. Paused time never counts. The engine's summary and
+ * every client's timer read it from the same folded log, so they agree after a reload, in a
+ * second tab and on the finished screen.
+ *
+ * @example
+ * const elapsedMs = activeDurationMs(snapshot.session, Date.now());
+ */
+export function activeDurationMs(
+  state: Pick<SessionView, 'activeSince' | 'activeDurationMs'>,
+  now: number,
+): number {
+  const open = state.activeSince === null ? 0 : Math.max(0, now - state.activeSince);
+  return state.activeDurationMs + open;
+}

@@ -77,6 +77,12 @@ export interface SessionView {
   summary: PublicSessionSummary | null;
   /** Messages, images, resources, rabbit-hole markers and near-miss hints, in log order. */
   timeline: readonly SessionTimelineItem[];
+  /** When the first `session_started` was stored (epoch ms); null before it. */
+  startedAt: number | null;
+  /** When the current active stretch began (null while paused, ended or not started). */
+  activeSince: number | null;
+  /** Active time of the stretches already closed by a pause or the completion. */
+  activeDurationMs: number;
 }
 
 /** Options for {@link createSessionView}. */
@@ -111,5 +117,8 @@ export function createSessionView(options: CreateSessionViewOptions = {}): Sessi
     completion: null,
     summary: null,
     timeline: [],
+    startedAt: null,
+    activeSince: null,
+    activeDurationMs: 0,
   };
 }

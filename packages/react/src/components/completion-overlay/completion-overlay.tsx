@@ -46,7 +46,7 @@ export interface CompletionOverlayRootProps extends PrimitiveProps<'div'> {
  * The "everything recalled" dialog: its message, Continue (`dismissOverlay`) and Done
  * (`leaveSession`). Open while the state has an overlay (one that arrives inside a rabbit
  * hole waits for the return). Modal: focus moves in and is trapped, Escape continues, and
- * focus returns where it was on close. Renders every part when given no children.
+ * on close focus goes to the answer box (`Composer.Input`), else back where it was. Renders every part when given no children.
  */
 export const CompletionOverlayRoot = /* @__PURE__ */ forwardRef<
   HTMLDivElement,
@@ -90,9 +90,11 @@ export const CompletionOverlayRoot = /* @__PURE__ */ forwardRef<
 const CompletionOverlayDialog = /* @__PURE__ */ forwardRef<HTMLDivElement, PrimitiveProps<'div'>>(
   function CompletionOverlayDialog({ onKeyDown, ...props }, forwardedRef) {
     const { titleId, messageId } = useRequiredContext(overlayContext, 'CompletionOverlay.Root');
+    const { answerFocus } = useRecallContext('CompletionOverlay.Root');
     const containerRef = useRef<HTMLDivElement>(null);
     const ref = useComposedRefs(containerRef, forwardedRef);
-    const trapTab = useFocusTrap(containerRef);
+    // On close the learner goes on typing: focus goes to the answer box when there is one.
+    const trapTab = useFocusTrap(containerRef, answerFocus.target);
     return (
       <Primitive.div
         role="dialog"

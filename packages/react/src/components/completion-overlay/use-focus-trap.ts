@@ -17,11 +17,13 @@ function focusables(container: HTMLElement): HTMLElement[] {
 
 /**
  * Keeps focus inside `container` while mounted: focuses its first focusable element (or the
- * container) on mount, wraps Tab and Shift+Tab, and gives focus back to the element that had
- * it before once unmounted. Returns the keydown handler to attach to the container.
+ * container) on mount, wraps Tab and Shift+Tab, and once unmounted gives focus to
+ * `returnTarget()` or else back to the element that had it before. Returns the keydown
+ * handler to attach to the container.
  */
 export function useFocusTrap(
   container: RefObject<HTMLElement | null>,
+  returnTarget: () => HTMLElement | null = () => null,
 ): (event: KeyboardEvent<HTMLElement>) => void {
   useEffect(() => {
     const element = container.current;
@@ -36,9 +38,10 @@ export function useFocusTrap(
     document.addEventListener('focusin', keepFocusInside);
     return () => {
       document.removeEventListener('focusin', keepFocusInside);
-      if (previouslyFocused?.isConnected) previouslyFocused.focus();
+      const target = returnTarget() ?? previouslyFocused;
+      if (target?.isConnected) target.focus();
     };
-  }, [container]);
+  }, [container, returnTarget]);
 
   return useCallback(
     (event: KeyboardEvent<HTMLElement>) => {

@@ -6,8 +6,10 @@ import {
   useEffect,
   useId,
   useMemo,
+  useRef,
 } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
+import { useComposedRefs } from '../../internal/compose-refs';
 import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { useControllableState } from '../../internal/use-controllable-state';
@@ -163,39 +165,61 @@ export const ComposerRoot = /* @__PURE__ */ forwardRef<HTMLFormElement, Composer
   },
 );
 
-/** The text area: Enter sends, Shift+Enter adds a line, IME composition is respected. */
-export const ComposerInput = /* @__PURE__ */ forwardRef<
-  HTMLTextAreaElement,
-  PrimitiveProps<'textarea'>
->(function ComposerInput({ onChange, onKeyDown, ...props }, ref) {
-  const composer = useRequiredContext(composerContext, 'Composer.Input');
-  const { actions } = useRecallContext('Composer.Input');
-  const disabled = composer.availability !== 'ready';
-  return (
-    <Primitive.textarea
-      aria-label={composer.labels.input}
-      placeholder={composer.labels.placeholder}
-      rows={1}
-      disabled={disabled}
-      aria-describedby={disabled ? composer.reasonId : undefined}
-      data-state={disabled ? 'disabled' : 'enabled'}
-      {...props}
-      value={composer.value}
-      onChange={composeEventHandlers(onChange, (event) => {
-        const text = event.currentTarget.value;
-        composer.setValue(text);
-        // The client asks the session's rule whether a draft answers a pending prompt.
-        if (composer.declineRabbitholeOnInput) actions.setDraft(text);
-      })}
-      onKeyDown={composeEventHandlers(onKeyDown, (event: KeyboardEvent<HTMLTextAreaElement>) => {
-        if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-        event.preventDefault();
-        composer.submit();
-      })}
-      ref={ref}
-    />
-  );
-});
+/** Props of `Composer.Input`. */
+export interface ComposerInputProps extends PrimitiveProps<'textarea'> {
+  /**
+   * Take focus whenever the input becomes usable (the session opened, or came back online)
+   * while nothing else has focus, so the learner can type at once.
+   * @default true
+   */
+  focusOnReady?: boolean;
+}
+
+/**
+ * The text area: Enter sends, Shift+Enter adds a line, IME composition is respected. It is
+ * the session's answer box: focus comes back here after the learner answers a rabbit-hole
+ * prompt, returns from one, or closes the completion overlay.
+ */
+export const ComposerInput = /* @__PURE__ */ forwardRef<HTMLTextAreaElement, ComposerInputProps>(
+  function ComposerInput({ focusOnReady = true, onChange, onKeyDown, ...props }, forwardedRef) {
+    const composer = useRequiredContext(composerContext, 'Composer.Input');
+    const { actions, answerFocus } = useRecallContext('Composer.Input');
+    const disabled = composer.availability !== 'ready';
+    const element = useRef<HTMLTextAreaElement>(null);
+    const ref = useComposedRefs(element, forwardedRef, answerFocus.register);
+    useEffect(() => {
+      const input = element.current;
+      const active = document.activeElement;
+      // Nothing else has focus: <body>, or this input (browsers differ on disabled controls).
+      const free = active === null || active === document.body || active === input;
+      if (focusOnReady && !disabled && free) input?.focus();
+    }, [focusOnReady, disabled]);
+    return (
+      <Primitive.textarea
+        aria-label={composer.labels.input}
+        placeholder={composer.labels.placeholder}
+        rows={1}
+        disabled={disabled}
+        aria-describedby={disabled ? composer.reasonId : undefined}
+        data-state={disabled ? 'disabled' : 'enabled'}
+        {...props}
+        value={composer.value}
+        onChange={composeEventHandlers(onChange, (event) => {
+          const text = event.currentTarget.value;
+          composer.setValue(text);
+          // The client asks the session's rule whether a draft answers a pending prompt.
+          if (composer.declineRabbitholeOnInput) actions.setDraft(text);
+        })}
+        onKeyDown={composeEventHandlers(onKeyDown, (event: KeyboardEvent<HTMLTextAreaElement>) => {
+          if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+          event.preventDefault();
+          composer.submit();
+        })}
+        ref={ref}
+      />
+    );
+  },
+);
 
 /** The send button; disabled while the composer is, or while the text is empty. */
 export const ComposerSubmit = /* @__PURE__ */ forwardRef<

@@ -7,5 +7,6 @@ export {
 export type {
   ComposerLabels as Labels,
   ComposerRootProps as RootProps,
+  ComposerInputProps as InputProps,
 } from './composer';
 export type { ComposerAvailability as Availability } from './composer-availability';

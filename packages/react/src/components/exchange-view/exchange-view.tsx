@@ -98,7 +98,14 @@ export const ExchangeViewAgentText = /* @__PURE__ */ forwardRef<
           ? 'interrupted'
           : 'complete';
   return (
-    <Primitive.p aria-live="polite" data-state={state} {...props} ref={ref}>
+    <Primitive.p
+      aria-live="polite"
+      // Screen readers wait for the whole reply instead of reading every chunk.
+      aria-busy={state === 'streaming'}
+      data-state={state}
+      {...props}
+      ref={ref}
+    >
       {children ?? (state === 'empty' ? labels.placeholder : exchange.agentText)}
     </Primitive.p>
   );

@@ -27,7 +27,7 @@ export const Streaming: StoryObj<typeof meta> = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const log = canvas.getByRole('log', { name: 'Conversation' });
-    await expect(log).toHaveAttribute('aria-live', 'polite');
+    await expect(log).toHaveAttribute('aria-live', 'off');
     await expect(log.lastElementChild).toHaveAttribute('data-state', 'streaming');
   },
 };

@@ -106,7 +106,7 @@ export interface MessageListRootProps
 }
 
 /**
- * The session's timeline as a `role="log"` live region (`aria-live="polite"`): messages,
+ * The session's timeline as a `role="log"` region: messages,
  * shown images and resources, rabbit-hole markers and near-miss hints in log order — the same
  * order live, after a reload, in a second tab and in a replay. It follows the throttled
  * subscription: while text streams it renders at most once per frame (or per `throttleMs` of
@@ -146,7 +146,9 @@ export const MessageListRoot = /* @__PURE__ */ forwardRef<HTMLDivElement, Messag
       <listContext.Provider value={context}>
         <Primitive.div
           role="log"
-          aria-live="polite"
+          // Not live: a streamed reply would be read out chunk by chunk. `SessionAnnouncer`
+          // announces each reply once it is complete.
+          aria-live="off"
           aria-label={context.labels.root}
           data-state={streaming ? 'streaming' : 'idle'}
           {...props}

@@ -20,8 +20,18 @@ export const Connecting: StoryObj<typeof meta> = SESSION_STATES.Connecting;
 export const Idle: StoryObj<typeof meta> = SESSION_STATES.Idle;
 export const Streaming: StoryObj<typeof meta> = SESSION_STATES.Streaming;
 export const Recalled: StoryObj<typeof meta> = SESSION_STATES.Recalled;
+// The hint as the learner sees it; dismissing it is its own story, so this one stays visible.
 export const NearMiss: StoryObj<typeof meta> = {
   ...SESSION_STATES.NearMiss,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('name the pigment');
+    await expect(canvas.getByRole('button', { name: 'Dismiss' })).toBeEnabled();
+  },
+};
+export const NearMissDismissed: StoryObj<typeof meta> = {
+  ...SESSION_STATES.NearMiss,
+  name: 'Near Miss › Dismissed',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('status')).toHaveTextContent('name the pigment');

@@ -81,18 +81,21 @@ export const RabbitholeIndicatorTopic = /* @__PURE__ */ forwardRef<
   );
 });
 
-/** Returns to the session (`exitRabbithole`). */
+/** Returns to the session (`exitRabbithole`); focus moves to the answer box. */
 export const RabbitholeIndicatorReturn = /* @__PURE__ */ forwardRef<
   HTMLButtonElement,
   PrimitiveProps<'button'>
 >(function RabbitholeIndicatorReturn({ children, onClick, ...props }, ref) {
   const { labels } = useRequiredContext(indicatorContext, 'RabbitholeIndicator.Return');
-  const { actions } = useRecallContext('RabbitholeIndicator.Return');
+  const { actions, answerFocus } = useRecallContext('RabbitholeIndicator.Return');
   return (
     <Primitive.button
       type="button"
       {...props}
-      onClick={composeEventHandlers(onClick, actions.exitRabbithole)}
+      onClick={composeEventHandlers(onClick, () => {
+        actions.exitRabbithole();
+        answerFocus.focus();
+      })}
       ref={ref}
     >
       {children ?? labels.return}

@@ -6,6 +6,7 @@ import {
   loadFixtureSession,
   withFixtureSession,
 } from '../../stories/fixture-story';
+import * as RabbitholeIndicator from '../rabbithole-indicator/parts';
 import * as Prompt from './parts';
 
 const meta = {
@@ -22,8 +23,28 @@ export const Idle: StoryObj<typeof meta> = SESSION_STATES.Idle;
 export const Streaming: StoryObj<typeof meta> = SESSION_STATES.Streaming;
 export const Recalled: StoryObj<typeof meta> = SESSION_STATES.Recalled;
 export const NearMiss: StoryObj<typeof meta> = SESSION_STATES.NearMiss;
+// The offer as the learner sees it; choosing "Explore" is its own story.
 export const RabbitholePrompt: StoryObj<typeof meta> = {
   ...SESSION_STATES.RabbitholePrompt,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByRole('group', { name: 'Want to explore “Why leaves change colour in autumn”?' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Explore' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Stay on track' })).toBeEnabled();
+  },
+};
+// After "Explore": the command sent, the prompt gone, and the session in the rabbit hole.
+export const Explored: StoryObj<typeof meta> = {
+  ...SESSION_STATES.RabbitholePrompt,
+  name: 'Rabbithole Prompt › Explored',
+  render: (args) => (
+    <>
+      <Prompt.Root {...args} />
+      <RabbitholeIndicator.Root />
+    </>
+  ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Explore' }));
@@ -31,6 +52,9 @@ export const RabbitholePrompt: StoryObj<typeof meta> = {
       '{"type":"enter_rabbithole","rabbitholeEventId":"rabbithole-1","topic":"Why leaves change colour in autumn"}',
     ]);
     await expect(canvas.queryByRole('button', { name: 'Explore' })).toBeNull();
+    await expect(
+      await canvas.findByText('Exploring: Why leaves change colour in autumn'),
+    ).toBeVisible();
   },
 };
 export const InRabbithole: StoryObj<typeof meta> = SESSION_STATES.InRabbithole;

@@ -92,18 +92,21 @@ export const RabbitholePromptMessage = /* @__PURE__ */ forwardRef<
   );
 });
 
-/** Accepts the prompt (`enterRabbithole`). */
+/** Accepts the prompt (`enterRabbithole`); focus moves to the answer box. */
 export const RabbitholePromptExplore = /* @__PURE__ */ forwardRef<
   HTMLButtonElement,
   PrimitiveProps<'button'>
 >(function RabbitholePromptExplore({ children, onClick, ...props }, ref) {
   const { labels } = useRequiredContext(promptContext, 'RabbitholePrompt.Explore');
-  const { actions } = useRecallContext('RabbitholePrompt.Explore');
+  const { actions, answerFocus } = useRecallContext('RabbitholePrompt.Explore');
   return (
     <Primitive.button
       type="button"
       {...props}
-      onClick={composeEventHandlers(onClick, actions.enterRabbithole)}
+      onClick={composeEventHandlers(onClick, () => {
+        actions.enterRabbithole();
+        answerFocus.focus();
+      })}
       ref={ref}
     >
       {children ?? labels.explore}
@@ -111,18 +114,21 @@ export const RabbitholePromptExplore = /* @__PURE__ */ forwardRef<
   );
 });
 
-/** Declines the prompt (`declineRabbithole`). */
+/** Declines the prompt (`declineRabbithole`); focus moves to the answer box. */
 export const RabbitholePromptDecline = /* @__PURE__ */ forwardRef<
   HTMLButtonElement,
   PrimitiveProps<'button'>
 >(function RabbitholePromptDecline({ children, onClick, ...props }, ref) {
   const { labels } = useRequiredContext(promptContext, 'RabbitholePrompt.Decline');
-  const { actions } = useRecallContext('RabbitholePrompt.Decline');
+  const { actions, answerFocus } = useRecallContext('RabbitholePrompt.Decline');
   return (
     <Primitive.button
       type="button"
       {...props}
-      onClick={composeEventHandlers(onClick, actions.declineRabbithole)}
+      onClick={composeEventHandlers(onClick, () => {
+        actions.declineRabbithole();
+        answerFocus.focus();
+      })}
       ref={ref}
     >
       {children ?? labels.decline}

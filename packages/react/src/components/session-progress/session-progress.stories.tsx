@@ -30,11 +30,21 @@ export const Recalled: StoryObj<typeof meta> = {
       'pending',
       'pending',
     ]);
+    // Each step is labelled (never with the point's text, which the client is not sent).
+    await expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Point 1 of 4: recalled',
+      'Point 2 of 4: not yet recalled',
+      'Point 3 of 4: not yet recalled',
+      'Point 4 of 4: not yet recalled',
+    ]);
+    await expect(canvas.getByText('1 of 4 recalled')).toBeVisible();
     const toggle = canvas.getByRole('button', { name: 'Mute recall cue' });
     await userEvent.click(toggle);
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(toggle).toHaveAttribute('data-state', 'muted');
     await userEvent.click(toggle);
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await expect(toggle).toHaveAttribute('data-state', 'unmuted');
   },
 };
 export const NearMiss: StoryObj<typeof meta> = SESSION_STATES.NearMiss;

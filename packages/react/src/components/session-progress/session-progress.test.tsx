@@ -5,6 +5,7 @@ import { openSession } from '../../../test/session';
 import type { TestSession } from '../../testing/create-test-session';
 import { renderWithClient } from '../../../test/render';
 import * as SessionProgress from './parts';
+import { formatElapsed, toIsoDuration } from './use-elapsed-time';
 
 const recall = (session: TestSession, recalledCount: number) =>
   act(() =>
@@ -82,6 +83,25 @@ describe('SessionProgress', () => {
     expect(vibrate).toHaveBeenCalledTimes(2);
   });
 
+  test('under prefers-reduced-motion held-back recalls fill in at once, with one cue', async () => {
+    const matchMedia = vi.fn((query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    try {
+      const session = await openSession({ fixture: 'inRabbithole' });
+      renderWithClient(<SessionProgress.Root />, { client: session.client });
+      await recall(session, 3);
+      await exit(session, 2);
+      expect(itemStates()).toEqual(['recalled', 'recalled', 'recalled', 'pending']);
+      expect(vibrate).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   test('a live recall fills the next item at once and plays the cue (sound optional)', async () => {
     const sound = vi.fn();
     const session = await openSession({ fixture: 'idle' });
@@ -130,15 +150,23 @@ describe('SessionProgress', () => {
     ).toBe('true');
   });
 
-  test('the timer shows the elapsed MM:SS while the session is active, and stops when paused', async () => {
+  test('the timer counts from the stored start (a reload or a second tab agrees) and stops when paused', async () => {
     const session = await openSession({ fixture: 'idle' });
     vi.useFakeTimers();
+    // The session started before this client: the timer starts from the stored start.
+    const { activeSince } = session.client.getSnapshot().session;
+    expect(activeSince).not.toBeNull();
+    const storedMs = Date.now() - (activeSince ?? 0);
     renderWithClient(<SessionProgress.Root />, { client: session.client });
     const timer = screen.getByRole('timer', { name: 'Elapsed time' });
-    expect(timer.textContent).toBe('00:00');
+    expect(timer.textContent).toBe(formatElapsed(storedMs));
     await act(() => vi.advanceTimersByTimeAsync(65_000));
-    expect(timer.textContent).toBe('01:05');
-    expect(timer.getAttribute('datetime')).toBe('PT1M5S');
+    expect(timer.textContent).toBe(formatElapsed(storedMs + 65_000));
+    expect(timer.getAttribute('datetime')).toBe(toIsoDuration(storedMs + 65_000));
+    // A second tab (another client of the same session) shows the same time.
+    const second = renderWithClient(<SessionProgress.Root />, { client: session.client });
+    expect(within(second.container).getByRole('timer').textContent).toBe(timer.textContent);
+    second.unmount();
     await act(() =>
       session.append('session_paused', {
         sessionId: 'session-photosynthesis-1',
@@ -147,8 +175,27 @@ describe('SessionProgress', () => {
       }),
     );
     await act(() => vi.advanceTimersByTimeAsync(10_000));
-    expect(timer.textContent).toBe('01:05');
+    expect(timer.textContent).toBe(formatElapsed(storedMs + 65_000));
     expect(vi.getTimerCount()).toBe(0); // no interval left behind
+  });
+
+  test('a completed session shows the duration of its summary', async () => {
+    const session = await openSession({ fixture: 'overlay' });
+    renderWithClient(<SessionProgress.Root />, { client: session.client });
+    await act(() =>
+      session.append('session_completed', {
+        sessionId: 'session-photosynthesis-1',
+        summary: {
+          sessionId: 'session-photosynthesis-1',
+          recalledCount: 4,
+          totalPoints: 4,
+          durationMs: 290_000,
+          rabbitholeCount: 1,
+          recalledPointIds: [],
+        },
+      }),
+    );
+    await vi.waitFor(() => expect(screen.getByRole('timer').textContent).toBe('04:50'));
   });
 
   test('explored rabbit holes appear as labelled pills', async () => {

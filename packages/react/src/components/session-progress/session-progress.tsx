@@ -4,10 +4,11 @@ import { composeEventHandlers } from '../../internal/compose-event-handlers';
 import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { shallowEqual } from '../../internal/shallow-equal';
+import { usePrefersReducedMotion } from '../../internal/use-prefers-reduced-motion';
 import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
 import { type RecallProgress, selectProgress } from '../../selectors/progress';
 import { type RecallCueOptions, useRecallCue } from './use-recall-cue';
-import { formatElapsed, toIsoDuration, useElapsedTime } from './use-elapsed-time';
+import { formatElapsed, selectActiveTime, toIsoDuration, useElapsedTime } from './use-elapsed-time';
 import { useReplayedCount } from './use-replayed-count';
 
 /** The state of one progress item. */
@@ -56,13 +57,17 @@ const progressContext =
 export interface SessionProgressRootProps extends PrimitiveProps<'div'> {
   labels?: Partial<SessionProgressLabels>;
   /**
-   * Pause between recalls replayed after a rabbit hole.
+   * Pause between recalls replayed after a rabbit hole (they fill in at once, with one cue,
+   * under `prefers-reduced-motion: reduce`).
    * @default 150
    */
   replayIntervalMs?: number;
   /** The recall cue (vibration by default; sound optional), behind the mute toggle. */
   cue?: RecallCueOptions;
-  /** When the session started (epoch ms); the timer otherwise starts when the session is active. */
+  /**
+   * Counts the timer from this instant (epoch ms) instead of the session's stored active time.
+   * @deprecated The timer reads the session's start and pauses from its log; leave it unset.
+   */
   startedAt?: number;
   /** Keep the bar in the DOM while in a rabbit hole (only `data-state="hidden"`), to animate it. */
   forceMount?: boolean;
@@ -86,15 +91,15 @@ export const SessionProgressRoot = /* @__PURE__ */ forwardRef<
   const status = useSnapshotSelector('SessionProgress.Root', selectStatus);
   const { muted, setMuted, play } = useRecallCue(cue);
   // Each replayed step plays the cue; a resume's jump to its stored count does not.
+  // Under `prefers-reduced-motion` held-back recalls fill in at once, with one cue.
   const shownCount = useReplayedCount(progress.displayedRecalledCount, {
     intervalMs: replayIntervalMs,
     active: status === 'active',
     onStep: play,
+    instant: usePrefersReducedMotion(),
   });
-  const elapsedMs = useElapsedTime({
-    running: status === 'active',
-    ...(startedAt === undefined ? {} : { startedAt }),
-  });
+  const time = useSnapshotSelector('SessionProgress.Root', selectActiveTime, shallowEqual);
+  const elapsedMs = useElapsedTime({ time, startedAt, active: status === 'active' });
   const mergedLabels = useMemo(() => ({ ...DEFAULT_LABELS, ...labels }), [labels]);
   const value = useMemo(
     () => ({ progress, shownCount, elapsedMs, muted, setMuted, labels: mergedLabels }),
@@ -184,7 +189,7 @@ export const SessionProgressItem = /* @__PURE__ */ forwardRef<
   );
 });
 
-/** The count as text ("2 of 5 recalled"), announced politely when it changes. */
+/** The count as text ("2 of 5 recalled"); `SessionAnnouncer` announces each recall. */
 export const SessionProgressCount = /* @__PURE__ */ forwardRef<
   HTMLSpanElement,
   PrimitiveProps<'span'>
@@ -194,13 +199,17 @@ export const SessionProgressCount = /* @__PURE__ */ forwardRef<
     'SessionProgress.Count',
   );
   return (
-    <Primitive.span aria-live="polite" {...props} ref={ref}>
+    <Primitive.span {...props} ref={ref}>
       {children ?? labels.count(shownCount, progress.totalPoints)}
     </Primitive.span>
   );
 });
 
-/** The elapsed time as `MM:SS`, ticking once a second while the session is active. */
+/**
+ * The session's active time as `MM:SS`: from its stored start, without the paused stretches
+ * (the same after a reload and in a second tab), ticking once a second while it runs, and the
+ * summary's duration once it is completed.
+ */
 export const SessionProgressTimer = /* @__PURE__ */ forwardRef<
   HTMLTimeElement,
   PrimitiveProps<'time'>

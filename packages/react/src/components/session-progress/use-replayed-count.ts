@@ -12,6 +12,11 @@ export interface ReplayedCountOptions {
   active: boolean;
   /** Called once per replayed step with the new count. */
   onStep?: (count: number) => void;
+  /**
+   * Show a rise at once, as one step (for `prefers-reduced-motion`).
+   * @default false
+   */
+  instant?: boolean;
 }
 
 /**
@@ -19,7 +24,7 @@ export interface ReplayedCountOptions {
  * first at once): recalls held back during a rabbit hole then fill in one by one on return.
  */
 export function useReplayedCount(target: number, options: ReplayedCountOptions): number {
-  const { intervalMs, active } = options;
+  const { intervalMs, active, instant = false } = options;
   const [shown, setShown] = useState(target);
   const shownRef = useRef(target);
   const wasActive = useRef(false);
@@ -33,14 +38,14 @@ export function useReplayedCount(target: number, options: ReplayedCountOptions):
     }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const step = () => {
-      shownRef.current += 1;
+      shownRef.current = instant ? target : shownRef.current + 1;
       setShown(shownRef.current);
       onStep.current?.(shownRef.current);
       if (shownRef.current < target) timer = setTimeout(step, intervalMs);
     };
     step();
     return () => clearTimeout(timer);
-  }, [target, intervalMs, onStep]);
+  }, [target, intervalMs, instant, onStep]);
 
   // Declared after the replay effect, so that one still sees the previous commit's value.
   useEffect(() => {
