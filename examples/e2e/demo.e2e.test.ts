@@ -314,8 +314,9 @@ describe.skipIf(lacks('chromium'))('the demo in Chromium', () => {
     expect(recalledBefore).toBe(4);
     await page.screenshot({ path: join(SCREENSHOTS, '02-mid-session-desktop.png') });
     await session.log.screenshot({ path: join(SCREENSHOTS, '06-timeline-live-desktop.png') });
+    // At least 2 s in, so a timer restarting at 00:00 after the reload would show.
+    await expect.poll(() => timerSeconds(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
     const timeBefore = await timerSeconds(page);
-    expect(timeBefore).toBeGreaterThanOrEqual(2);
 
     await page.reload();
     await session.waitForAgentReplies(
