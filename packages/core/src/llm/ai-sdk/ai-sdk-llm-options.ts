@@ -1,5 +1,11 @@
 import type { LanguageModel, SystemModelMessage } from 'ai';
 import type { ModelRole } from '../model-role';
+import {
+  type LLMRetryOptions,
+  type ResolvedCallTiming,
+  requireInteger,
+  resolveCallTiming,
+} from '../retry/call-timing';
 
 /** Provider-specific options as the AI SDK takes them, keyed by provider name. */
 export type AiSdkProviderOptions = NonNullable<SystemModelMessage['providerOptions']>;
@@ -16,8 +22,11 @@ export type AiSdkProviderOptions = NonNullable<SystemModelMessage['providerOptio
  */
 export type AiSdkStructuredOutput = 'native' | 'text';
 
-/** Options of {@link createAiSdkLLM}. */
-export interface AiSdkLLMOptions {
+/**
+ * Options of {@link createAiSdkLLM}. The retry options are Recall's own policy: the AI SDK's
+ * retries are off (`maxRetries: 0` on every call), so there is one retry loop.
+ */
+export interface AiSdkLLMOptions extends LLMRetryOptions {
   /**
    * The conversational model (tutor and rabbit-hole agent), e.g. `openai('gpt-5-mini')` or
    * `createOpenAICompatible({ … })('qwen3:8b')`.
@@ -49,29 +58,6 @@ export interface AiSdkLLMOptions {
    */
   maxOutputTokens?: Partial<Record<ModelRole, number>>;
   /**
-   * Retries of a failed request (rate limit, overload, 5xx, timeout, lost connection) made
-   * before any text was streamed. Client errors are never retried. The AI SDK's own retries
-   * are off (`maxRetries: 0`), so this is the only retry policy.
-   * @default 2
-   */
-  maxRetries?: number;
-  /**
-   * Backoff before the first retry when the server names no wait; doubles per retry.
-   * @default 500
-   */
-  retryInitialDelayMs?: number;
-  /**
-   * Cap of the exponential backoff.
-   * @default 8000
-   */
-  retryMaxDelayMs?: number;
-  /**
-   * The longest `retry-after` honoured by waiting; a longer one ends the call with an
-   * `LLM_RATE_LIMITED` / `LLM_UNAVAILABLE` error carrying `retryAfterMs`.
-   * @default 60000
-   */
-  maxRetryAfterMs?: number;
-  /**
    * Time allowed until a streamed response starts; for judge calls (not streamed), until the
    * whole response has arrived.
    * @default 60000
@@ -85,18 +71,12 @@ export interface AiSdkLLMOptions {
 }
 
 /** Options with defaults applied and values checked. */
-export interface ResolvedAiSdkLLMOptions {
+export interface ResolvedAiSdkLLMOptions extends ResolvedCallTiming {
   models: Record<ModelRole, LanguageModel>;
   structuredOutput: AiSdkStructuredOutput;
   providerOptions: Record<ModelRole, AiSdkProviderOptions | undefined>;
   promptCaching: boolean;
   maxOutputTokens: Record<ModelRole, number>;
-  maxRetries: number;
-  retryInitialDelayMs: number;
-  retryMaxDelayMs: number;
-  maxRetryAfterMs: number;
-  timeoutMs: number;
-  idleTimeoutMs: number;
 }
 
 const PREFIX = 'createAiSdkLLM';
@@ -124,27 +104,10 @@ export function resolveAiSdkLLMOptions(options: AiSdkLLMOptions): ResolvedAiSdkL
       tutor: options.maxOutputTokens?.tutor ?? 2048,
       judge: options.maxOutputTokens?.judge ?? 1024,
     },
-    maxRetries: options.maxRetries ?? 2,
-    retryInitialDelayMs: options.retryInitialDelayMs ?? 500,
-    retryMaxDelayMs: options.retryMaxDelayMs ?? 8000,
-    maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
-    timeoutMs: options.timeoutMs ?? 60_000,
-    idleTimeoutMs: options.idleTimeoutMs ?? 30_000,
+    ...resolveCallTiming(PREFIX, options),
   };
-  requireInteger('maxRetries', resolved.maxRetries, 0);
-  requireInteger('maxOutputTokens.tutor', resolved.maxOutputTokens.tutor, 1);
-  requireInteger('maxOutputTokens.judge', resolved.maxOutputTokens.judge, 1);
-  for (const name of [
-    'retryInitialDelayMs',
-    'retryMaxDelayMs',
-    'maxRetryAfterMs',
-    'timeoutMs',
-    'idleTimeoutMs',
-  ] as const) {
-    if (!(resolved[name] > 0) || !Number.isFinite(resolved[name])) {
-      throw new TypeError(`${PREFIX}: \`${name}\` must be a positive number of milliseconds.`);
-    }
-  }
+  requireInteger(PREFIX, 'maxOutputTokens.tutor', resolved.maxOutputTokens.tutor, 1);
+  requireInteger(PREFIX, 'maxOutputTokens.judge', resolved.maxOutputTokens.judge, 1);
   return resolved;
 }
 
@@ -158,10 +121,4 @@ function requireModel(role: ModelRole, model: LanguageModel | undefined): Langua
     );
   }
   return model as LanguageModel;
-}
-
-function requireInteger(name: string, value: number, minimum: number): void {
-  if (!Number.isInteger(value) || value < minimum) {
-    throw new TypeError(`${PREFIX}: \`${name}\` must be an integer ≥ ${minimum}.`);
-  }
 }

@@ -1,7 +1,15 @@
+import {
+  type LLMRetryOptions,
+  type ResolvedCallTiming,
+  requireInteger,
+  resolveCallTiming,
+} from '../retry/call-timing';
 import type { AnthropicModels } from './models';
 
+const ADAPTER = 'createAnthropicLLM';
+
 /** Options of {@link createAnthropicLLM}. Every option is optional. */
-export interface AnthropicLLMOptions {
+export interface AnthropicLLMOptions extends LLMRetryOptions {
   /**
    * The API key.
    * @default process.env.ANTHROPIC_API_KEY
@@ -22,28 +30,6 @@ export interface AnthropicLLMOptions {
    * @default { tutor: 2048, judge: 1024 }
    */
   maxOutputTokens?: Partial<Record<keyof AnthropicModels, number>>;
-  /**
-   * Retries of a failed request (rate limit, overload, 5xx, timeout, lost connection) made
-   * before any text was streamed. Client errors (400, 401, 403, …) are never retried.
-   * @default 2
-   */
-  maxRetries?: number;
-  /**
-   * Backoff before the first retry when the server names no wait; doubles per retry.
-   * @default 500
-   */
-  retryInitialDelayMs?: number;
-  /**
-   * Cap of the exponential backoff.
-   * @default 8000
-   */
-  retryMaxDelayMs?: number;
-  /**
-   * The longest `retry-after` honoured by waiting; a longer one ends the call with an
-   * `LLM_RATE_LIMITED` / `LLM_UNAVAILABLE` error carrying `retryAfterMs`.
-   * @default 60000
-   */
-  maxRetryAfterMs?: number;
   /**
    * Time allowed until the response headers arrive.
    * @default 60000
@@ -70,17 +56,11 @@ export interface AnthropicLLMOptions {
 }
 
 /** Options with defaults applied and values checked. */
-export interface ResolvedAnthropicLLMOptions {
+export interface ResolvedAnthropicLLMOptions extends ResolvedCallTiming {
   apiKey: string;
   baseURL: string | undefined;
   models: AnthropicModels;
   maxOutputTokens: Record<keyof AnthropicModels, number>;
-  maxRetries: number;
-  retryInitialDelayMs: number;
-  retryMaxDelayMs: number;
-  maxRetryAfterMs: number;
-  timeoutMs: number;
-  idleTimeoutMs: number;
   fetch: typeof fetch;
   defaultHeaders: Record<string, string>;
   dangerouslyAllowBrowser: boolean;
@@ -110,44 +90,19 @@ export function resolveAnthropicLLMOptions(
     baseURL: options.baseURL ?? readEnvironment('ANTHROPIC_BASE_URL'),
     models: { ...defaults.models, ...definedEntries(options.models) },
     maxOutputTokens: { tutor: 2048, judge: 1024, ...definedEntries(options.maxOutputTokens) },
-    maxRetries: options.maxRetries ?? 2,
-    retryInitialDelayMs: options.retryInitialDelayMs ?? 500,
-    retryMaxDelayMs: options.retryMaxDelayMs ?? 8000,
-    maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
-    timeoutMs: options.timeoutMs ?? 60_000,
-    idleTimeoutMs: options.idleTimeoutMs ?? 30_000,
+    ...resolveCallTiming(ADAPTER, options),
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     defaultHeaders: options.defaultHeaders ?? {},
     dangerouslyAllowBrowser: options.dangerouslyAllowBrowser ?? false,
   };
-  requireInteger('maxRetries', resolved.maxRetries, 0);
-  requireInteger('maxOutputTokens.tutor', resolved.maxOutputTokens.tutor, 1);
-  requireInteger('maxOutputTokens.judge', resolved.maxOutputTokens.judge, 1);
-  for (const name of [
-    'retryInitialDelayMs',
-    'retryMaxDelayMs',
-    'maxRetryAfterMs',
-    'timeoutMs',
-    'idleTimeoutMs',
-  ] as const) {
-    if (!(resolved[name] > 0) || !Number.isFinite(resolved[name])) {
-      throw new TypeError(
-        `createAnthropicLLM: \`${name}\` must be a positive number of milliseconds.`,
-      );
-    }
-  }
+  requireInteger(ADAPTER, 'maxOutputTokens.tutor', resolved.maxOutputTokens.tutor, 1);
+  requireInteger(ADAPTER, 'maxOutputTokens.judge', resolved.maxOutputTokens.judge, 1);
   for (const role of ['tutor', 'judge'] as const) {
     if (typeof resolved.models[role] !== 'string' || resolved.models[role] === '') {
       throw new TypeError(`createAnthropicLLM: \`models.${role}\` must be a non-empty model id.`);
     }
   }
   return resolved;
-}
-
-function requireInteger(name: string, value: number, minimum: number): void {
-  if (!Number.isInteger(value) || value < minimum) {
-    throw new TypeError(`createAnthropicLLM: \`${name}\` must be an integer ≥ ${minimum}.`);
-  }
 }
 
 /** Drops keys whose value is undefined, so they do not override defaults. */
