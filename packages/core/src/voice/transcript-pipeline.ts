@@ -5,11 +5,11 @@ import {
   buildTranscriptMessage,
   TRANSCRIPT_SYSTEM_PROMPT,
   type TranscriptOutput,
+  type TranscriptSource,
   transcriptOutputSchema,
 } from './transcript-prompt';
 
-/** Where the text came from: speech (terms may be misheard) or the keyboard. */
-export type TranscriptSource = 'voice' | 'typed';
+export type { TranscriptSource } from './transcript-prompt';
 
 /** One misheard term the pipeline replaced. */
 export interface TranscriptCorrection {

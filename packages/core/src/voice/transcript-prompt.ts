@@ -1,5 +1,7 @@
 import * as z from 'zod';
-import type { TranscriptSource } from './transcript-pipeline';
+
+/** Where the text came from: speech (terms may be misheard) or the keyboard. */
+export type TranscriptSource = 'voice' | 'typed';
 
 /** The judge's structured answer. */
 export const transcriptOutputSchema = z.object({
