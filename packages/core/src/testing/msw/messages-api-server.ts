@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createMessagesApiMockState, type MessagesApiMockState } from './messages-api-mock-state';
 import type { MessagesApiMockOptions, RecordedMessagesRequest } from './messages-api-types';
-import { readRequest, servePlan } from './serve-plan';
+import { listenLocally, readRequest, servePlan } from './serve-plan';
 
 /** Options for {@link startMessagesApiServer}. */
 export interface MessagesApiServerOptions extends MessagesApiMockOptions {
@@ -39,27 +39,14 @@ export interface MessagesApiServer {
 export async function startMessagesApiServer(
   options: MessagesApiServerOptions = {},
 ): Promise<MessagesApiServer> {
-  const { createServer } = await import('node:http');
   const state = createMessagesApiMockState(options);
-  const server = createServer((request, response) => {
-    handle(state, request, response).catch(() => response.destroy());
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('The server has no port.');
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return {
-    url: `http://${host}:${address.port}`,
-    requests: state.requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  // Loaded on first use, so the testing entry still loads in browsers.
+  const { url, close } = await listenLocally(
+    await import('node:http'),
+    (request, response) => handle(state, request, response),
+    options,
+  );
+  return { url, requests: state.requests, close };
 }
 
 async function handle(

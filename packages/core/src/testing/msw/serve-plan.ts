@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { ResponsePlan } from './plan-response';
 import { playFrames, sleep } from './play-frames';
 
@@ -6,6 +6,43 @@ import { playFrames, sleep } from './play-frames';
 export interface PlayedRequestRecord {
   aborted: boolean;
   completedAt: number | undefined;
+}
+
+/** A local HTTP server of a stand-in, listening on loopback. */
+export interface LocalListener {
+  /** The origin, e.g. `http://127.0.0.1:53211` (no trailing slash). */
+  url: string;
+  /** Stops listening and drops open connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts an HTTP server that hands each request to `handle` (a failing handler drops the
+ * socket). The caller passes `node:http`'s `createServer`, imported the way its entry needs.
+ */
+export async function listenLocally(
+  http: { createServer: typeof createServer },
+  handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>,
+  options: { port?: number | undefined; host?: string | undefined },
+): Promise<LocalListener> {
+  const server = http.createServer((request, response) => {
+    handle(request, response).catch(() => response.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('The server has no port.');
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /** Reads a request's body and its headers (names lower-cased, repeated values joined). */

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { readRequest, servePlan } from '../msw/serve-plan';
+import { listenLocally, readRequest, servePlan } from '../msw/serve-plan';
 import {
   type ChatCompletionsMockState,
   createChatCompletionsMockState,
@@ -52,27 +52,12 @@ export async function startChatCompletionsServer(
   options: ChatCompletionsServerOptions = {},
 ): Promise<ChatCompletionsServer> {
   const state = createChatCompletionsMockState(options);
-  const server = createServer((request, response) => {
-    handle(state, request, response).catch(() => response.destroy());
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('The server has no port.');
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${host}:${address.port}`;
-  return {
-    url,
-    baseURL: `${url}/v1`,
-    requests: state.requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { url, close } = await listenLocally(
+    { createServer },
+    (request, response) => handle(state, request, response),
+    options,
+  );
+  return { url, baseURL: `${url}/v1`, requests: state.requests, close };
 }
 
 async function handle(
