@@ -62,6 +62,20 @@ export {
   toRecallError,
 } from './errors/recall-error';
 
+// What counts as a learner's own words: key terms, exposure, echoes, questions (one
+// definition shared by the engine, the offline model and the evaluation harness)
+export { keyTerms } from './text/lexical';
+export type { KeyTerm } from './text/lexical';
+export {
+  ECHO_SHARE,
+  ECHO_WINDOW,
+  echoShare,
+  exposure,
+  isEcho,
+  shownKeyTerms,
+} from './text/exposure';
+export { isLearnerQuestion } from './text/question';
+
 // Text every storage holds the same way (no NUL, no unpaired surrogate), and blank text
 export { isStorableText, isBlankText, toStorableText } from './text/storable-text';
 

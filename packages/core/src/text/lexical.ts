@@ -84,11 +84,37 @@ export interface KeyTerm {
   stem: string;
 }
 
-/** The distinct content words of `text` (stop words and 1–2 letter words dropped). */
+// Terms whose symbols carry the meaning: "C++", "C#", "F#", "Na+", "Ca2+", "Cl−", "°C". Plain
+// normalisation would fold them to a letter or two and drop them.
+const SYMBOL_TERM =
+  /(?<![\p{L}\p{N}])(?:[\p{L}][\p{L}\p{N}]*(?:\+\+|#|[₀-₉0-9]*[+⁺−](?![\p{L}\p{N}+]))|°\s?[CFK](?![\p{L}\p{N}]))/gu;
+
+/** The symbol-bearing terms of `text` ("c++", "na+", "°c"), lowercased, in order. */
+function symbolTerms(text: string): string[] {
+  return [...text.normalize('NFKC').matchAll(SYMBOL_TERM)].map((match) =>
+    match[0].toLowerCase().replace(/\s+/g, '').replace(/⁺/g, '+').replace(/−/g, '-'),
+  );
+}
+
+/**
+ * The key terms of `text`: its distinct content words with their stems (stop words and 1–2
+ * letter words dropped), and symbol-bearing terms kept whole ("C++" is `c++`, not `c`). This is
+ * the one definition of "key terms" the engine, the offline model and the evaluation harness
+ * share: exposure, echo and hint caps all count these.
+ *
+ * @example keyTerms('Lava is magma that reaches the surface').map((term) => term.stem)
+ * // ['lava', 'magma', 'reach', 'surface']
+ */
 export function keyTerms(text: string): KeyTerm[] {
   const seen = new Set<string>();
   const terms: KeyTerm[] = [];
-  for (const word of normalizeText(text).split(' ')) {
+  for (const symbol of symbolTerms(text)) {
+    if (seen.has(symbol)) continue;
+    seen.add(symbol);
+    terms.push({ word: symbol, stem: symbol });
+  }
+  const masked = text.normalize('NFKC').replace(SYMBOL_TERM, ' ');
+  for (const word of normalizeText(masked).split(' ')) {
     if (word === '' || STOP_WORDS.has(word) || (word.length < 3 && !/^\d+$/.test(word))) continue;
     const wordStem = stem(word);
     if (seen.has(wordStem)) continue;
