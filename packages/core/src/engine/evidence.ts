@@ -1,5 +1,8 @@
 import type { LLMMessage } from '../llm/llm-adapter';
 import { isEngineCue } from '../prompts/conversation-cues';
+import { ECHO_WINDOW, isEcho } from '../text/exposure';
+import { hasStem, isGenericTerm, keyTerms, splitSentences } from '../text/lexical';
+import { isLearnerQuestion } from '../text/question';
 
 /**
  * Folds text for evidence matching: entity escapes undone (`&lt;` as the judges see the
@@ -20,63 +23,142 @@ export function normalizeEvidenceText(text: string): string {
     .trim();
 }
 
-/** A learner message of a conversation and the agent reply right before it ('' if none). */
-interface LearnerTurn {
-  words: string;
-  before: string;
-}
-
 /** The learner's latest message and the one before it (engine cues skipped), latest first. */
-function latestLearnerTurns(conversation: readonly LLMMessage[]): LearnerTurn[] {
-  const turns: LearnerTurn[] = [];
-  for (let index = conversation.length - 1; index >= 0 && turns.length < 2; index -= 1) {
+function latestLearnerMessages(conversation: readonly LLMMessage[]): string[] {
+  const messages: string[] = [];
+  for (let index = conversation.length - 1; index >= 0 && messages.length < 2; index -= 1) {
     const message = conversation[index]!;
-    if (message.role !== 'user' || isEngineCue(message.content)) continue;
-    const previous = conversation[index - 1];
-    turns.push({
-      words: normalizeEvidenceText(message.content),
-      before: previous?.role === 'assistant' ? normalizeEvidenceText(previous.content) : '',
-    });
+    if (message.role === 'user' && !isEngineCue(message.content)) messages.push(message.content);
   }
-  return turns;
+  return messages;
 }
 
 function contains(text: string, fragment: string): boolean {
   return ` ${text} `.includes(` ${fragment} `);
 }
 
-/**
- * Whether a credit's `evidence` is the learner's own. An elided quote is split at `…` / `...`;
- * each part must be found, normalised ({@link normalizeEvidenceText}) and word-aligned, in the
- * learner's latest message or the one before it, and at least one part must be found in a
- * message whose preceding agent reply did not say it — the learner repeating what the tutor or
- * the rabbit-hole agent just said is no recall. `conversation` ends with the latest message.
- * Empty evidence is never grounded.
- */
-export function isEvidenceGrounded(evidence: string, conversation: readonly LLMMessage[]): boolean {
-  const fragments = evidence
+/** The non-empty parts of an elided quote (split at `…` / `...`), normalised. */
+function fragmentsOf(evidence: string): string[] {
+  return evidence
     .split(/…|\.\.\./)
     .map(normalizeEvidenceText)
     .filter((fragment) => fragment !== '');
-  if (fragments.length === 0) return false;
-  const turns = latestLearnerTurns(conversation);
-  const found = (fragment: string) => turns.some((turn) => contains(turn.words, fragment));
-  const own = (fragment: string) =>
-    turns.some((turn) => contains(turn.words, fragment) && !contains(turn.before, fragment));
-  return fragments.every(found) && fragments.some(own);
 }
 
 /**
- * The verdicts with every credit whose evidence is not grounded ({@link isEvidenceGrounded})
- * turned into "not recalled" (its `attempted` kept: the learner did try).
+ * Whether a credit's `evidence` is the learner's own words: each part of an elided quote
+ * (split at `…` / `...`) is found, normalised ({@link normalizeEvidenceText}) and word-aligned,
+ * in the learner's latest message or the one before it. `conversation` ends with the latest
+ * message. Empty evidence is never grounded. Whether those words only repeat what was shown is
+ * {@link isCreditable}'s concern.
  */
-export function withGroundedCredits<T extends { recalled: boolean; evidence: string }>(
-  verdicts: readonly T[],
+export function isEvidenceGrounded(evidence: string, conversation: readonly LLMMessage[]): boolean {
+  const fragments = fragmentsOf(evidence);
+  if (fragments.length === 0) return false;
+  const messages = latestLearnerMessages(conversation).map(normalizeEvidenceText);
+  return fragments.every((fragment) => messages.some((message) => contains(message, fragment)));
+}
+
+/**
+ * Whether the learner asked rather than answered: every part of the evidence lies only in
+ * sentences of the learner's messages that are questions ({@link isLearnerQuestion}).
+ */
+export function isEvidenceInQuestion(
+  evidence: string,
   conversation: readonly LLMMessage[],
-): T[] {
-  return verdicts.map((verdict) =>
-    verdict.recalled && !isEvidenceGrounded(verdict.evidence, conversation)
-      ? { ...verdict, recalled: false }
-      : verdict,
+): boolean {
+  const fragments = fragmentsOf(evidence);
+  const sentences = latestLearnerMessages(conversation).flatMap(splitSentences);
+  return (
+    fragments.length > 0 &&
+    fragments.every((fragment) => {
+      const holding = sentences.filter((sentence) =>
+        contains(normalizeEvidenceText(sentence), fragment),
+      );
+      return holding.length > 0 && holding.every(isLearnerQuestion);
+    })
   );
+}
+
+/** What {@link isCreditable} weighs a credit against. */
+export interface CreditContext {
+  /** The conversation the latest learner message belongs to, ending with it. */
+  conversation: readonly LLMMessage[];
+  /** Texts shown to the learner, oldest first; the last {@link ECHO_WINDOW} are read. */
+  shown: readonly string[];
+}
+
+/** The agent's reply right before the learner's latest message ('' when none). */
+function lastAgentReply(conversation: readonly LLMMessage[]): string {
+  for (let index = conversation.length - 1; index >= 0; index -= 1) {
+    const message = conversation[index]!;
+    if (message.role === 'assistant') return message.content;
+  }
+  return '';
+}
+
+/**
+ * Whether the evidence fills the gap of the agent's last reply — a cloze's blank or a
+ * question — with key terms of the point that none of the recent replies showed: the learner
+ * supplied what was hidden, so the cloze (or question) and the answer are judged together
+ * and the words repeated around the fill are no echo.
+ */
+export function isGapFill(evidence: string, pointText: string, context: CreditContext): boolean {
+  const reply = lastAgentReply(context.conversation);
+  if (!/_{2,}|\?/.test(reply)) return false;
+  const shown = context.shown
+    .slice(-ECHO_WINDOW)
+    .flatMap((text) => keyTerms(text).map((term) => term.stem));
+  const hidden = keyTerms(pointText).filter(
+    (term) => !isGenericTerm(term) && !hasStem(shown, term.stem),
+  );
+  const supplied = keyTerms(evidence).map((term) => term.stem);
+  return hidden.some((term) => hasStem(supplied, term.stem));
+}
+
+/**
+ * Whether a credit stands: its evidence is the learner's own words
+ * ({@link isEvidenceGrounded}), not a question ({@link isEvidenceInQuestion}), and not an echo
+ * of the last {@link ECHO_WINDOW} texts shown ({@link isEcho}, weighed on the point's key
+ * terms) unless it fills the gap those texts left ({@link isGapFill}).
+ */
+export function isCreditable(
+  verdict: { evidence: string },
+  pointText: string,
+  context: CreditContext,
+): boolean {
+  const { evidence } = verdict;
+  if (!isEvidenceGrounded(evidence, context.conversation)) return false;
+  if (isEvidenceInQuestion(evidence, context.conversation)) return false;
+  const shown = context.shown.slice(-ECHO_WINDOW);
+  return !isEcho(evidence, shown, { pointText }) || isGapFill(evidence, pointText, context);
+}
+
+/**
+ * Whether the learner's latest message pastes back what was just shown (a question or a cloze,
+ * blank and all): most of its key terms come from the last {@link ECHO_WINDOW} texts shown.
+ * Such a message is an attempt on the point asked about, never a recall.
+ */
+export function isPastedBack(message: string, shown: readonly string[]): boolean {
+  return isEcho(message, shown);
+}
+
+/**
+ * The verdicts with every credit that does not stand ({@link isCreditable}) turned into "not
+ * recalled" (its `attempted` kept: the learner did try). `pointText` gives a point's content
+ * (undefined for a point no longer in the set: its credit is dropped).
+ */
+export function withCreditableVerdicts<
+  T extends { pointId: string; recalled: boolean; evidence: string },
+>(
+  verdicts: readonly T[],
+  options: CreditContext & { pointText: (pointId: string) => string | undefined },
+): T[] {
+  return verdicts.map((verdict) => {
+    if (!verdict.recalled) return verdict;
+    const pointText = options.pointText(verdict.pointId);
+    return pointText !== undefined && isCreditable(verdict, pointText, options)
+      ? verdict
+      : { ...verdict, recalled: false };
+  });
 }

@@ -53,7 +53,7 @@ export async function runEvaluator(
       system: EVALUATOR_SYSTEM_PROMPT,
       messages: buildEvaluatorMessages({
         points,
-        focusPointId: options.state.answeringFocusPointId,
+        focusPointId: askedOrFocusPointId(options.state),
         conversation: recentBefore(options, turn.runtime.config.judgeContextMessages),
         latestMessage: options.latestMessage,
       }),
@@ -99,6 +99,17 @@ export async function runDetector(
     reportError(turn.runtime, turn.entry.sessionId, toRecallError(error), options.clientMessageId);
     return { value: null, usage: undefined };
   }
+}
+
+/**
+ * The point the learner's latest recall-mode message answers: the one the tutor's latest reply
+ * asked about when it is pending, else the focus; null inside a rabbit hole.
+ */
+export function askedOrFocusPointId(state: EngineSessionState): string | null {
+  if (state.mode !== 'recall') return null;
+  const asked = state.askedPointId;
+  if (asked !== null && state.checklist[asked] === 'pending') return asked;
+  return state.answeringFocusPointId;
 }
 
 function pendingPoints(options: JudgeOptions): Array<{ id: string; content: string }> {

@@ -7,16 +7,17 @@ import type { RecallSet } from '../model/recall-set';
 import type { Detection } from '../prompts/detector-prompt';
 import type { PointVerdict } from '../prompts/evaluator-prompt';
 import { buildRabbitholeRequest } from '../prompts/rabbithole-prompt';
-import { buildTutorRequest } from '../prompts/tutor-request';
+import { buildTutorNotes, buildTutorRequest } from '../prompts/tutor-request';
 import { normalizeTopic } from '../session/checklist';
 import type { EngineSessionState } from '../session/session-state';
 import { assertSessionActive, shortLabel, shouldDetectRabbithole } from '../session/turn-rules';
 import { rabbitholeDeclinedByLearnerMessage } from '../session/view/session-rules';
 import { appendWithWrites } from './append-with-writes';
+import { askedPointOf } from './asked-point';
 import { enqueueLearnerMessage } from './command-queue';
 import type { CommandOptions, CommandResult } from './engine-types';
-import { withGroundedCredits } from './evidence';
-import { type JudgeOptions, runDetector, runEvaluator } from './judges';
+import { isPastedBack, withCreditableVerdicts } from './evidence';
+import { askedOrFocusPointId, type JudgeOptions, runDetector, runEvaluator } from './judges';
 import { buildRecallEvents } from './recall-events';
 import { completeResponse } from './respond';
 import { streamResponse } from './response-stream';
@@ -125,21 +126,40 @@ async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
     ...(options.clientMessageId === undefined ? {} : { clientMessageId: options.clientMessageId }),
   };
   // Recall events are appended the moment the verdicts arrive, mid-stream. A credit the
-  // learner's own words do not show (no evidence, or parroted) is dropped first.
+  // learner's own words do not show (no evidence, a question, an echo of what was shown) is
+  // dropped first.
+  const shown = state.shown.map((item) => item.text);
   const evaluation = runEvaluator(turn, judgeOptions).then(async (outcome) => {
     if (outcome.value === null) return { usage: outcome.usage, attempted: undefined };
-    const verdicts = withGroundedCredits(outcome.value.points, judgeOptions.conversation);
+    const contents = new Map(recallSet.points.map((point) => [point.id, point.content]));
+    const verdicts = withCreditableVerdicts(outcome.value.points, {
+      conversation: judgeOptions.conversation,
+      shown,
+      pointText: (pointId) => contents.get(pointId),
+    });
     await recordVerdicts(turn, recallSet, verdicts, options);
-    return { usage: outcome.usage, attempted: attemptedPointIds(state, verdicts) };
+    const attempted = attemptedPointIds(state, verdicts);
+    // A question or cloze pasted back is an attempt on the point asked about (hints narrow,
+    // the probe wraps), whatever the judge made of it.
+    const asked = askedOrFocusPointId(state);
+    if (asked !== null && !attempted.includes(asked) && isPastedBack(options.content, shown)) {
+      attempted.push(asked);
+    }
+    return { usage: outcome.usage, attempted };
   });
   const detection = options.detect
     ? runDetector(turn, judgeOptions)
     : Promise.resolve({ value: null, usage: undefined });
+  const tutorOptions = { recallSet, state, task: 'reply' } as const;
   const request =
     agent === 'tutor'
-      ? buildTutorRequest({ recallSet, state, task: 'reply' })
+      ? buildTutorRequest(tutorOptions)
       : buildRabbitholeRequest({ recallSet, state });
   const response = await streamResponse(turn, { agent, responseId, ...request });
+  const askedPointId =
+    agent === 'tutor'
+      ? askedPointOf({ reply: response.text, recallSet, notes: buildTutorNotes(tutorOptions) })
+      : undefined;
   const [evaluated, detected] = await Promise.all([evaluation, detection]);
   const tangent = detected.value;
   await completeResponse(turn, {
@@ -148,6 +168,7 @@ async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
     response,
     judgeUsage: sumUsage(evaluated.usage, detected.usage),
     clientMessageId: options.clientMessageId,
+    askedPointId,
     ...(agent === 'tutor' && evaluated.attempted !== undefined
       ? { attemptedPointIds: evaluated.attempted }
       : {}),

@@ -1,5 +1,6 @@
 import type { NewSessionEvent } from '../events/envelope';
 import type { EventContext } from '../events/event-context';
+import { exposure } from '../text/exposure';
 import { keyTerms, splitSentences } from '../text/lexical';
 import type { RecallPoint, RecallSet, Resource } from '../model/recall-set';
 import type { PointVerdict } from '../prompts/evaluator-prompt';
@@ -51,16 +52,17 @@ export function buildRecallEvents(
     seen.add(verdict.pointId);
     if (verdict.recalled && verdict.certainty >= config.recallCertainty) {
       checklist[verdict.pointId] = 'recalled';
+      const point = recallSet.points.find((candidate) => candidate.id === verdict.pointId);
       events.push(
         context.build('recall_point_recalled', {
           pointId: verdict.pointId,
           pointIndex: recalled,
           recalledCount: recalled + 1,
           totalPoints,
+          ...(point === undefined ? {} : pointExposure(state, point.content)),
         }),
       );
       recalled += 1;
-      const point = recallSet.points.find((candidate) => candidate.id === verdict.pointId);
       if (point !== undefined) {
         const gate = { targetPointIds: state.targetPointIds, checklist };
         events.push(...buildResourceEvents(context, { recallSet, point, config, shown, gate }));
@@ -99,6 +101,33 @@ export function buildRecallEvents(
     );
   }
   return events;
+}
+
+/**
+ * How much of a point the session showed since its last start or resume: its exposure (every
+ * text shown) and its peak (the most one tutor reply showed), each rounded to 3 places.
+ */
+export function pointExposure(
+  state: Pick<EngineSessionState, 'shown' | 'exposureFrom'>,
+  pointText: string,
+): { exposure: number; peakExposure: number } {
+  const since = state.shown.slice(state.exposureFrom);
+  const round = (share: number) => Math.round(share * 1000) / 1000;
+  const peak = Math.max(
+    0,
+    ...since
+      .filter((item) => item.source === 'tutor')
+      .map((item) => exposure(pointText, [item.text])),
+  );
+  return {
+    exposure: round(
+      exposure(
+        pointText,
+        since.map((item) => item.text),
+      ),
+    ),
+    peakExposure: round(peak),
+  };
 }
 
 /** The completion overlay (used when a deferred completion is shown on rabbit-hole exit). */

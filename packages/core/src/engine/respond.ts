@@ -2,9 +2,10 @@ import type { Agent, TokenUsage } from '../events/catalog';
 import type { NewSessionEvent } from '../events/envelope';
 import type { RecallSet } from '../model/recall-set';
 import type { TutorTask } from '../prompts/tutor-notes';
-import { buildTutorRequest } from '../prompts/tutor-request';
+import { buildTutorNotes, buildTutorRequest } from '../prompts/tutor-request';
 import { previewSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
+import { askedPointOf } from './asked-point';
 import { releaseLiveResponse, streamResponse, type StreamedResponse } from './response-stream';
 import { reportError } from './runtime';
 import type { BuildEvents, Turn } from './turn';
@@ -18,6 +19,8 @@ export interface CompleteResponseOptions {
   judgeUsage?: TokenUsage | undefined;
   /** The points the learner message this response answers attempted (evaluator verdict). */
   attemptedPointIds?: readonly string[] | undefined;
+  /** The point the (tutor) response's question asks about ({@link askedPointOf}). */
+  askedPointId?: string | undefined;
   clientMessageId?: string | undefined;
   /**
    * Events that follow the response's end in the same append (e.g. a detected tangent), so
@@ -35,7 +38,7 @@ export async function completeResponse(
   turn: Turn,
   options: CompleteResponseOptions,
 ): Promise<void> {
-  const { responseId, agent, response, judgeUsage, attemptedPointIds } = options;
+  const { responseId, agent, response, judgeUsage, attemptedPointIds, askedPointId } = options;
   await turn.append((context, state) => {
     if (!state.openResponses.some((open) => open.responseId === responseId)) return [];
     const ending: NewSessionEvent[] = [
@@ -52,6 +55,7 @@ export async function completeResponse(
           ...(response.usage === undefined ? {} : { usage: response.usage }),
           ...(judgeUsage === undefined ? {} : { judgeUsage }),
           ...(attemptedPointIds === undefined ? {} : { attemptedPointIds: [...attemptedPointIds] }),
+          ...(askedPointId === undefined || agent !== 'tutor' ? {} : { askedPointId }),
           ...(response.error === undefined ? {} : { interrupted: true }),
         },
         { responseId },
@@ -104,15 +108,25 @@ export async function streamTutorTask(
   turn: Turn,
   options: { recallSet: RecallSet; responseId: string; task: Exclude<TutorTask, 'reply'> },
 ): Promise<void> {
-  const request = buildTutorRequest({
+  const requestOptions = {
     recallSet: options.recallSet,
     state: turn.entry.state,
     task: options.task,
-  });
+  };
+  const request = buildTutorRequest(requestOptions);
   const response = await streamResponse(turn, {
     agent: 'tutor',
     responseId: options.responseId,
     ...request,
   });
-  await completeResponse(turn, { responseId: options.responseId, agent: 'tutor', response });
+  await completeResponse(turn, {
+    responseId: options.responseId,
+    agent: 'tutor',
+    response,
+    askedPointId: askedPointOf({
+      reply: response.text,
+      recallSet: options.recallSet,
+      notes: buildTutorNotes(requestOptions),
+    }),
+  });
 }

@@ -24,10 +24,24 @@ export function reviewLogId(eventId: string, pointId: string): string {
 }
 
 /**
+ * Whether a question asked about the point: it is the focus the learner's message answered,
+ * the point the tutor's latest reply asked about, or the branch the tutor may have taken.
+ * Inside a rabbit hole nothing was asked.
+ */
+function wasAsked(state: EngineSessionState, pointId: string): boolean {
+  if (state.mode !== 'recall') return false;
+  return (
+    pointId === state.answeringFocusPointId ||
+    pointId === state.answeringAlternativePointId ||
+    pointId === state.askedPointId
+  );
+}
+
+/**
  * The reviews `events` call for, folded from `state` (the state before them): each
  * `recall_point_recalled` rates its point from how the recall went ({@link ratingForRecall}:
- * volunteered unless the point is what the learner message answered — its focus, or the point
- * the tutor had moved on to);
+ * its misses, the exposure the event records, volunteered unless a question asked about it —
+ * the focus, the point the tutor's latest reply asked about, or the one it had moved on to);
  * each `session_paused` rates Again the points it newly marks attempted-and-failed. Pure: the
  * log alone decides which reviews exist, so they can be re-derived after a crash.
  */
@@ -41,17 +55,18 @@ export function planReviews(
     if (event.sessionId !== current.sessionId || event.seq <= current.lastSeq) continue;
     const next = reduceSession(current, event);
     if (event.type === 'recall_point_recalled') {
-      const { pointId } = event.data;
+      const { pointId, exposure, peakExposure } = event.data;
       const progress = current.pointProgress[pointId];
       if (current.checklist[pointId] === 'pending' && progress !== undefined) {
         reviews.push({
           logId: reviewLogId(event.id, pointId),
           pointId,
           rating: ratingForRecall({
-            ...progress,
-            volunteered:
-              pointId !== current.answeringFocusPointId &&
-              pointId !== current.answeringAlternativePointId,
+            misses: progress.misses,
+            volunteered: !wasAsked(current, pointId),
+            inRabbithole: current.mode === 'rabbithole',
+            ...(exposure === undefined ? {} : { exposure }),
+            ...(peakExposure === undefined ? {} : { peakExposure }),
           }),
           reviewedAt: event.timestamp,
         });

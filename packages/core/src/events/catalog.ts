@@ -69,6 +69,14 @@ export const sessionEventDataSchemas = {
     pointIndex: count,
     recalledCount: count,
     totalPoints: count,
+    /**
+     * The point's exposure when it was recalled: the share (0–1) of its key terms the session
+     * had shown since its last start or resume. Caps the FSRS rating. Optional: logs written
+     * before it was added stay valid (rated as if nothing was shown).
+     */
+    exposure: z.number().min(0).max(1).optional(),
+    /** The largest share (0–1) of the point's key terms one tutor reply showed (a cloze). */
+    peakExposure: z.number().min(0).max(1).optional(),
   }),
   recall_point_near_miss: z.object({ pointId: id, feedback: z.string() }),
   rabbithole_detected: z.object({
@@ -114,6 +122,12 @@ export const sessionEventDataSchemas = {
      * ratings — count only these; answering another point or going off-topic is no attempt.
      */
     attemptedPointIds: z.array(id).optional(),
+    /**
+     * The point this tutor reply's question asks about, as the engine read it from the reply
+     * (absent for rabbit-hole replies and replies that ask nothing). The learner's answer to it
+     * is never "volunteered".
+     */
+    askedPointId: id.optional(),
     /** True when the stream broke before the model finished; the learner may retry. */
     interrupted: z.boolean().optional(),
   }),

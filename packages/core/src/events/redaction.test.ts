@@ -21,7 +21,8 @@ describe('redactSessionEvent', () => {
     expect(PUBLIC_EVENT_REDACTIONS).toEqual({
       session_started: ['userId', 'targetPointIds'],
       user_message: ['tokenCount'],
-      assistant_message: ['tokenCount', 'usage', 'judgeUsage', 'attemptedPointIds'],
+      assistant_message: ['tokenCount', 'usage', 'judgeUsage', 'attemptedPointIds', 'askedPointId'],
+      recall_point_recalled: ['exposure', 'peakExposure'],
       session_completed: ['summary.usage', 'summary.estimatedCostUsd'],
     });
   });

@@ -3,35 +3,66 @@ import type { ReviewRating } from '../model/schedule';
 /** FSRS ratings by name (ts-fsrs `Rating`). */
 export const REVIEW_RATINGS = { again: 1, hard: 2, good: 3, easy: 4 } as const;
 
+/** Exposure above this share of a point's key terms caps its rating at Hard. */
+export const HARD_EXPOSURE = 1 / 3;
+
+/** Exposure above this share caps the rating at Again. */
+export const AGAIN_EXPOSURE = 2 / 3;
+
+/** One tutor reply (a cloze) that showed more than this share caps the rating at Again. */
+export const AGAIN_PEAK_EXPOSURE = 1 / 2;
+
+/** Misses from which a recall is rated Again. */
+export const AGAIN_MISSES = 3;
+
 /** How a point's recall went in a session: what {@link ratingForRecall} rates. */
 export interface RecallOutcome {
-  /** The learner's answers that attempted the point as the focus and missed it. */
-  failedAttempts: number;
-  /** The evaluator's near misses on the point. */
-  nearMisses: number;
   /**
-   * Recalled while another point was the focus (or with none, e.g. in a rabbit hole): the
-   * learner brought it up unprompted. @default false
+   * The learner's answers that tried the point and left it pending (wrong, "I don't know", a
+   * pasted-back question, a near miss), at most one per answer.
+   */
+  misses: number;
+  /**
+   * Recalled while no question of the tutor asked about it (another point was the focus and
+   * the tutor's latest question was about another point): the learner brought it up
+   * unprompted. @default false
    */
   volunteered?: boolean;
+  /** Recalled inside a rabbit hole (at most Good there). @default false */
+  inRabbithole?: boolean;
+  /** The share (0–1) of the point's key terms shown since the session's last start or resume. @default 0 */
+  exposure?: number;
+  /** The largest share (0–1) of its key terms one tutor reply showed. @default 0 */
+  peakExposure?: number;
 }
 
 /**
- * The FSRS rating of a point recalled in a session, from how the recall went:
+ * The FSRS rating of a point recalled in a session: what the learner had to produce. The best
+ * rating the recall earns, capped by every row that applies:
  *
- * - **Hard** (2): recalled after a near miss or a failed attempt (it took hints).
- * - **Easy** (4): volunteered — recalled unprompted, while another point was the focus.
- * - **Good** (3): recalled when first asked about, with no miss.
+ * | what happened | rating |
+ * |---|---|
+ * | volunteered (no question asked about it), not in a rabbit hole | Easy (4) |
+ * | asked, first probe, nothing shown; or volunteered in a rabbit hole | Good (3) |
+ * | 1–2 misses (a cue follows a miss), or exposure above 1/3 | Hard (2) |
+ * | 3+ misses, a cloze that showed more than 1/2, or exposure above 2/3 | Again (1) |
  *
- * **Again** (1) is never given for a recall: it goes to points the learner attempted and did
- * not recall (≥ 1 failed attempt or near miss, still pending) when the session pauses, once
- * per session. Points never attempted are not rated at all and stay due.
+ * A point attempted and never recalled is rated Again when the session pauses (not here). A
+ * point stays creditable whatever was shown: exposure only caps the rating.
  *
  * @example
- * ratingForRecall({ failedAttempts: 0, nearMisses: 0 }); // 3 (Good)
- * ratingForRecall({ failedAttempts: 0, nearMisses: 0, volunteered: true }); // 4 (Easy)
+ * ratingForRecall({ misses: 0 }); // 3 (Good)
+ * ratingForRecall({ misses: 0, volunteered: true }); // 4 (Easy)
+ * ratingForRecall({ misses: 0, volunteered: true, exposure: 0.5 }); // 2 (Hard)
  */
 export function ratingForRecall(outcome: RecallOutcome): ReviewRating {
-  if (outcome.nearMisses + outcome.failedAttempts > 0) return REVIEW_RATINGS.hard;
-  return outcome.volunteered === true ? REVIEW_RATINGS.easy : REVIEW_RATINGS.good;
+  const exposure = outcome.exposure ?? 0;
+  const peak = outcome.peakExposure ?? 0;
+  if (outcome.misses >= AGAIN_MISSES || peak > AGAIN_PEAK_EXPOSURE || exposure > AGAIN_EXPOSURE) {
+    return REVIEW_RATINGS.again;
+  }
+  if (outcome.misses > 0 || exposure > HARD_EXPOSURE) return REVIEW_RATINGS.hard;
+  return outcome.volunteered === true && outcome.inRabbithole !== true
+    ? REVIEW_RATINGS.easy
+    : REVIEW_RATINGS.good;
 }

@@ -49,11 +49,14 @@ export function isChecklistComplete(state: ChecklistView): boolean {
   );
 }
 
-/** Points the learner attempted and failed: pending, with a failed attempt or a near miss. */
+/** Points the learner attempted and failed: pending, with a miss, failed attempt or near miss. */
 export function attemptedAndFailedPointIds(state: EngineSessionState): string[] {
   return uncheckedPointIds(state).filter((pointId) => {
     const progress = state.pointProgress[pointId];
-    return progress !== undefined && (progress.failedAttempts > 0 || progress.nearMisses > 0);
+    return (
+      progress !== undefined &&
+      (progress.misses > 0 || progress.failedAttempts > 0 || progress.nearMisses > 0)
+    );
   });
 }
 

@@ -6,15 +6,22 @@ export const ATTEMPTS_BEFORE_WRAP = 3;
 
 /**
  * What a recall-mode learner message is about, fixed when it arrives: the focus it answers
- * and, when the previous answer attempted that focus without credit, the point the tutor may
- * have moved on to instead (the covered branch it was offered).
+ * and the point the tutor may have asked about instead — the point its latest reply's question
+ * asked about (`askedPointId`) when that is another pending point, or, when the engine could
+ * not tell which point the reply asked about and the previous answer attempted the focus
+ * without credit, the covered branch the tutor was offered (it may have moved on).
  */
 export function answering(state: EngineSessionState): EngineSessionState {
   const focus = state.focusPointId;
+  const asked = state.askedPointId;
   const alternative =
-    focus !== null && state.unresolvedFocusPointId === focus
-      ? (pendingAfter(state, focus)[0] ?? null)
-      : null;
+    asked !== null
+      ? asked !== focus && state.checklist[asked] === 'pending'
+        ? asked
+        : null
+      : focus !== null && state.unresolvedFocusPointId === focus
+        ? (pendingAfter(state, focus)[0] ?? null)
+        : null;
   return {
     ...state,
     answeringFocusPointId: focus,

@@ -9,6 +9,7 @@ import type {
   PointObservation,
   PointProgress,
   RabbitholeRecord,
+  ShownText,
 } from './session-state';
 import { applySessionViewEvent } from './view/reduce-session-view';
 
@@ -75,7 +76,10 @@ function applyEvent(
     case 'recall_point_recalled':
       return applyRecalled(state, view, event.data.pointId);
     case 'recall_point_near_miss':
-      return applyNearMiss(view, event.data.pointId, event.data.feedback);
+      return withShown(applyNearMiss(view, event.data.pointId, event.data.feedback), {
+        source: 'feedback',
+        text: event.data.feedback,
+      });
     case 'rabbithole_detected':
       return {
         ...view,
@@ -97,10 +101,16 @@ function applyEvent(
     case 'rabbithole_declined':
       return { ...view, declineCooldown: state.declineCooldownMessages };
     case 'show_image':
-    case 'show_resource':
+    case 'show_resource': {
+      const text =
+        event.type === 'show_image'
+          ? (event.data.caption ?? '')
+          : `${event.data.title}. ${event.data.snippet}`;
+      const next = withShown(view, { source: 'resource', text });
       return state.shownResourceIds.includes(event.data.resourceId)
-        ? view
-        : { ...view, shownResourceIds: [...state.shownResourceIds, event.data.resourceId] };
+        ? next
+        : { ...next, shownResourceIds: [...state.shownResourceIds, event.data.resourceId] };
+    }
     case 'user_message':
       return applyUserMessage(view, event.data.content);
     case 'assistant_streaming_start': {
@@ -141,6 +151,9 @@ function applyStarted(
     greeting: { kind: resumed ? 'recap' : 'opening', generated: false },
     tutorMessages: [...state.tutorMessages, { role: 'user', content: cue }],
     unresolvedFocusPointId: null,
+    // Exposure counts what was shown since this start: a learner coming back tomorrow has
+    // not just seen yesterday's hints.
+    exposureFrom: state.shown.length,
   };
 }
 
@@ -152,7 +165,11 @@ function withTargetProgress(
   if (view.targetPointIds === state.targetPointIds) return view;
   const pointProgress: Record<string, PointProgress> = {};
   for (const pointId of view.targetPointIds) {
-    pointProgress[pointId] = state.pointProgress[pointId] ?? { failedAttempts: 0, nearMisses: 0 };
+    pointProgress[pointId] = state.pointProgress[pointId] ?? {
+      failedAttempts: 0,
+      nearMisses: 0,
+      misses: 0,
+    };
   }
   return {
     ...view,
@@ -233,6 +250,7 @@ function applyAssistantMessage(
     judgeUsage:
       judgeUsage === undefined ? state.judgeUsage : addUsage(state.judgeUsage, judgeUsage),
   };
+  if (content !== '') next = withShown(next, { source: agent, text: content });
   if (agent === 'rabbithole') {
     if (content === '') return next;
     return updateActiveRabbithole(next, (record) => ({
@@ -240,7 +258,9 @@ function applyAssistantMessage(
       messages: [...record.messages, { role: 'assistant', content }],
     }));
   }
-  next = applyAttempts(next, event.data.attemptedPointIds ?? []);
+  const attempted = event.data.attemptedPointIds ?? [];
+  next = withMisses(next, attempted);
+  next = { ...applyAttempts(next, attempted), askedPointId: event.data.askedPointId ?? null };
   if (content === '') return next;
   return {
     ...next,
@@ -250,6 +270,32 @@ function applyAssistantMessage(
         ? next.greeting
         : { ...next.greeting, generated: true },
   };
+}
+
+function withShown(state: EngineSessionState, shown: ShownText): EngineSessionState {
+  if (shown.text.trim() === '') return state;
+  return { ...state, shown: [...state.shown, shown] };
+}
+
+/**
+ * One miss for every pending point the turn's answer tried without credit: the evaluator's
+ * attempts and the turn's near misses, each point once.
+ */
+function withMisses(
+  state: EngineSessionState,
+  attemptedPointIds: readonly string[],
+): EngineSessionState {
+  const missed = new Set(attemptedPointIds);
+  for (const observation of state.turnObservations) {
+    if (observation.kind === 'near_miss') missed.add(observation.pointId);
+  }
+  let pointProgress = state.pointProgress;
+  for (const pointId of missed) {
+    const progress = pointProgress[pointId];
+    if (progress === undefined || state.checklist[pointId] !== 'pending') continue;
+    pointProgress = { ...pointProgress, [pointId]: { ...progress, misses: progress.misses + 1 } };
+  }
+  return pointProgress === state.pointProgress ? state : { ...state, pointProgress };
 }
 
 function updateActiveRabbithole(

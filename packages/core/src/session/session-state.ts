@@ -22,6 +22,18 @@ export interface PointProgress {
    */
   failedAttempts: number;
   nearMisses: number;
+  /**
+   * Learner answers that tried this point (the evaluator's `attempted`, a pasted-back question,
+   * or a near miss) and left it pending, at most one per answer, focus or not. Caps the rating.
+   */
+  misses: number;
+}
+
+/** Something the session put before the learner, whose key terms count as shown. */
+export interface ShownText {
+  /** A tutor reply (question, hint, cloze), a rabbit-hole reply, near-miss feedback, a resource. */
+  source: 'tutor' | 'rabbithole' | 'feedback' | 'resource';
+  text: string;
 }
 
 /** One entered rabbit hole with its side conversation (kept after exit). */
@@ -88,6 +100,12 @@ export interface EngineSessionState extends SessionView {
   pointProgress: Readonly<Record<string, PointProgress>>;
   /** Points already rated Again in this session (when it was paused). */
   againRatedPointIds: readonly string[];
+  /** Every text shown to the learner this session, oldest first (echo and exposure checks). */
+  shown: readonly ShownText[];
+  /** How many of `shown` came before the session's last start or resume (exposure counts the rest). */
+  exposureFrom: number;
+  /** The point the latest tutor reply asked about (its `askedPointId`); null when none. */
+  askedPointId: string | null;
   /** Resources already shown (`show_image` / `show_resource`): each is shown once a session. */
   shownResourceIds: readonly string[];
   /** Usage of tutor and rabbit-hole calls. */
@@ -118,7 +136,7 @@ export interface CreateSessionStateOptions {
 export function createSessionState(options: CreateSessionStateOptions): EngineSessionState {
   const pointProgress: Record<string, PointProgress> = {};
   for (const pointId of options.targetPointIds) {
-    pointProgress[pointId] = { failedAttempts: 0, nearMisses: 0 };
+    pointProgress[pointId] = { failedAttempts: 0, nearMisses: 0, misses: 0 };
   }
   return {
     ...createSessionView(options),
@@ -139,6 +157,9 @@ export function createSessionState(options: CreateSessionStateOptions): EngineSe
     unresolvedFocusPointId: null,
     pointProgress,
     againRatedPointIds: [],
+    shown: [],
+    exposureFrom: 0,
+    askedPointId: null,
     shownResourceIds: [],
     usage: EMPTY_USAGE,
     judgeUsage: EMPTY_USAGE,

@@ -38,7 +38,14 @@ export const sampleEventData: { readonly [T in SessionEventType]: SessionEventDa
       estimatedCostUsd: 0.0123,
     },
   },
-  recall_point_recalled: { pointId: 'p2', pointIndex: 0, recalledCount: 1, totalPoints: 5 },
+  recall_point_recalled: {
+    pointId: 'p2',
+    pointIndex: 0,
+    recalledCount: 1,
+    totalPoints: 5,
+    exposure: 0.25,
+    peakExposure: 0.25,
+  },
   recall_point_near_miss: { pointId: 'p3', feedback: 'Close: it is the inner membrane.' },
   rabbithole_detected: {
     rabbitholeEventId: 'rh-1',
@@ -73,6 +80,7 @@ export const sampleEventData: { readonly [T in SessionEventType]: SessionEventDa
     usage,
     interrupted: false,
     attemptedPointIds: ['p1'],
+    askedPointId: 'p2',
   },
   assistant_streaming_start: { responseId: 'resp-1', agent: 'tutor' },
   assistant_streaming_end: {

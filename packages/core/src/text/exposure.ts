@@ -47,13 +47,36 @@ export function echoShare(evidence: string, shownTexts: readonly string[]): numb
   return terms.filter((term) => hasStem(shown, term.stem)).length / terms.length;
 }
 
+/** Options for {@link isEcho}. */
+export interface EchoOptions {
+  /**
+   * The point the evidence is credited for. When given, only the evidence's terms that are key
+   * terms of the point are weighed (words of one's own around a repeated sentence change
+   * nothing); evidence sharing no key term with the point is weighed whole.
+   */
+  pointText?: string;
+}
+
 /**
  * Whether `evidence` only repeats what was shown: at least {@link ECHO_SHARE} of its key terms
  * appear in `recentReplies` (the last {@link ECHO_WINDOW} agent replies, oldest first; older
  * ones are ignored). Evidence with no key terms is not an echo (and not evidence either).
+ *
+ * @example isEcho('so magma reaching the surface is lava', ['Magma that reaches the surface is called lava.']) // true
  */
-export function isEcho(evidence: string, recentReplies: readonly string[]): boolean {
+export function isEcho(
+  evidence: string,
+  recentReplies: readonly string[],
+  options: EchoOptions = {},
+): boolean {
   const window = recentReplies.slice(-ECHO_WINDOW);
   const terms = keyTerms(evidence);
-  return terms.length > 0 && echoShare(evidence, window) >= ECHO_SHARE;
+  if (terms.length === 0) return false;
+  const pointStems =
+    options.pointText === undefined ? [] : keyTerms(options.pointText).map((term) => term.stem);
+  const ofPoint = terms.filter((term) => hasStem(pointStems, term.stem));
+  const weighed = ofPoint.length > 0 ? ofPoint : terms;
+  const shown = stemsOf(window);
+  const echoed = weighed.filter((term) => hasStem(shown, term.stem)).length;
+  return echoed / weighed.length >= ECHO_SHARE;
 }

@@ -7,14 +7,28 @@ import { createHarness } from './harness';
 const DAY = 86_400_000;
 
 describe('FSRS ratings', () => {
-  test('the documented mapping from how the recall went', () => {
-    expect(ratingForRecall({ failedAttempts: 0, nearMisses: 0 })).toBe(REVIEW_RATINGS.good);
-    expect(ratingForRecall({ failedAttempts: 0, nearMisses: 0, volunteered: true })).toBe(
-      REVIEW_RATINGS.easy,
+  test('the documented table: the best rating the recall earns, capped by every row that applies', () => {
+    expect(ratingForRecall({ misses: 0 })).toBe(REVIEW_RATINGS.good);
+    expect(ratingForRecall({ misses: 0, volunteered: true })).toBe(REVIEW_RATINGS.easy);
+    // Never Easy inside a rabbit hole.
+    expect(ratingForRecall({ misses: 0, volunteered: true, inRabbithole: true })).toBe(
+      REVIEW_RATINGS.good,
     );
-    expect(ratingForRecall({ failedAttempts: 1, nearMisses: 0 })).toBe(REVIEW_RATINGS.hard);
-    expect(ratingForRecall({ failedAttempts: 0, nearMisses: 1 })).toBe(REVIEW_RATINGS.hard);
-    expect(ratingForRecall({ failedAttempts: 2, nearMisses: 1, volunteered: true })).toBe(
+    expect(ratingForRecall({ misses: 1 })).toBe(REVIEW_RATINGS.hard);
+    expect(ratingForRecall({ misses: 2, volunteered: true })).toBe(REVIEW_RATINGS.hard);
+    expect(ratingForRecall({ misses: 3 })).toBe(REVIEW_RATINGS.again);
+    // Exposure caps: a third and two thirds (strictly above).
+    expect(ratingForRecall({ misses: 0, exposure: 1 / 3 })).toBe(REVIEW_RATINGS.good);
+    expect(ratingForRecall({ misses: 0, exposure: 0.34, volunteered: true })).toBe(
+      REVIEW_RATINGS.hard,
+    );
+    expect(ratingForRecall({ misses: 0, exposure: 2 / 3 })).toBe(REVIEW_RATINGS.hard);
+    expect(ratingForRecall({ misses: 0, exposure: 0.7 })).toBe(REVIEW_RATINGS.again);
+    // A cloze that showed more than half the point's key terms.
+    expect(ratingForRecall({ misses: 1, exposure: 0.6, peakExposure: 0.6 })).toBe(
+      REVIEW_RATINGS.again,
+    );
+    expect(ratingForRecall({ misses: 1, exposure: 0.5, peakExposure: 0.5 })).toBe(
       REVIEW_RATINGS.hard,
     );
   });
@@ -50,9 +64,9 @@ describe('FSRS ratings', () => {
     await h.say(sessionId, 'epsilon something');
     const state = await h.engine.getSessionState(sessionId);
     expect(state.pointProgress).toMatchObject({
-      b: { failedAttempts: 1, nearMisses: 0 },
-      d: { failedAttempts: 0, nearMisses: 0 },
-      e: { failedAttempts: 0, nearMisses: 1 },
+      b: { failedAttempts: 1, nearMisses: 0, misses: 1 },
+      d: { failedAttempts: 0, nearMisses: 0, misses: 0 },
+      e: { failedAttempts: 0, nearMisses: 1, misses: 1 },
     });
     await h.engine.leaveSession(sessionId);
     await h.engine.whenIdle(sessionId);

@@ -133,7 +133,8 @@ describe('tutor and evaluator disagree', () => {
         tutor: [
           'Which enzyme makes ATP?',
           'Right. What does glycolysis do?', // moved on, though the evaluator gave no credit
-          'What does the Krebs cycle release?',
+          // Names 1 of P3's 8 key terms: nothing worth capping the rating for.
+          'What does the cycle in the mitochondrial matrix give off?',
           'And the enzyme that makes ATP: what does it work on?',
         ],
         evaluator: [
@@ -156,9 +157,15 @@ describe('tutor and evaluator disagree', () => {
       focus: { label: 'P1', failedAttempts: 1, nearMisses: 1 },
       recalled: [],
     });
-    // The learner answered the point the tutor moved on to: the engine follows the tutor,
-    // and P1 waits until the others are done.
-    expect(judged).toEqual(['p1', 'p1', 'p3', 'p1']);
+    // The learner answered the point the tutor moved on to: the engine read which point the
+    // reply asked about (askedPointId), marks it for the evaluator, follows the tutor, and P1
+    // waits until the others are done.
+    expect(judged).toEqual(['p1', 'p2', 'p3', 'p1']);
+    expect(
+      ofType(await h.events(sessionId), 'assistant_message').map(
+        (event) => event.data.askedPointId,
+      ),
+    ).toEqual(['p1', 'p2', 'p3', 'p1', undefined]);
     expect(notesOf(tutor[3]!)).toMatchObject({
       focus: { label: 'P3' },
       afterFocus: { kind: 'next', label: 'P1' },
