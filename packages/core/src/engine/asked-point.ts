@@ -28,7 +28,9 @@ export interface AskedPointOptions {
  *    terms with it, content and context together, when exactly one shares the most;
  * 3. otherwise, when the reply opens with an acknowledgement ("Right."), the point the notes'
  *    covered branch named (`next`): the tutor judged the focus covered and moved on;
- * 4. otherwise the focus: a question that names no point is a hint about the focus.
+ * 4. otherwise, when one of the leaders is the focus, the focus (a hint about it);
+ * 5. otherwise undefined: the engine cannot tell (the state then falls back on the focus and,
+ *    after an attempt on it without credit, on the covered branch).
  */
 export function askedPointOf(options: AskedPointOptions): string | undefined {
   const { notes } = options;
@@ -60,5 +62,6 @@ export function askedPointOf(options: AskedPointOptions): string | undefined {
   if (best > 0 && leaders.length === 1) return leaders[0]!.pointId;
   const next = notes.afterFocus?.kind === 'next' ? notes.afterFocus.label : undefined;
   if (next !== undefined && ACKNOWLEDGEMENT.test(options.reply)) return idsByLabel.get(next);
-  return idsByLabel.get(notes.focus.label);
+  const focusId = idsByLabel.get(notes.focus.label);
+  return best > 0 && leaders.some((entry) => entry.pointId === focusId) ? focusId : undefined;
 }

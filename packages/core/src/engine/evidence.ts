@@ -61,7 +61,8 @@ export function isEvidenceGrounded(evidence: string, conversation: readonly LLMM
 
 /**
  * Whether the learner asked rather than answered: every part of the evidence lies only in
- * sentences of the learner's messages that are questions ({@link isLearnerQuestion}).
+ * sentences of the learner's messages that are questions: ending in "?", or unpunctuated and
+ * worded as one ({@link isLearnerQuestion}: a wh-word opening, subject–auxiliary inversion).
  */
 export function isEvidenceInQuestion(
   evidence: string,
@@ -75,9 +76,17 @@ export function isEvidenceInQuestion(
       const holding = sentences.filter((sentence) =>
         contains(normalizeEvidenceText(sentence), fragment),
       );
-      return holding.length > 0 && holding.every(isLearnerQuestion);
+      return holding.length > 0 && holding.every(asks);
     })
   );
+}
+
+// A sentence the learner closed with "." or "!" states; word order ("When the price rises, …")
+// decides only for unpunctuated text such as voice transcripts.
+function asks(sentence: string): boolean {
+  const trimmed = sentence.trim();
+  if (/\?$/.test(trimmed)) return true;
+  return !/[.!]$/.test(trimmed) && isLearnerQuestion(trimmed);
 }
 
 /** What {@link isCreditable} weighs a credit against. */

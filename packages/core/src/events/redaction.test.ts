@@ -54,9 +54,9 @@ describe('redactSessionEvent', () => {
   );
 
   test('an event with nothing to redact is passed through', () => {
-    const event = buildSampleEvent('recall_point_recalled');
+    const event = buildSampleEvent('recall_point_near_miss');
     expect(redactSessionEvent(event)).toBe(event);
-    expect(sampleEventData.recall_point_recalled).toEqual(event.data);
+    expect(sampleEventData.recall_point_near_miss).toEqual(event.data);
   });
 
   test('the public types lack the redacted fields', () => {

@@ -50,9 +50,9 @@ export function echoShare(evidence: string, shownTexts: readonly string[]): numb
 /** Options for {@link isEcho}. */
 export interface EchoOptions {
   /**
-   * The point the evidence is credited for. When given, only the evidence's terms that are key
-   * terms of the point are weighed (words of one's own around a repeated sentence change
-   * nothing); evidence sharing no key term with the point is weighed whole.
+   * The point the evidence is credited for. When given and the evidence holds at least two of
+   * its key terms, only those are weighed (words of one's own around a repeated sentence change
+   * nothing); otherwise the evidence is weighed whole.
    */
   pointText?: string;
 }
@@ -75,7 +75,7 @@ export function isEcho(
   const pointStems =
     options.pointText === undefined ? [] : keyTerms(options.pointText).map((term) => term.stem);
   const ofPoint = terms.filter((term) => hasStem(pointStems, term.stem));
-  const weighed = ofPoint.length > 0 ? ofPoint : terms;
+  const weighed = ofPoint.length >= 2 ? ofPoint : terms;
   const shown = stemsOf(window);
   const echoed = weighed.filter((term) => hasStem(shown, term.stem)).length;
   return echoed / weighed.length >= ECHO_SHARE;

@@ -134,8 +134,8 @@ describe('checklist (engine)', () => {
     await h.say(sessionId, 'Krebs cycle releases CO2 and glycolysis splits glucose');
     let recalls = ofType(await h.events(sessionId), 'recall_point_recalled');
     expect(recalls.map((event) => event.data)).toEqual([
-      { pointId: 'p3', pointIndex: 0, recalledCount: 1, totalPoints: 3 },
-      { pointId: 'p2', pointIndex: 1, recalledCount: 2, totalPoints: 3 },
+      { pointId: 'p3', pointIndex: 0, recalledCount: 1, totalPoints: 3, ...NOTHING_SHOWN },
+      { pointId: 'p2', pointIndex: 1, recalledCount: 2, totalPoints: 3, ...NOTHING_SHOWN },
     ]);
     const state = await h.engine.getSessionState(sessionId);
     expect(state.focusPointId).toBe('p1');
@@ -146,6 +146,7 @@ describe('checklist (engine)', () => {
       pointIndex: 2,
       recalledCount: 3,
       totalPoints: 3,
+      ...NOTHING_SHOWN,
     });
   });
 
@@ -187,3 +188,6 @@ describe('checklist (engine)', () => {
     expect((await h.engine.getSessionState(sessionId)).status).toBe('in_progress');
   });
 });
+
+/** The exposure fields of a recall the scripted tutor's replies showed nothing of. */
+const NOTHING_SHOWN = { exposure: 0, peakExposure: 0 };

@@ -66,6 +66,7 @@ describe('inside a rabbit hole', () => {
     expect((await h.engine.getSessionState(sessionId)).pointProgress.p1).toEqual({
       failedAttempts: 0,
       nearMisses: 0,
+      misses: 0,
     });
   });
 

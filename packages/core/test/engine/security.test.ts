@@ -278,7 +278,14 @@ describe('judge output is checked against the session, not trusted (X17)', () =>
     await h.say(sessionId, 'glycolysis splits glucose');
     const recalled = ofType(await h.events(sessionId), 'recall_point_recalled');
     expect(recalled.map((event) => event.data)).toEqual([
-      { pointId: 'p2', pointIndex: 0, recalledCount: 1, totalPoints: 3 },
+      {
+        pointId: 'p2',
+        pointIndex: 0,
+        recalledCount: 1,
+        totalPoints: 3,
+        exposure: 0,
+        peakExposure: 0,
+      },
     ]);
     expect(await h.storage.getReviewLogs({ pointId: 'p2' })).toHaveLength(1);
   });
