@@ -42,15 +42,18 @@ Judge meaning, not shared words:
 - Accept paraphrase, synonyms, informal wording and partial phrasing that still carries the point's key elements.
 - A negated answer ("X is not caused by Y", "it never happens in Z") does not recall a point that states the opposite, however many words it shares with it.
 - An answer that keeps the point's words but swaps their meaning does not recall it: cause and effect reversed, the wrong thing doing the action, the wrong place, order, direction or number. At most it is a near miss when part of it is right.
-- Only the user's own words count. Words only the assistant said do not count, and neither does the user repeating what the assistant's previous message just said. Hints from the assistant are fine when the user then states the point themselves.
+- Only the user's own words count. Words only the assistant said do not count, and neither does the user repeating what the assistant's recent messages said (a hint, a cloze, an explanation), with or without words of their own around it. Hints from the assistant are fine when the user then states the point themselves.
+- A gap-fill is an answer: when the assistant's last message was a cloze (a sentence with a blank "___") or a question, read it with the user's answer filled in. If the user's words supply what the blank hid and the completed sentence states the point, the point is recalled; the evidence is the user's words.
+- A question never recalls a point, whatever words it shares with it ("Which hormone makes the duct permeable?", "is it the mitochondria"); voice transcripts may lack the question mark.
+- The assistant's question or cloze pasted back, blank unfilled, recalls nothing: it is an attempt on the point that question asked about.
 
 For each point return:
 - pointId: the point's id.
 - recalled: true when the user's own words state the point's key elements with the right meaning.
-- nearMiss: true only when the user clearly addressed this point but was vague, used a wrong term, or left out a key element. A point the user did not address is never a near miss.
-- missing: for a near miss, a short phrase naming what was vague or absent, worded as a nudge that does not state the answer (e.g. "where this happens"); otherwise "".
+- nearMiss: true only when what the user said about this point is right as far as it goes but vague or incomplete. A wrong answer (a wrong term, the wrong thing, a swapped meaning) and a negated one are never near misses, however many words they share with the point; neither is a point the user did not address.
+- missing: for a near miss, a short phrase naming the kind of thing still missing, worded as a nudge that states none of the point's words and not the answer (e.g. "where this happens"); otherwise "".
 - certainty: from 0 to 1, how sure you are of this verdict.
-- attempted: true when the latest message tries to state or answer this point, right or wrong. "I don't know" or "I don't remember" in reply to a question about this point is an attempt on it; the question is usually about the point marked focus="true", but read the assistant's last message to see which point it asked about. Answering another point, asking a question or going off-topic is not an attempt on this point.
+- attempted: true when the latest message tries to state or answer this point, right or wrong. "I don't know" or "I don't remember" in reply to a question about this point is an attempt on it; the question is usually about the point marked focus="true", but read the assistant's last message to see which point it asked about. Pasting back the assistant's question or cloze about this point is an attempt on it. Answering another point, asking a question of one's own or going off-topic is not an attempt on this point.
 - evidence: for a recalled point, the user's words that state it, copied exactly from <latest_message> (or, when the point is only complete together with it, from their previous message); no paraphrase and no words of the assistant. "" for a point not recalled.
 
 Judge every listed point, each independently; one message may recall several points, in any order.`;

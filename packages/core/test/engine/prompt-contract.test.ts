@@ -42,15 +42,29 @@ describe('tutor system prompt: the rules, without contradictions', () => {
     expect(tutor).not.toMatch(/deepen/i);
   });
 
-  test('hints narrow with a cue, then a cloze; they never state the point (no "partial answer")', () => {
+  test('hints narrow, never tell: a third for a cue, half for a cloze, one more term per hint', () => {
     const method = section(tutor, 'Method');
     expect(method).toContain('Hints narrow the question; they never answer it.');
     expect(method).toContain(
-      "a cloze: the point's idea as a sentence with its key term replaced by a blank",
+      "First a cue: it may name the topic area the point belongs to, never the point's context, and it shows at most a third of the point's key terms.",
     );
-    expect(method).toContain('never state the point');
+    expect(method).toContain('a cloze shows at most half of the key terms, the rest blank');
+    expect(method).toContain(
+      'Each further hint shows at most one key term more than the hint before it.',
+    );
+    expect(method).toContain('An opening or follow-up question names no more of the point');
+    expect(method).toContain('never give a missing key term, never state the point');
+    expect(method).toContain('When the user pastes your question or cloze back');
     expect(tutor).not.toMatch(/give (the user )?a partial answer|partial answer for the user/i);
     expect(method).toContain('"I don\'t remember" is a valid answer');
+  });
+
+  test('the context is never revealed, and no rule tells the tutor to use it in a hint', () => {
+    expect(tutor).not.toMatch(/cue about the topic area or the point's context/);
+    expect(section(tutor, 'Method')).toContain('never state or quote its <context>');
+    expect(section(tutor, 'Recall points')).toContain(
+      'never state, quote or paraphrase it, not even in a hint',
+    );
   });
 
   test('probe wrap: after the third miss the session moves on and comes back later', () => {
@@ -83,13 +97,16 @@ describe('tutor system prompt: the rules, without contradictions', () => {
     );
   });
 
-  test('tasks: the return after a rabbit hole re-asks the pending question; a recap summarises nothing', () => {
+  test('tasks: return and recap re-ask the pending question with no sentence about the session (seed §7 wins)', () => {
     const notes = section(tutor, 'Session notes');
     expect(notes).toContain(
-      '"return": the user just came back from a side conversation you did not see',
+      '"return": the user just came back from a side conversation you did not see; ask your pending question about the focus point again, in other words, with no sentence about the session, the side conversation or coming back.',
     );
-    expect(notes).toContain('ask your pending question about the focus point again');
+    expect(notes).toContain(
+      '"recap": the user is back after a break; ask one question about the focus point, with no sentence about the break or the session.',
+    );
     expect(notes).toContain('Do not summarise what was covered.');
+    expect(tutor).not.toMatch(/welcome-back sentence|bringing them back to the recall session/);
   });
 
   test('the UI-handled block keeps the concrete examples and allows only "Right." / "Yes."', () => {
@@ -159,9 +176,14 @@ describe('evaluator prompt and request', () => {
     for (const rule of [
       'A negated answer ("X is not caused by Y", "it never happens in Z") does not recall a point',
       "An answer that keeps the point's words but swaps their meaning does not recall it",
-      "neither does the user repeating what the assistant's previous message just said",
+      "neither does the user repeating what the assistant's recent messages said",
+      'A gap-fill is an answer',
+      'A question never recalls a point',
+      "The assistant's question or cloze pasted back, blank unfilled, recalls nothing",
+      'A wrong answer (a wrong term, the wrong thing, a swapped meaning) and a negated one are never near misses',
       '"I don\'t know" or "I don\'t remember" in reply to a question about this point is an attempt on it',
-      'Answering another point, asking a question or going off-topic is not an attempt on this point.',
+      "Pasting back the assistant's question or cloze about this point is an attempt on it.",
+      "Answering another point, asking a question of one's own or going off-topic is not an attempt on this point.",
       "evidence: for a recalled point, the user's words that state it, copied exactly",
     ]) {
       expect(EVALUATOR_SYSTEM_PROMPT).toContain(rule);
@@ -185,12 +207,11 @@ describe('evaluator prompt and request', () => {
 });
 
 describe('rabbit-hole agent', () => {
-  test('told what not to state, per turn; the system prompt stays byte-stable', async () => {
-    expect(rabbithole).toContain(
-      'Its <still_to_recall> lists facts the user will recall from memory',
-    );
-    expect(rabbithole).toContain(
-      'Never state them, hint at them, or confirm or correct a guess at them',
+  test('shares freely (seed 001 §5): no gag, no list of points; the system prompt stays byte-stable', async () => {
+    expect(rabbithole).toContain('Share facts, stories and connections freely.');
+    expect(rabbithole).toContain("confirm or correct the user's guesses plainly");
+    expect(rabbithole).not.toMatch(
+      /still_to_recall|Never state them|talk around them|work out in the session/,
     );
     const h = await createRabbitholeHarness({ config: { detectionWarmupExchanges: 0 } });
     const { sessionId } = await h.start();
@@ -203,10 +224,11 @@ describe('rabbit-hole agent', () => {
     await h.say(sessionId, 'and then?');
     const requests = h.llm.requestsOf('rabbithole');
     expect(new Set(requests.map((request) => request.system)).size).toBe(1);
-    for (const point of h.recallSet.points)
-      expect(requests[0]!.system).not.toContain(point.content);
-    const last = requests.at(-1)!.messages.at(-1)!.content;
-    expect(last).toContain(`<point>${h.recallSet.points[0]!.content}</point>`);
-    expect(last).not.toContain(h.recallSet.points[1]!.content);
+    for (const request of requests) {
+      const text = [request.system, ...request.messages.map((message) => message.content)].join(
+        '\n',
+      );
+      for (const point of h.recallSet.points) expect(text).not.toContain(point.content);
+    }
   });
 });

@@ -136,7 +136,8 @@ describe('learner text is data, never instructions (X16)', () => {
       expect(delimiterCount(last.content, 'session_notes')).toBe(2);
       const learnerPart = stripTutorNotes(last.content);
       for (const name of SECTION_TAGS) expect(delimiterCount(learnerPart, name)).toBe(0);
-      expect(parseRabbitholeNotes(last.content)!.stillToRecall).toHaveLength(3);
+      // The agent shares freely: its notes name no point still to recall.
+      expect(parseRabbitholeNotes(last.content)!.stillToRecall).toEqual([]);
       for (const message of messages.filter((candidate) => candidate.role === 'assistant')) {
         expect(message.content).not.toContain(MARKERS[index]!);
       }
