@@ -9,7 +9,7 @@ import { resourceGate } from '../session/resource-gate';
 import type { EngineSessionState } from '../session/session-state';
 import { activeDurationMs } from '../session/view/session-rules';
 import type { EngineConfig } from './engine-config';
-import { nearMissFeedback } from './near-miss-feedback';
+import { isRightSoFar, nearMissFeedback } from './near-miss-feedback';
 
 /** The overlay text: the UI, not the tutor, announces completion. */
 export const COMPLETE_OVERLAY_MESSAGE =
@@ -30,7 +30,8 @@ export interface RecallEventsOptions {
  * recalled point `recall_point_recalled` then the resources it unlocks — linked to it, not
  * shown yet this session, and with every linked point of this session now recalled
  * (`show_image` / `show_resource`, each resource once); in recall mode, for each confident
- * near miss one `recall_point_near_miss` with learner-safe feedback (see
+ * near miss on an answer right as far as it goes ({@link isRightSoFar}: never a wrong or
+ * negated one) one `recall_point_near_miss` with learner-safe feedback (see
  * {@link nearMissFeedback}) — inside a rabbit hole the recall flow stays silent; and the
  * completion overlay when the last point fell in recall mode (inside a rabbit hole the
  * reducer defers it until exit). Credits are taken as given: ground them first.
@@ -73,6 +74,17 @@ export function buildRecallEvents(
       state.mode === 'recall'
     ) {
       const point = recallSet.points.find((candidate) => candidate.id === verdict.pointId);
+      const rightSoFar =
+        point !== undefined &&
+        isRightSoFar({
+          learnerMessage: options.learnerMessage,
+          content: point.content,
+          context: point.context,
+          shownBefore: state.shown.at(-1)?.text ?? '',
+          creditedElsewhere: creditedTexts(options.verdicts, recallSet, config),
+        });
+      // A wrong or negated answer gets no near miss (and no feedback that could correct it).
+      if (!rightSoFar) continue;
       events.push(
         context.build('recall_point_near_miss', {
           pointId: verdict.pointId,
@@ -101,6 +113,19 @@ export function buildRecallEvents(
     );
   }
   return events;
+}
+
+/** The contents of the points the verdicts credit (their words are about those points). */
+function creditedTexts(
+  verdicts: readonly PointVerdict[],
+  recallSet: RecallSet,
+  config: EngineConfig,
+): string[] {
+  return verdicts.flatMap((verdict) => {
+    if (!verdict.recalled || verdict.certainty < config.recallCertainty) return [];
+    const point = recallSet.points.find((candidate) => candidate.id === verdict.pointId);
+    return point === undefined ? [] : [point.content];
+  });
 }
 
 /**

@@ -83,15 +83,15 @@ describe('evaluator', () => {
     const h = await createHarness({
       script: {
         evaluator: [
-          scriptEvaluation({
-            nearMiss: { p1: 'missing: ADP, phosphate', p2: 'what it ends up as' },
-          }),
+          scriptEvaluation({ nearMiss: { p1: 'missing: ADP, phosphate' } }),
+          scriptEvaluation({ nearMiss: { p2: 'what it ends up as' } }),
           scriptEvaluation({ nearMiss: { p1: 'synthase' } }),
         ],
       },
     });
     const { sessionId } = await h.start();
     await h.say(sessionId, 'ATP synthase is involved somehow');
+    await h.say(sessionId, 'glycolysis splits glucose into something');
     // Words the learner said themselves are no secret.
     await h.say(sessionId, 'ATP synthase again');
     const nearMisses = ofType(await h.events(sessionId), 'recall_point_near_miss');
@@ -107,6 +107,7 @@ describe('evaluator', () => {
     ]);
     // The tutor's notes carry the same learner-safe text (the log is the source of truth).
     const notes = h.llm.requestsOf('tutor')[2]!.messages.at(-1)!.content;
+    expect(notes).toContain('<near_miss point="P1">');
     expect(notes).toContain('<near_miss point="P1">Partly there — still missing:');
     expect(notes).not.toMatch(/ADP|phosphate/);
   });

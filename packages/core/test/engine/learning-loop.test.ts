@@ -146,7 +146,7 @@ describe('tutor and evaluator disagree', () => {
       },
     });
     const { sessionId } = await h.start();
-    await h.say(sessionId, 'some enzyme makes ATP');
+    await h.say(sessionId, 'an enzyme in the membrane makes it');
     await h.say(sessionId, 'glycolysis splits glucose into two pyruvate');
     await h.say(sessionId, 'the Krebs cycle releases carbon dioxide');
     await h.say(sessionId, 'ATP synthase makes ATP from ADP and phosphate');

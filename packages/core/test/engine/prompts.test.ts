@@ -196,7 +196,7 @@ describe('requests across a session', () => {
     });
     const { sessionId } = await h.start();
     for (const message of [
-      'ATP synthase makes ATP',
+      'ATP synthase makes ATP; glycolysis splits glucose somehow',
       'glycolysis splits something',
       'no idea',
       'krebs',
