@@ -3,6 +3,7 @@ import type { LLMAdapter } from '../llm/llm-adapter';
 import { hasNotation } from './notation';
 import {
   buildTranscriptMessage,
+  restoreTags,
   TRANSCRIPT_SYSTEM_PROMPT,
   type TranscriptOutput,
   type TranscriptSource,
@@ -101,7 +102,7 @@ function acceptOutput(options: {
   source: TranscriptSource;
 }): ProcessedTranscript {
   const { output, rawText, source } = options;
-  const text = output.text.trim();
+  const text = restoreTags(output.text, rawText).trim();
   if (text === '' || text.length > rawText.length * MAX_GROWTH_FACTOR + MAX_GROWTH_SLACK) {
     throw new RecallError(
       'LLM_OUTPUT_INVALID',
@@ -119,5 +120,13 @@ function acceptOutput(options: {
             lowerText.includes(corrected.toLowerCase()),
         )
       : [];
-  return { text, rawText, corrections, hasNotation: hasNotation(text) };
+  return {
+    text,
+    rawText,
+    corrections: corrections.map(({ original, corrected }) => ({
+      original: restoreTags(original, rawText),
+      corrected: restoreTags(corrected, rawText),
+    })),
+    hasNotation: hasNotation(text),
+  };
 }
