@@ -42,7 +42,7 @@ export interface RightSoFarOptions {
  * feedback may follow it. Never for a negated answer (the message negates and the point does
  * not: "X is not called lava"), and never for a wrong one: of the learner's specific key terms
  * — generic words, words just shown and words of points credited in the same message aside —
- * at least one and at least half must belong to the point (content or context). "Carbon
+ * more than half must belong to the point (content or context). "Carbon
  * dioxide" for a point about oxygen names nothing of it: no near miss, however close it sounds.
  */
 export function isRightSoFar(options: RightSoFarOptions): boolean {
@@ -55,7 +55,7 @@ export function isRightSoFar(options: RightSoFarOptions): boolean {
   );
   const pointStems = keyTerms(`${options.content} ${options.context}`).map((term) => term.stem);
   const onPoint = own.filter((term) => hasStem(pointStems, term.stem)).length;
-  return onPoint > 0 && onPoint * 2 >= own.length;
+  return onPoint > 0 && onPoint * 2 > own.length;
 }
 
 /** Options for {@link nearMissFeedback}. */

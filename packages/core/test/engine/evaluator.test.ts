@@ -90,7 +90,7 @@ describe('evaluator', () => {
       },
     });
     const { sessionId } = await h.start();
-    await h.say(sessionId, 'ATP synthase is involved somehow');
+    await h.say(sessionId, 'ATP synthase is involved');
     await h.say(sessionId, 'glycolysis splits glucose into something');
     // Words the learner said themselves are no secret.
     await h.say(sessionId, 'ATP synthase again');
