@@ -124,8 +124,8 @@ describe('the demo offline, end to end through the engine', () => {
     expect(afterLast.data.content).toMatch(/^(Right|Yes)\.$/);
     expect(tutorReplies.at(-1)!.data.content).not.toContain('?');
 
-    // The rabbit hole: offered with a readable label, silent recall flow inside, never states
-    // a point still to recall, answers from the resource its recalls unlocked.
+    // The rabbit hole: offered with a readable label, silent recall flow inside, answers from
+    // the resources it has; it is no longer told the points still to recall (it shares freely).
     const [detected] = ofType(events, 'rabbithole_detected');
     expect(detected!.data.label).toBe('Leaves turning red and yellow');
     const entered = ofType(events, 'rabbithole_entered')[0]!;
@@ -134,18 +134,11 @@ describe('the demo offline, end to end through the engine', () => {
     expect(ofType(inside, 'recall_point_near_miss')).toEqual([]);
     const agentReplies = ofType(inside, 'assistant_message').map((event) => event.data.content);
     expect(agentReplies).toHaveLength(4);
-    const pendingInside = recallSet.points.filter(
-      (point) => !recalled.slice(0, 4).includes(point.id),
-    );
     for (const reply of agentReplies) {
       expect(reply.match(/\?/g)?.length ?? 0).toBeLessThanOrEqual(1);
-      for (const point of pendingInside) {
-        expect(normalize(reply)).not.toContain(normalize(point.content));
-      }
-      expect(normalize(reply)).not.toMatch(/\bfixes\b|\bg3p\b/);
+      expect(reply).not.toMatch(/to work out in the session/);
     }
     expect(agentReplies.some((reply) => reply.includes('(grana)'))).toBe(true);
-    expect(agentReplies.some((reply) => /to work out in the session/.test(reply))).toBe(true);
 
     // Back from it, the tutor speaks first and re-asks its pending question (RuBisCO's point).
     const next = events.find((event) => event.seq > exited.seq)!;
