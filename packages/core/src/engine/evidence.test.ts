@@ -161,9 +161,9 @@ describe("credit only for the learner's own words", () => {
   });
 
   test('a pasted-back question or cloze is recognised', () => {
-    const shown = ['Which enzyme makes ATP from ADP?'];
-    expect(isPastedBack('which enzyme makes ATP from ADP', shown)).toBe(true);
-    expect(isPastedBack('ATP synthase', shown)).toBe(false);
-    expect(isPastedBack("I don't know", shown)).toBe(false);
+    const reply = 'Which enzyme makes ATP from ADP?';
+    expect(isPastedBack('which enzyme makes ATP from ADP', reply)).toBe(true);
+    expect(isPastedBack('ATP synthase', reply)).toBe(false);
+    expect(isPastedBack("I don't know", reply)).toBe(false);
   });
 });

@@ -98,7 +98,7 @@ export interface CreditContext {
 }
 
 /** The agent's reply right before the learner's latest message ('' when none). */
-function lastAgentReply(conversation: readonly LLMMessage[]): string {
+export function lastAgentReply(conversation: readonly LLMMessage[]): string {
   for (let index = conversation.length - 1; index >= 0; index -= 1) {
     const message = conversation[index]!;
     if (message.role === 'assistant') return message.content;
@@ -144,12 +144,12 @@ export function isCreditable(
 }
 
 /**
- * Whether the learner's latest message pastes back what was just shown (a question or a cloze,
- * blank and all): most of its key terms come from the last {@link ECHO_WINDOW} texts shown.
- * Such a message is an attempt on the point asked about, never a recall.
+ * Whether the learner's message pastes back the agent's last reply — its question or cloze,
+ * blank and all: at least {@link ECHO_SHARE} of the message's key terms are in it. Such a
+ * message is an attempt on the point asked about, never a recall.
  */
-export function isPastedBack(message: string, shown: readonly string[]): boolean {
-  return isEcho(message, shown);
+export function isPastedBack(message: string, lastReply: string): boolean {
+  return isEcho(message, [lastReply]);
 }
 
 /**

@@ -16,7 +16,7 @@ import { appendWithWrites } from './append-with-writes';
 import { askedPointOf } from './asked-point';
 import { enqueueLearnerMessage } from './command-queue';
 import type { CommandOptions, CommandResult } from './engine-types';
-import { isPastedBack, withCreditableVerdicts } from './evidence';
+import { isPastedBack, lastAgentReply, withCreditableVerdicts } from './evidence';
 import { askedOrFocusPointId, type JudgeOptions, runDetector, runEvaluator } from './judges';
 import { buildRecallEvents } from './recall-events';
 import { completeResponse } from './respond';
@@ -139,12 +139,16 @@ async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
     });
     await recordVerdicts(turn, recallSet, verdicts, options);
     const attempted = attemptedPointIds(state, verdicts);
-    // A question or cloze pasted back is an attempt on the point asked about (hints narrow,
-    // the probe wraps), whatever the judge made of it.
+    // The tutor's question or cloze pasted back is an attempt on the point asked about (hints
+    // narrow, the probe wraps), whatever the judge made of it — unless the message earned a
+    // credit: then it was an answer.
     const asked = askedOrFocusPointId(state);
-    if (asked !== null && !attempted.includes(asked) && isPastedBack(options.content, shown)) {
-      attempted.push(asked);
-    }
+    const pasted =
+      asked !== null &&
+      !attempted.includes(asked) &&
+      !verdicts.some((verdict) => verdict.recalled) &&
+      isPastedBack(options.content, lastAgentReply(judgeOptions.conversation));
+    if (pasted) attempted.push(asked);
     return { usage: outcome.usage, attempted };
   });
   const detection = options.detect

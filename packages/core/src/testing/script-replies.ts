@@ -8,7 +8,7 @@ export interface ScriptEvaluationOptions {
   recalled?: readonly string[] | Readonly<Record<string, number>>;
   /**
    * The evidence quoted per recalled point. @default the learner's whole latest message, as
-   * the request carries it (always grounded unless the agent's previous reply said it)
+   * the request carries it (the engine still drops it when it echoes what was shown, or asks)
    */
   evidence?: Readonly<Record<string, string>>;
   /** Near misses: point id → what was missing (certainty 0.8). Near misses are attempts. */
