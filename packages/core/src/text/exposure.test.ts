@@ -33,6 +33,19 @@ describe('isEcho', () => {
     expect(isEcho('I think light reactions split water and release oxygen', replies)).toBe(true);
     expect(isEcho('chlorophyll absorbs red and blue light', replies)).toBe(false);
   });
+  it("weighs only the point's key terms when the evidence holds two or more of them", () => {
+    const leak = ['Magma that reaches the surface is called lava.'];
+    const padded =
+      'honestly from chemistry class yesterday afternoon magma reaching the surface is lava';
+    expect(isEcho(padded, leak)).toBe(false);
+    expect(isEcho(padded, leak, { pointText: 'Lava is magma that reaches the surface' })).toBe(
+      true,
+    );
+    // One term of the point: the evidence is weighed whole.
+    expect(
+      isEcho('basalt lava flows', leak, { pointText: 'Lava is magma that reaches the surface' }),
+    ).toBe(false);
+  });
   it('reads only the last six replies', () => {
     const old = ['Light reactions split water and release oxygen.', 'a', 'b', 'c', 'd', 'e', 'f'];
     expect(isEcho('light reactions split water and release oxygen', old)).toBe(false);
