@@ -17,6 +17,14 @@ const NEGATIONS = new Set([
   't',
 ]);
 
+// Hedges and vague words a partly right answer is padded with ("it is involved somehow"): they
+// are neither right nor wrong about a point.
+const VAGUE_WORDS = new Set(
+  `involved involve involves somehow somewhere somewhat basically probably possibly guess believe
+suppose mean means sort related relates certain specific whatever actually kinda approximately
+roughly`.split(/\s+/),
+);
+
 function negates(text: string): boolean {
   return normalizeText(text)
     .split(' ')
@@ -41,7 +49,8 @@ export interface RightSoFarOptions {
  * Whether an answer the judge calls a near miss is right as far as it goes, so near-miss
  * feedback may follow it. Never for a negated answer (the message negates and the point does
  * not: "X is not called lava"), and never for a wrong one: of the learner's specific key terms
- * — generic words, words just shown and words of points credited in the same message aside —
+ * — generic and vague words ("somehow"), words just shown and words of points credited in the
+ * same message aside —
  * more than half must belong to the point (content or context). "Carbon
  * dioxide" for a point about oxygen names nothing of it: no near miss, however close it sounds.
  */
@@ -51,7 +60,7 @@ export function isRightSoFar(options: RightSoFarOptions): boolean {
     keyTerms(text).map((term) => term.stem),
   );
   const own = keyTerms(options.learnerMessage).filter(
-    (term) => !isGenericTerm(term) && !hasStem(excluded, term.stem),
+    (term) => !isGenericTerm(term) && !VAGUE_WORDS.has(term.word) && !hasStem(excluded, term.stem),
   );
   const pointStems = keyTerms(`${options.content} ${options.context}`).map((term) => term.stem);
   const onPoint = own.filter((term) => hasStem(pointStems, term.stem)).length;
