@@ -267,3 +267,38 @@ describe('ratings follow what the tutor actually asked', () => {
     expect(await ratingsOf(h, 'p1')).toEqual([REVIEW_RATINGS.good]);
   });
 });
+
+describe('the rabbit-hole agent is free; the echo rule protects the loop', () => {
+  test('it may state a point: repeating it earns nothing, own words later are credited and capped', async () => {
+    const GLYCOLYSIS = 'Glycolysis splits glucose into two pyruvate molecules in the cytoplasm.';
+    const h = await createRabbitholeHarness({
+      config: { detectionWarmupExchanges: 0 },
+      script: {
+        rabbithole: [`Funny you ask. ${GLYCOLYSIS}`, 'Tides follow the moon.'],
+        tutor: ['Opening?', 'Reply?', 'What splits in the cytoplasm?'],
+      },
+    });
+    const { sessionId } = await h.start();
+    await h.say(sessionId, 'tangent: sugar');
+    await h.engine.enterRabbithole(
+      sessionId,
+      (await h.engine.getSessionState(sessionId)).pendingRabbithole!,
+    );
+    await h.engine.whenIdle(sessionId);
+    // The agent's reply states p2; the learner repeats it (the judge credits it).
+    await h.say(sessionId, 'recall: p2 — so glycolysis splits glucose into two pyruvate molecules');
+    expect(await recalledIds(h, sessionId)).toEqual([]);
+    await h.engine.exitRabbithole(sessionId);
+    await h.engine.whenIdle(sessionId);
+    // Back in the session, the same words are still an echo while the agent's reply is among
+    // the last six texts shown…
+    await h.say(sessionId, 'recall: p2 glycolysis turns glucose into pyruvate');
+    expect(await recalledIds(h, sessionId)).toEqual([]);
+    for (let turn = 0; turn < 5; turn += 1) await h.say(sessionId, 'hmm');
+    // …and the learner's own once it left the window: credited (no dead end), but everything
+    // of p2 was shown since the start, so its rating is Again.
+    await h.say(sessionId, 'recall: p2 glycolysis turns glucose into pyruvate');
+    expect(await recalledIds(h, sessionId)).toEqual(['p2']);
+    expect(await ratingsOf(h, 'p2')).toEqual([REVIEW_RATINGS.again]);
+  });
+});
