@@ -27,6 +27,13 @@ export type UseRecallSessionOptions = OwnedClientOptions & {
 
 const selectSnapshot = (snapshot: RecallClientSnapshot) => snapshot;
 
+function requireProvider<T>(value: T | undefined): T {
+  if (value === undefined) {
+    throw new Error('`useRecallSession` must be used within `RecallProvider`.');
+  }
+  return value;
+}
+
 /**
  * The whole session in one object — the client's snapshot (timeline, session, prompt,
  * overlay, status, connection, error), the actions and the client — re-rendered at most once
@@ -78,12 +85,8 @@ export function useRecallSession(options?: UseRecallSessionOptions): RecallSessi
           },
     [owned, throttleMs],
   );
-  const parts = ownedParts ?? context;
-  if (parts === undefined) {
-    throw new Error(
-      '`useRecallSession` must be used within `RecallProvider`. Or pass it `{ url, recallSetId }` to own a client.',
-    );
-  }
+  // Without options, the provider's client (with its usual error outside one).
+  const parts = ownedParts ?? requireProvider(context);
   const client = owned ?? (context as NonNullable<typeof context>).client;
   const snapshot = useStoreSelector(parts.streamStore, selectSnapshot);
   const { actions } = parts;
