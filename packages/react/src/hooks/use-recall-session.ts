@@ -77,10 +77,7 @@ export function useRecallSession(options?: UseRecallSessionOptions): RecallSessi
       owned === null
         ? null
         : {
-            streamStore: createThrottledStore(
-              { subscribe: owned.subscribe, getSnapshot: owned.getSnapshot },
-              throttleMs,
-            ),
+            streamStore: createThrottledStore(owned, throttleMs),
             actions: createRecallActions(owned),
           },
     [owned, throttleMs],

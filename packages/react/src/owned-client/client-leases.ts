@@ -6,29 +6,28 @@ interface Holding {
   client: RecallClient;
   holders: number;
   cancelLeave: (() => void) | null;
+  /** Set once it is leaving (its `leave_session` in flight); settles when it closed. */
+  left?: Promise<void>;
 }
 
 const holdings = /* @__PURE__ */ new Map<string, Holding>();
-// Clients that are leaving (their `leave_session` in flight): a new client of the same
-// identity connects only once they are closed, so it never attaches to a session being paused.
-const leaving = /* @__PURE__ */ new Map<string, Promise<void>>();
 
 /** How long a leaving client waits for the server to acknowledge `leave_session`. */
 const LEAVE_TIMEOUT_MS = 5_000;
 
 /**
  * Takes a share in the client of `key`: the one already held or about to leave (its leave
- * is cancelled: nothing reconnects, nothing resumes), else `fresh`, connected now (or once
- * a previous client of `key` has left).
+ * is cancelled: nothing reconnects, nothing resumes), else `fresh`, connected now — or once
+ * a client of `key` that is leaving has closed, so it never attaches to a session being paused.
  */
 export function leaseClient(key: string, fresh: RecallClient): RecallClient {
   let holding = holdings.get(key);
-  if (holding === undefined) {
+  if (holding === undefined || holding.left !== undefined) {
+    const left = holding?.left;
     holding = { client: fresh, holders: 0, cancelLeave: null };
     holdings.set(key, holding);
-    const previous = leaving.get(key);
-    if (previous === undefined) fresh.connect();
-    else void previous.then(() => fresh.connect());
+    if (left === undefined) fresh.connect();
+    else void left.then(() => fresh.connect());
   }
   holding.cancelLeave?.();
   holding.cancelLeave = null;
@@ -46,11 +45,10 @@ export function releaseClient(key: string, client: RecallClient, leaveAfterMs: n
   holding.holders -= 1;
   if (holding.holders > 0) return;
   const timer = setTimeout(() => {
-    holdings.delete(key);
-    const left = leaveAndClose(client).finally(() => {
-      if (leaving.get(key) === left) leaving.delete(key);
+    holding.cancelLeave = null;
+    holding.left = leaveAndClose(client).then(() => {
+      if (holdings.get(key) === holding) holdings.delete(key);
     });
-    leaving.set(key, left);
   }, leaveAfterMs);
   holding.cancelLeave = () => clearTimeout(timer);
 }
