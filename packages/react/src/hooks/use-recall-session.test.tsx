@@ -84,6 +84,26 @@ describe('useRecallSession({ url, recallSetId }) owns its client', () => {
     expect(server.transport.received.map((message) => message.type)).toContain('leave_session');
   });
 
+  test('a mount while the previous client is leaving connects once it left, and resumes', async () => {
+    const server = await serve();
+    const options = server.options(RECORDED_RECALL_SET.id, { leaveAfterUnmountMs: 0 });
+    const first = renderHook(() => useRecallSession(options));
+    await waitFor(() => expect(first.result.current.status).toBe('active'));
+    const { sessionId } = first.result.current.session;
+    first.unmount();
+    await waitFor(() =>
+      expect(server.transport.received.some((message) => message.type === 'leave_session')).toBe(
+        true,
+      ),
+    );
+    const second = renderHook(() => useRecallSession(options));
+    await waitFor(() => expect(second.result.current.status).toBe('active'));
+    expect(second.result.current.session.sessionId).toBe(sessionId);
+    expect(second.result.current.session.status).toBe('in_progress');
+    expect(server.transport.connectionCount).toBe(1);
+    expect(await server.sessionsOf(RECORDED_RECALL_SET.id)).toHaveLength(1);
+  });
+
   test('changing recallSetId opens the other set at once and leaves the first one', async () => {
     const server = await serve();
     const { result, rerender } = renderHook(
