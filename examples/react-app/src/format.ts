@@ -1,6 +1,17 @@
 const DAY = 86_400_000;
 
 /**
+ * The one vocabulary for where a session stands, on the set cards and under Past sessions
+ * alike: a session left open (the tab closed) is as unfinished as one the learner left.
+ */
+export const SESSION_STATUS_LABELS = {
+  in_progress: 'in progress',
+  paused: 'paused',
+  completed: 'completed',
+  abandoned: 'abandoned',
+} as const;
+
+/**
  * When the next point comes due for review: "next review now", "… in 3 h", "… tomorrow",
  * "… Tue, 14 Jan" — for the set picker.
  */

@@ -26,8 +26,8 @@ test('server HTML hydrates without mismatches, then reads the stored mute settin
   );
   expect(recoverableErrors).toEqual([]);
   expect(errors).not.toHaveBeenCalled();
-  const toggle = container.querySelector('button[aria-pressed]');
-  expect(toggle?.getAttribute('aria-pressed')).toBe('true');
+  const toggle = container.querySelector('button[data-state="muted"]');
+  expect(toggle?.textContent).toBe('Unmute recall cue');
   act(() => root.unmount());
   container.remove();
 });

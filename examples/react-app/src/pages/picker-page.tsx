@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { api, type RecallSetItem, type SessionItem } from '../api';
-import { formatNextDue } from '../format';
+import { SESSION_STATUS_LABELS, formatNextDue } from '../format';
 import { followLink } from '../router';
 import { useFetch } from '../use-fetch';
 
@@ -31,6 +31,7 @@ export function PickerPage() {
             <SetCard
               key={set.id}
               set={set}
+              studied={state.data.sessions.some((session) => session.recallSetId === set.id)}
               waiting={state.data.sessions.find(
                 (session) =>
                   session.recallSetId === set.id &&
@@ -49,8 +50,12 @@ export function PickerPage() {
   );
 }
 
-function SetCard(props: { set: RecallSetItem; waiting: SessionItem | undefined }) {
-  const { set, waiting } = props;
+function SetCard(props: {
+  set: RecallSetItem;
+  studied: boolean;
+  waiting: SessionItem | undefined;
+}) {
+  const { set, studied, waiting } = props;
   const now = Date.now();
   const id = useId();
   const action = waiting === undefined ? 'Start' : 'Resume';
@@ -62,15 +67,21 @@ function SetCard(props: { set: RecallSetItem; waiting: SessionItem | undefined }
       <p className="set-card-description" id={`${id}-description`}>
         {set.description}
       </p>
+      {/* One line, one fact: the session to resume, else a new set, else what is due. */}
       <p className="set-card-meta" id={`${id}-meta`}>
-        <span className={set.dueCount > 0 ? 'badge badge-due' : 'badge'}>
-          {set.dueCount} of {set.totalPoints} points due for review
-        </span>
-        {set.dueCount === 0 && <span className="muted">{formatNextDue(set.nextDueAt, now)}</span>}
-        {waiting !== undefined && (
+        {waiting !== undefined ? (
           <span className="badge badge-paused">
-            paused · {waiting.recalledCount} of {waiting.totalPoints} recalled
+            {SESSION_STATUS_LABELS[waiting.status]} · {waiting.recalledCount} of{' '}
+            {waiting.totalPoints} recalled
           </span>
+        ) : !studied ? (
+          <span className="badge badge-due">New · {set.totalPoints} points</span>
+        ) : set.dueCount > 0 ? (
+          <span className="badge badge-due">
+            {set.dueCount} of {set.totalPoints} points due for review
+          </span>
+        ) : (
+          <span className="muted">Nothing due · {formatNextDue(set.nextDueAt, now)}</span>
         )}
       </p>
       {/* The card's one link, stretched over the whole card by CSS. Its name starts with

@@ -1,6 +1,4 @@
-import { RecallProvider } from '@recall/react';
-import { createRecallClient, type RecallClient } from '@recall/ws';
-import { useEffect, useState } from 'react';
+import { RecallProvider, useRecallSession } from '@recall/react';
 import { api } from '../api';
 import { followLink } from '../router';
 import { SessionView } from '../session/session-view';
@@ -8,16 +6,12 @@ import { webSocketUrl } from '../session/web-socket-url';
 import { useFetch } from '../use-fetch';
 
 /**
- * Starts (or resumes) a session of one recall set. The client persists the session id in
- * `sessionStorage`, so a reload resumes the same session with nothing lost.
+ * Starts (or resumes) a session of one recall set with the one hook that owns the client. The
+ * client persists the session id in `sessionStorage`, so a reload resumes the same session
+ * with nothing lost; StrictMode's double mount reuses the same connection.
  */
 export function SessionPage(props: { recallSetId: string }) {
-  const [client, setClient] = useState<RecallClient | null>(null);
-  useEffect(() => {
-    const created = createRecallClient({ url: webSocketUrl(), recallSetId: props.recallSetId });
-    setClient(created);
-    return () => created.close();
-  }, [props.recallSetId]);
+  const { client } = useRecallSession({ url: webSocketUrl(), recallSetId: props.recallSetId });
   const set = useFetch(`set:${props.recallSetId}`, (signal) =>
     api.recallSet(props.recallSetId, signal),
   );
@@ -34,7 +28,6 @@ export function SessionPage(props: { recallSetId: string }) {
     );
   }
   const title = set.status === 'done' ? set.data.name : '';
-  if (client === null) return null;
   return (
     <RecallProvider client={client}>
       <SessionView title={title} />

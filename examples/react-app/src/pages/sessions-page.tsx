@@ -1,14 +1,7 @@
 import { api } from '../api';
-import { formatDateTime } from '../format';
+import { SESSION_STATUS_LABELS, formatDateTime } from '../format';
 import { followLink } from '../router';
 import { useFetch } from '../use-fetch';
-
-const STATUS_LABELS = {
-  in_progress: 'in progress',
-  paused: 'paused',
-  completed: 'completed',
-  abandoned: 'abandoned',
-} as const;
 
 /** Every session of the demo user, newest first; finished ones open as a replay. */
 export function SessionsPage() {
@@ -43,8 +36,8 @@ export function SessionsPage() {
                 </span>
                 <span className="muted">{formatDateTime(session.startedAt)}</span>
                 <span className={`badge badge-${session.status}`}>
-                  {STATUS_LABELS[session.status]} · {session.recalledCount} of {session.totalPoints}{' '}
-                  recalled
+                  {SESSION_STATUS_LABELS[session.status]} · {session.recalledCount} of{' '}
+                  {session.totalPoints} recalled
                 </span>
               </a>
             </li>

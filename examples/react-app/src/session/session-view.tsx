@@ -22,7 +22,7 @@ export function SessionView(props: { title: string }) {
   const session = useRecallSession();
   const ended = session.status === 'paused' || session.status === 'completed';
   const shell = useRef<HTMLElement>(null);
-  useStickToBottom(shell);
+  const follow = useStickToBottom(shell);
   return (
     <main className="session" data-mode={session.session.mode} ref={shell}>
       <header className="session-header">
@@ -72,6 +72,12 @@ export function SessionView(props: { title: string }) {
         </RabbitholePrompt.Root>
         {ended && <SessionEnd />}
       </section>
+
+      {follow.hasNewBelow && (
+        <button type="button" className="button new-below" onClick={follow.scrollToLatest}>
+          New messages ↓
+        </button>
+      )}
 
       {!ended && (
         <Composer.Root className="composer">

@@ -17,7 +17,8 @@ export interface RecallContextValue {
   answerFocus: AnswerFocus;
 }
 
-const recallContext = /* @__PURE__ */ createRequiredContext<RecallContextValue>('RecallProvider');
+export const recallContext =
+  /* @__PURE__ */ createRequiredContext<RecallContextValue>('RecallProvider');
 
 export const RecallContextProvider = recallContext.Provider;
 

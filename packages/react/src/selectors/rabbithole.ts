@@ -11,6 +11,14 @@ export interface RabbitholeState {
   rabbitholePrompt: RabbitholePrompt | null;
 }
 
+/**
+ * The prompt to offer: the client's, while the session is in progress. A paused or finished
+ * session would refuse "Explore", and a prompt on screen must always work.
+ */
+export function selectRabbitholePrompt(snapshot: RecallClientSnapshot): RabbitholePrompt | null {
+  return snapshot.session.status === 'in_progress' ? snapshot.rabbitholePrompt : null;
+}
+
 export function selectRabbithole(snapshot: RecallClientSnapshot): RabbitholeState {
   const { activeRabbitholeId, rabbitholes, mode } = snapshot.session;
   const active = rabbitholes.find((visit) => visit.rabbitholeEventId === activeRabbitholeId);
@@ -18,6 +26,6 @@ export function selectRabbithole(snapshot: RecallClientSnapshot): RabbitholeStat
     isInRabbithole: mode === 'rabbithole',
     rabbitholeTopic: active?.topic ?? null,
     rabbitholeLabels: exploredRabbitholeLabels(snapshot),
-    rabbitholePrompt: snapshot.rabbitholePrompt,
+    rabbitholePrompt: selectRabbitholePrompt(snapshot),
   };
 }

@@ -1,10 +1,10 @@
 import { createMemoryStorage, createRecallEngine, defineRecallSet } from '@recall/core';
 import { createOfflineLLM } from '@recall/core/offline';
-import { type RecallClient, createRecallClient } from '@recall/ws';
 import { createInProcessTransport } from '@recall/ws/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { useRecallSession } from '../hooks/use-recall-session';
 import { RecallProvider } from '../provider/recall-provider';
 import { DemoScreen } from './demo-screen';
 
@@ -39,39 +39,43 @@ interface LiveSessionProps {
   chunkDelayMs: number;
 }
 
-function LiveSession({ chunkDelayMs }: LiveSessionProps) {
-  const [client, setClient] = useState<RecallClient | null>(null);
-  useEffect(() => {
+// The server side of the story: built once per mount. Closed a while after unmount, once the
+// hook's client has left the session (StrictMode's double mount keeps it open).
+function useInPageServer(chunkDelayMs: number) {
+  const closing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [server] = useState(() => {
     const storage = createMemoryStorage();
     const engine = createRecallEngine({ storage, llm: createOfflineLLM({ chunkDelayMs }) });
-    let live: RecallClient | undefined;
-    let cancelled = false;
-    void storage.saveRecallSet(RECALL_SET).then(() => {
-      if (cancelled) return;
-      const transport = createInProcessTransport({ engine });
-      live = createRecallClient({
-        url: transport.url,
-        recallSetId: RECALL_SET.id,
-        WebSocket: transport.WebSocket,
-        storage: null,
-      });
-      setClient(live);
+    const transport = createInProcessTransport({
+      engine,
+      ready: storage.saveRecallSet(RECALL_SET),
     });
+    return { engine, transport };
+  });
+  useEffect(() => {
+    clearTimeout(closing.current);
     return () => {
-      cancelled = true;
-      live?.close();
-      void engine.close();
+      closing.current = setTimeout(() => void server.engine.close(), 5_000);
     };
-  }, [chunkDelayMs]);
+  }, [server]);
+  return server.transport;
+}
+
+/** The one hook that starts a session: it creates, connects, owns and closes the client. */
+function LiveSession({ chunkDelayMs }: LiveSessionProps) {
+  const transport = useInPageServer(chunkDelayMs);
+  const session = useRecallSession({
+    url: transport.url,
+    recallSetId: RECALL_SET.id,
+    WebSocket: transport.WebSocket,
+    storage: null,
+  });
   return (
     <main>
-      {client === null ? (
-        <p>Starting an offline session…</p>
-      ) : (
-        <RecallProvider client={client}>
-          <DemoScreen />
-        </RecallProvider>
-      )}
+      {session.status === 'connecting' && <p>Starting an offline session…</p>}
+      <RecallProvider client={session.client}>
+        <DemoScreen />
+      </RecallProvider>
     </main>
   );
 }

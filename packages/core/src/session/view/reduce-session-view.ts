@@ -52,15 +52,25 @@ export function applySessionViewEvent<S extends SessionView>(
     case 'session_paused':
       return { ...closeActiveStretch(base, event.timestamp), status: 'paused' };
     case 'session_completed':
+      // A finished session offers nothing more: no tangent to explore, no hint to act on.
       return {
         ...closeActiveStretch(base, event.timestamp),
         status: 'completed',
         summary: event.data.summary,
+        pendingRabbithole: null,
+        nearMiss: null,
       };
     case 'session_complete_overlay':
       return { ...base, overlay: 'shown', completion: { ...event.data } };
     case 'recall_point_recalled':
-      return applyRecalled(base, event.data.pointId);
+      return applyRecalled(
+        base.nearMiss?.pointId === event.data.pointId ? { ...base, nearMiss: null } : base,
+        event.data.pointId,
+      );
+    case 'recall_point_near_miss': {
+      const hint = timeline.at(-1);
+      return hint?.kind === 'near_miss' ? { ...base, nearMiss: hint } : base;
+    }
     case 'rabbithole_detected': {
       const { rabbitholeEventId, topic, label, triggerMessageContent } = event.data;
       return {
@@ -82,6 +92,7 @@ export function applySessionViewEvent<S extends SessionView>(
         ...base,
         mode: 'rabbithole',
         pendingRabbithole: null,
+        nearMiss: null,
         activeRabbitholeId: visit.rabbitholeEventId,
         rabbitholes: [...base.rabbitholes, visit] as S['rabbitholes'],
       };
@@ -101,7 +112,6 @@ export function applySessionViewEvent<S extends SessionView>(
       return base.pendingRabbithole === null ? base : { ...base, pendingRabbithole: null };
     case 'user_message':
       return afterLearnerMessage(base);
-    case 'recall_point_near_miss':
     case 'show_image':
     case 'show_resource':
     case 'assistant_message':

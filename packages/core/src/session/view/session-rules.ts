@@ -15,18 +15,21 @@ export function rabbitholeDeclinedByLearnerMessage(
 }
 
 /**
- * The state once a learner message is sent: a prompt it declines is gone, and a shown
- * completion overlay is answered (the learner kept talking). The reducer applies it for a
- * stored `user_message`; a client applies it to show its unconfirmed messages.
+ * The state once a learner message is sent: a prompt it declines is gone, a shown
+ * completion overlay is answered (the learner kept talking) and the near-miss hint has
+ * served (the learner answered after it). The reducer applies it for a stored
+ * `user_message`; a client applies it to show its unconfirmed messages.
  */
 export function afterLearnerMessage<S extends SessionView>(state: S): S {
   const declines = rabbitholeDeclinedByLearnerMessage(state) !== null;
   const answersOverlay = state.overlay === 'shown';
-  if (!declines && !answersOverlay) return state;
+  const hintServed = state.nearMiss !== null;
+  if (!declines && !answersOverlay && !hintServed) return state;
   return {
     ...state,
     ...(declines ? { pendingRabbithole: null } : {}),
     ...(answersOverlay ? { overlay: 'dismissed' as const } : {}),
+    ...(hintServed ? { nearMiss: null } : {}),
   };
 }
 

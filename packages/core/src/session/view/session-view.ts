@@ -1,7 +1,7 @@
 // Types only (no zod): the state every reader of a session log folds, in Node and browsers.
 import type { PublicSessionEventData } from '../../events/redaction';
 import type { SessionStatus } from '../../model/session';
-import type { SessionTimelineItem } from './timeline';
+import type { SessionTimelineItem, TimelineNearMiss } from './timeline';
 
 /** A target point's place on the checklist. */
 export type PointStatus = 'pending' | 'recalled';
@@ -77,6 +77,12 @@ export interface SessionView {
   summary: PublicSessionSummary | null;
   /** Messages, images, resources, rabbit-hole markers and near-miss hints, in log order. */
   timeline: readonly SessionTimelineItem[];
+  /**
+   * The near-miss hint to show now: the latest `recall_point_near_miss`, until the learner's
+   * next message, entering a rabbit hole, the point's recall or the session's end. Derived
+   * from the log, so a reload or a second tab shows the same hint (or none).
+   */
+  nearMiss: TimelineNearMiss | null;
   /** When the first `session_started` was stored (epoch ms); null before it. */
   startedAt: number | null;
   /** When the current active stretch began (null while paused, ended or not started). */
@@ -117,6 +123,7 @@ export function createSessionView(options: CreateSessionViewOptions = {}): Sessi
     completion: null,
     summary: null,
     timeline: [],
+    nearMiss: null,
     startedAt: null,
     activeSince: null,
     activeDurationMs: 0,

@@ -4,7 +4,6 @@ import { forwardRef, useMemo, useState } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
 import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
-import { shallowEqual } from '../../internal/shallow-equal';
 import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
 
 /** Every string the hint shows; replace any of them. */
@@ -28,13 +27,9 @@ interface HintContextValue {
 
 const hintContext = /* @__PURE__ */ createRequiredContext<HintContextValue>('NearMissHint.Root');
 
-// The latest near miss, with how many there were (a dismissal hides up to that count).
-const selectLatest = ({ timeline, session }: RecallClientSnapshot) => {
-  const nearMisses = timeline.filter((item): item is NearMiss => item.kind === 'near_miss');
-  const nearMiss = nearMisses.at(-1) ?? null;
-  const recalled = nearMiss !== null && session.recalledPointIds.includes(nearMiss.pointId);
-  return { nearMiss: recalled ? null : nearMiss, count: nearMisses.length };
-};
+// The hint the log says to show (the fold ends it at the learner's next message, a rabbit
+// hole, the point's recall or the session's end).
+const selectNearMiss = ({ session }: RecallClientSnapshot) => session.nearMiss;
 
 /** Props of `NearMissHint.Root`. */
 export interface NearMissHintRootProps extends PrimitiveProps<'div'> {
@@ -43,24 +38,24 @@ export interface NearMissHintRootProps extends PrimitiveProps<'div'> {
 
 /**
  * Feedback on the point the learner nearly recalled (the latest near miss), as a polite
- * status. Hidden once dismissed, or once that point is recalled; a new near miss shows
- * again. Renders the text and a dismiss button when given no children.
+ * status. It shows until the learner's next message or entering a rabbit hole (or the
+ * point's recall, or the session's end), as the log says (`session.nearMiss`), so a reload
+ * shows the same; dismissing hides it here until the next near miss. Renders the text and a
+ * dismiss button when given no children.
  */
 export const NearMissHintRoot = /* @__PURE__ */ forwardRef<HTMLDivElement, NearMissHintRootProps>(
   function NearMissHintRoot({ labels, children, ...props }, ref) {
-    const latest = useSnapshotSelector('NearMissHint.Root', selectLatest, shallowEqual);
-    const [dismissedCount, setDismissedCount] = useState(0);
+    const nearMiss = useSnapshotSelector('NearMissHint.Root', selectNearMiss);
+    const [dismissedId, setDismissedId] = useState<string | null>(null);
     const mergedLabels = useMemo(() => ({ ...DEFAULT_LABELS, ...labels }), [labels]);
-    const { nearMiss, count } = latest;
-    const visible = nearMiss !== null && count > dismissedCount;
     const value = useMemo(
       () =>
         nearMiss === null
           ? null
-          : { nearMiss, dismiss: () => setDismissedCount(count), labels: mergedLabels },
-      [nearMiss, count, mergedLabels],
+          : { nearMiss, dismiss: () => setDismissedId(nearMiss.id), labels: mergedLabels },
+      [nearMiss, mergedLabels],
     );
-    if (!visible || value === null) return null;
+    if (value === null || value.nearMiss.id === dismissedId) return null;
     return (
       <hintContext.Provider value={value}>
         <Primitive.div

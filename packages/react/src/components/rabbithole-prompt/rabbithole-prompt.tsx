@@ -1,10 +1,11 @@
-import type { RabbitholePrompt, RecallClientSnapshot } from '@recall/ws';
+import type { RabbitholePrompt } from '@recall/ws';
 import { forwardRef, useId, useMemo } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
 import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { useRecallContext } from '../../provider/recall-context';
 import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
+import { selectRabbitholePrompt } from '../../selectors/rabbithole';
 
 /** Every string the prompt shows; replace any of them. */
 export interface RabbitholePromptLabels {
@@ -31,8 +32,6 @@ interface PromptContextValue {
 const promptContext =
   /* @__PURE__ */ createRequiredContext<PromptContextValue>('RabbitholePrompt.Root');
 
-const selectPrompt = ({ rabbitholePrompt }: RecallClientSnapshot) => rabbitholePrompt;
-
 /** Props of `RabbitholePrompt.Root`. */
 export interface RabbitholePromptRootProps extends PrimitiveProps<'div'> {
   labels?: Partial<RabbitholePromptLabels>;
@@ -40,14 +39,15 @@ export interface RabbitholePromptRootProps extends PrimitiveProps<'div'> {
 
 /**
  * The offer to explore a tangent, inline (not modal, it never takes focus): "Explore" or
- * "Stay on track". Renders only while a prompt is pending; typing in the composer declines
- * it. Renders every part when given no children.
+ * "Stay on track". Renders only while a prompt is pending in a session in progress (never
+ * once the session paused or finished); typing in the composer declines it. Renders every
+ * part when given no children.
  */
 export const RabbitholePromptRoot = /* @__PURE__ */ forwardRef<
   HTMLDivElement,
   RabbitholePromptRootProps
 >(function RabbitholePromptRoot({ labels, children, ...props }, ref) {
-  const prompt = useSnapshotSelector('RabbitholePrompt.Root', selectPrompt);
+  const prompt = useSnapshotSelector('RabbitholePrompt.Root', selectRabbitholePrompt);
   const messageId = useId();
   const mergedLabels = useMemo(() => ({ ...DEFAULT_LABELS, ...labels }), [labels]);
   const value = useMemo(

@@ -17,6 +17,39 @@ const enter = (session: TestSession) =>
   );
 
 describe('RabbitholePrompt', () => {
+  test('a paused or finished session shows no prompt (its Explore could do nothing)', async () => {
+    const session = await openSession({ fixture: 'rabbitholePrompt' });
+    renderWithClient(<RabbitholePrompt.Root />, { client: session.client });
+    expect(screen.getByRole('button', { name: 'Explore' })).toBeTruthy();
+    const counts = { sessionId: session.sessionId, recalledCount: 1, totalPoints: 4 };
+    await act(() => session.append('session_paused', counts));
+    expect(screen.queryByRole('group')).toBeNull();
+    await act(() =>
+      session.append('session_started', {
+        ...counts,
+        recallSetId: 'set-photosynthesis',
+        recallSetName: 'Photosynthesis',
+        resumed: true,
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'Explore' })).toBeTruthy();
+    await act(() =>
+      session.append('session_completed', {
+        sessionId: session.sessionId,
+        summary: {
+          sessionId: session.sessionId,
+          recalledCount: 1,
+          totalPoints: 4,
+          durationMs: 60_000,
+          rabbitholeCount: 0,
+          recalledPointIds: ['point-light'],
+        },
+      }),
+    );
+    expect(screen.queryByRole('group')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Explore' })).toBeNull();
+  });
+
   test('renders inline while a prompt is pending, without taking focus', async () => {
     const session = await openSession({ fixture: 'recalled' });
     renderWithClient(

@@ -40,10 +40,10 @@ export const Recalled: StoryObj<typeof meta> = {
     await expect(canvas.getByText('1 of 4 recalled')).toBeVisible();
     const toggle = canvas.getByRole('button', { name: 'Mute recall cue' });
     await userEvent.click(toggle);
-    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(toggle).toHaveAccessibleName('Unmute recall cue');
     await expect(toggle).toHaveAttribute('data-state', 'muted');
     await userEvent.click(toggle);
-    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await expect(toggle).toHaveAccessibleName('Mute recall cue');
     await expect(toggle).toHaveAttribute('data-state', 'unmuted');
   },
 };

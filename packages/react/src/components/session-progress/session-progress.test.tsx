@@ -135,9 +135,11 @@ describe('SessionProgress', () => {
     const session = await openSession({ fixture: 'idle' });
     const { unmount } = renderWithClient(<SessionProgress.Root />, { client: session.client });
     const toggle = screen.getByRole('button', { name: 'Mute recall cue' });
-    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(toggle.getAttribute('data-state')).toBe('unmuted');
     await user.click(toggle);
-    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    // Name and visible text say the action the button takes next.
+    expect(screen.getByRole('button', { name: 'Unmute recall cue' })).toBe(toggle);
+    expect(toggle.textContent).toBe('Unmute recall cue');
     expect(toggle.getAttribute('data-state')).toBe('muted');
     expect(localStorage.getItem('recall:cue-muted')).toBe('true');
     await recall(session, 1);
@@ -146,8 +148,8 @@ describe('SessionProgress', () => {
 
     renderWithClient(<SessionProgress.Root />, { client: session.client });
     expect(
-      screen.getByRole('button', { name: 'Mute recall cue' }).getAttribute('aria-pressed'),
-    ).toBe('true');
+      screen.getByRole('button', { name: 'Unmute recall cue' }).getAttribute('data-state'),
+    ).toBe('muted');
   });
 
   test('the timer counts from the stored start (a reload or a second tab agrees) and stops when paused', async () => {

@@ -26,8 +26,10 @@ export interface SessionProgressLabels {
   timer: string;
   /** @default 'Explored topics' */
   rabbitholeLabels: string;
-  /** @default 'Mute recall cue' */
+  /** The mute toggle while the cue plays: the action it takes. @default 'Mute recall cue' */
   mute: string;
+  /** The mute toggle while the cue is muted: the action it takes. @default 'Unmute recall cue' */
+  unmute: string;
 }
 
 const DEFAULT_LABELS: SessionProgressLabels = {
@@ -38,6 +40,7 @@ const DEFAULT_LABELS: SessionProgressLabels = {
   timer: 'Elapsed time',
   rabbitholeLabels: 'Explored topics',
   mute: 'Mute recall cue',
+  unmute: 'Unmute recall cue',
 };
 
 interface SessionProgressContextValue {
@@ -262,7 +265,10 @@ export const SessionProgressRabbitholeLabels = /* @__PURE__ */ forwardRef<
   );
 });
 
-/** The one mute toggle of the recall cue (`aria-pressed`; kept in `localStorage`). */
+/**
+ * The one mute toggle of the recall cue (kept in `localStorage`). Its name and text say the
+ * action it will take ("Mute recall cue" / "Unmute recall cue"); `data-state` is the state.
+ */
 export const SessionProgressMuteToggle = /* @__PURE__ */ forwardRef<
   HTMLButtonElement,
   PrimitiveProps<'button'>
@@ -274,13 +280,12 @@ export const SessionProgressMuteToggle = /* @__PURE__ */ forwardRef<
   return (
     <Primitive.button
       type="button"
-      aria-pressed={muted}
       data-state={muted ? 'muted' : 'unmuted'}
       {...props}
       onClick={composeEventHandlers(onClick, () => setMuted(!muted))}
       ref={ref}
     >
-      {children ?? labels.mute}
+      {children ?? (muted ? labels.unmute : labels.mute)}
     </Primitive.button>
   );
 });
