@@ -17,6 +17,7 @@ import type {
 } from './engine-types';
 import { sendUserMessage } from './learner-turn';
 import { settleOwedReviews } from './review-writes';
+import { createSpendGuard, guardedLLM } from './spend-guard';
 import type { EngineRuntime } from './runtime';
 import * as commands from './session-commands';
 import { catchUp, loadSession } from './session-entry';
@@ -41,13 +42,19 @@ export function createRecallEngine(options: RecallEngineOptions): RecallEngine {
   if (options.llm?.specificationVersion !== 'recall-llm-v1') {
     throw new TypeError('createRecallEngine: `llm` must be a recall-llm-v1 LLMAdapter.');
   }
+  const config = resolveEngineConfig(options.config);
+  const clock = options.clock ?? Date.now;
+  const spendGuard = createSpendGuard({ storage: options.storage, config, clock });
   return new SessionEngine({
     storage: options.storage,
-    llm: withStorableOutput(options.llm),
+    llm: withStorableOutput(
+      spendGuard === null ? options.llm : guardedLLM(options.llm, spendGuard),
+    ),
+    spendGuard,
     scheduler: options.scheduler ?? createFsrsScheduler(),
-    clock: options.clock ?? Date.now,
+    clock,
     ids: options.ids ?? (() => crypto.randomUUID()),
-    config: resolveEngineConfig(options.config),
+    config,
     emitter: new EventEmitter<RecallEngineEvents>(),
     sessions: new Map(),
     loading: new Map(),

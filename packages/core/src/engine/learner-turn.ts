@@ -23,6 +23,7 @@ import { streamResponse } from './response-stream';
 import { loadRecallSet } from './recall-set-loader';
 import { type EngineRuntime, reportError, type SessionEntry } from './runtime';
 import { catchUp } from './session-entry';
+import { budgetRefusal } from './spend-guard';
 import { createTurn, type Turn } from './turn';
 
 /**
@@ -117,6 +118,18 @@ async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
   const { entry } = turn;
   const { recallSet, agent, responseId } = options;
   const state = entry.state;
+  // Over a spend budget the message stays stored and its reply is refused, judges included.
+  const refusal = await budgetRefusal(turn.runtime.spendGuard, state.userId);
+  if (refusal !== undefined) {
+    const response = { text: '', chunks: 0, usage: undefined, error: refusal };
+    await completeResponse(turn, {
+      responseId,
+      agent,
+      response,
+      clientMessageId: options.clientMessageId,
+    });
+    return;
+  }
   const judgeOptions: JudgeOptions = {
     recallSet,
     state,

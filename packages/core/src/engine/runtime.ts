@@ -8,6 +8,7 @@ import type { EngineSessionState } from '../session/session-state';
 import type { StorageAdapter } from '../storage/storage-adapter';
 import type { EngineConfig } from './engine-config';
 import type { PlannedReview } from './review-plan';
+import type { SpendGuard } from './spend-guard';
 import type {
   CommandResult,
   EngineDelta,
@@ -77,7 +78,10 @@ export interface SessionEntry {
 /** Everything the engine's modules share. */
 export interface EngineRuntime {
   readonly storage: StorageAdapter;
+  /** The model, guarded by `spendGuard` when there is one. */
   readonly llm: LLMAdapter;
+  /** The daily spend budgets (`EngineConfig.dailyBudgetUsd`), or null when none is set. */
+  readonly spendGuard: SpendGuard | null;
   readonly scheduler: FsrsScheduler;
   readonly clock: () => number;
   readonly ids: () => string;
