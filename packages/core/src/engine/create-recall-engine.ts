@@ -15,6 +15,7 @@ import type {
   RecallEngineEvents,
   RecallEngineOptions,
 } from './engine-types';
+import { finishInterruptedTurns } from './interrupted-turn';
 import { sendUserMessage } from './learner-turn';
 import { settleOwedReviews } from './review-writes';
 import { createSpendGuard, guardedLLM } from './spend-guard';
@@ -121,6 +122,7 @@ class SessionEngine implements RecallEngine {
     const entry = await loadSession(this.#runtime, sessionId);
     await catchUp(this.#runtime, entry);
     await settleOwedReviews(this.#runtime, entry);
+    finishInterruptedTurns(this.#runtime, entry);
     return entry.state;
   }
 
@@ -130,6 +132,14 @@ class SessionEngine implements RecallEngine {
     listener: (item: EngineFeedItem) => void,
   ): () => void {
     assertStorableInput({ sessionId });
+    // A client attaching to a session this instance has not loaded: take it over, finishing a
+    // turn a dead writer left open.
+    if (!this.#runtime.sessions.has(sessionId) && !this.#runtime.closed) {
+      loadSession(this.#runtime, sessionId).then(
+        (entry) => finishInterruptedTurns(this.#runtime, entry),
+        () => undefined,
+      );
+    }
     return subscribeToSession(this.#runtime, sessionId, options.afterSeq, listener);
   }
 
@@ -159,6 +169,8 @@ class SessionEngine implements RecallEngine {
   async #entry(sessionId: string, options: CommandOptions = {}) {
     assertStorableInput({ sessionId, clientMessageId: options.clientMessageId });
     if (this.#runtime.closed) throw new RecallError('ABORTED', 'The engine is closed.');
-    return loadSession(this.#runtime, sessionId);
+    const entry = await loadSession(this.#runtime, sessionId);
+    finishInterruptedTurns(this.#runtime, entry);
+    return entry;
   }
 }

@@ -5,7 +5,7 @@ import type { EventContext } from '../events/event-context';
 import { addUsage, type LLMMessage } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
 import type { Detection } from '../prompts/detector-prompt';
-import type { PointVerdict } from '../prompts/evaluator-prompt';
+import type { Evaluation, PointVerdict } from '../prompts/evaluator-prompt';
 import { buildRabbitholeRequest } from '../prompts/rabbithole-prompt';
 import { buildTutorRequest } from '../prompts/tutor-request';
 import { normalizeTopic } from '../session/checklist';
@@ -16,7 +16,7 @@ import { appendWithWrites } from './append-with-writes';
 import { enqueueLearnerMessage } from './command-queue';
 import type { CommandOptions, CommandResult } from './engine-types';
 import { withGroundedCredits } from './evidence';
-import { type JudgeOptions, runDetector, runEvaluator } from './judges';
+import { type JudgeOptions, type JudgeOutcome, runDetector, runEvaluator } from './judges';
 import { buildRecallEvents } from './recall-events';
 import { completeResponse } from './respond';
 import { streamResponse } from './response-stream';
@@ -105,16 +105,27 @@ export function sendUserMessage(
   });
 }
 
-interface ReplyOptions {
+/** Options for {@link reply}. */
+export interface ReplyOptions {
   recallSet: RecallSet;
   content: string;
   clientMessageId: string | undefined;
   agent: Agent;
   responseId: string;
   detect: boolean;
+  /**
+   * When the evaluator runs: `alongside` the reply (its first token waits for no judge),
+   * `first` (the reply is written once the verdicts are stored, as when a taken-over turn
+   * is finished), or `skip` (its events are already stored). @default 'alongside'
+   */
+  evaluate?: 'alongside' | 'first' | 'skip';
 }
 
-async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
+/**
+ * Answers a learner message whose `assistant_streaming_start` is stored: the judges and the
+ * reply run together, and the response's end closes the turn.
+ */
+export async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
   const { entry } = turn;
   const { recallSet, agent, responseId } = options;
   const state = entry.state;
@@ -139,7 +150,11 @@ async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
   };
   // Recall events are appended the moment the verdicts arrive, mid-stream. A credit the
   // learner's own words do not show (no evidence, or parroted) is dropped first.
-  const evaluation = runEvaluator(turn, judgeOptions).then(async (outcome) => {
+  const evaluator: Promise<JudgeOutcome<Evaluation>> =
+    options.evaluate === 'skip'
+      ? Promise.resolve({ value: null, usage: undefined })
+      : runEvaluator(turn, judgeOptions);
+  const evaluation = evaluator.then(async (outcome) => {
     if (outcome.value === null) return { usage: outcome.usage, attempted: undefined };
     const verdicts = withGroundedCredits(outcome.value.points, judgeOptions.conversation);
     await recordVerdicts(turn, recallSet, verdicts, options);
@@ -148,10 +163,12 @@ async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
   const detection = options.detect
     ? runDetector(turn, judgeOptions)
     : Promise.resolve({ value: null, usage: undefined });
+  if (options.evaluate === 'first') await evaluation;
+  const replyState = options.evaluate === 'first' ? entry.state : state;
   const request =
     agent === 'tutor'
-      ? buildTutorRequest({ recallSet, state, task: 'reply' })
-      : buildRabbitholeRequest({ recallSet, state });
+      ? buildTutorRequest({ recallSet, state: replyState, task: 'reply' })
+      : buildRabbitholeRequest({ recallSet, state: replyState });
   const response = await streamResponse(turn, { agent, responseId, ...request });
   const [evaluated, detected] = await Promise.all([evaluation, detection]);
   const tangent = detected.value;

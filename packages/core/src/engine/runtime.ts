@@ -73,6 +73,12 @@ export interface SessionEntry {
    * them, or the storage holds no live claim for them: orphans at once, not after a delay.
    */
   readonly abandonedResponseIds: Set<string>;
+  /**
+   * The abandoned responses this instance started itself (it streamed them; only storing
+   * their end failed): the learner saw them, so they are closed by the next command, never
+   * answered again as a crashed writer's turn is.
+   */
+  readonly abandonedHere: Set<string>;
 }
 
 /** Everything the engine's modules share. */
