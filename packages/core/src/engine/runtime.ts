@@ -74,11 +74,11 @@ export interface SessionEntry {
    */
   readonly abandonedResponseIds: Set<string>;
   /**
-   * The abandoned responses this instance started itself (it streamed them; only storing
-   * their end failed): the learner saw them, so they are closed by the next command, never
-   * answered again as a crashed writer's turn is.
+   * The abandoned responses this instance started itself, with the text it streamed (only
+   * storing their end failed): the learner saw that text, so the next command closes them
+   * with it as interrupted and never answers them again as a crashed writer's turn is.
    */
-  readonly abandonedHere: Set<string>;
+  readonly abandonedHere: Map<string, string>;
 }
 
 /** Everything the engine's modules share. */

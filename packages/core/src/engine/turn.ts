@@ -106,7 +106,7 @@ export function createTurn(
       }
       const closures = opened
         ? []
-        : buildOrphanClosures(context, orphanedResponses(runtime, entry));
+        : buildOrphanClosures(context, orphanedResponses(runtime, entry), entry.abandonedHere);
       const expectedSeq = entry.state.lastSeq;
       const own = build(context, previewSession(entry.state, closures));
       if (own.length === 0 && (closures.length === 0 || options.closeOrphans !== true)) {
@@ -173,13 +173,13 @@ export function createTurn(
       for (const responseId of entry.abandonedResponseIds) {
         if (!open.has(responseId)) entry.abandonedResponseIds.delete(responseId);
       }
-      for (const responseId of entry.abandonedHere) {
+      for (const responseId of entry.abandonedHere.keys()) {
         if (!open.has(responseId)) entry.abandonedHere.delete(responseId);
       }
       for (const responseId of startedResponseIds) {
         if (!open.has(responseId)) continue;
         entry.abandonedResponseIds.add(responseId);
-        entry.abandonedHere.add(responseId);
+        if (!entry.abandonedHere.has(responseId)) entry.abandonedHere.set(responseId, '');
       }
       releaseResponses(runtime.storage, claimedResponseIds);
       storageClaims.releaseAll();
