@@ -1,4 +1,9 @@
-import { type StorageAdapter, createMemoryStorage } from '@recall/core';
+import {
+  type EngineConfig,
+  type RecallError,
+  type StorageAdapter,
+  createMemoryStorage,
+} from '@recall/core';
 import { type ScriptedLLMScript, scriptEvaluation } from '@recall/core/testing';
 import { afterEach, describe, expect, test } from 'vitest';
 import { parseTutorNotes } from '../../src/prompts/tutor-notes';
@@ -38,12 +43,18 @@ async function crashedMidTurn(script: ScriptedLLMScript = {}) {
 /** A new engine on the restored storage (the node that takes the session over). */
 async function takeOver(
   storage: StorageAdapter,
-  options: { idPrefix: string; script?: ScriptedLLMScript; now: number },
+  options: {
+    idPrefix: string;
+    script?: ScriptedLLMScript;
+    now: number;
+    config?: Partial<EngineConfig>;
+  },
 ) {
   const node = await createHarness({
     storage,
     idPrefix: options.idPrefix,
     ...(options.script === undefined ? {} : { script: options.script }),
+    ...(options.config === undefined ? {} : { config: options.config }),
   });
   node.clock.now = options.now;
   cleanups.push(() => node.engine.close());
@@ -199,5 +210,28 @@ describe('a turn interrupted by a crash is finished by the node that takes over'
       ['assistant', 'complete', 'Take it from the top.'],
     ]);
     expect(replay.llm.requests).toHaveLength(0);
+  });
+
+  test('the new reply is a model call like any other: over the spend budget it is refused, not made', async () => {
+    const { first, sessionId, storage } = await crashedMidTurn();
+    const day = new Date(first.clock.now).toISOString().slice(0, 10);
+    await storage.spend?.addSpend({ day, costUsd: 5 });
+    const second = await takeOver(storage, {
+      idPrefix: 'b',
+      now: first.clock.now,
+      config: { dailyBudgetUsd: { perUser: 1 } },
+    });
+    const errors: RecallError[] = [];
+    second.engine.on('error', ({ error }) => errors.push(error));
+    await second.engine.getSessionState(sessionId);
+    await second.engine.whenIdle(sessionId);
+    expect(second.llm.requests).toHaveLength(0);
+    expect(errors.map((error) => error.code)).toEqual(['BUDGET_EXCEEDED']);
+    const after = await afterInterrupted(storage, sessionId);
+    expect(ofType(after, 'assistant_message').map((event) => event.data.interrupted)).toEqual([
+      true,
+      true,
+    ]);
+    expect((await second.engine.getSessionState(sessionId)).openResponses).toEqual([]);
   });
 });
