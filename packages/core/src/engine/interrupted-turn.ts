@@ -3,6 +3,7 @@ import type { OpenResponse } from '../session/session-state';
 import { enqueueCommand } from './command-queue';
 import { reply } from './learner-turn';
 import { loadRecallSet } from './recall-set-loader';
+import { owesGreeting, streamGreeting } from './respond';
 import type { EngineRuntime, SessionEntry } from './runtime';
 import { blockingResponses, orphanedResponses } from './turn-floor';
 import { createTurn } from './turn';
@@ -78,6 +79,8 @@ async function finishInterruptedTurn(runtime: EngineRuntime, entry: SessionEntry
       learnerMessage !== undefined &&
       !interrupted.finishing &&
       entry.state.status === 'in_progress';
+    // A cut-off opening question or recap is owed again, as a reconnecting learner's would be.
+    const greet = learnerMessage === undefined && !interrupted.finishing;
     const outcome = await turn.append(
       (context, state) => {
         // The cut-off reply's closure comes first in this batch (the turn adds it).
@@ -86,28 +89,26 @@ async function finishInterruptedTurn(runtime: EngineRuntime, entry: SessionEntry
           state.status === 'in_progress' &&
           state.mode === (orphan.agent === 'tutor' ? 'recall' : 'rabbithole') &&
           state.openResponses.length === 0;
-        return stillHis
-          ? [
-              context.build(
-                'assistant_streaming_start',
-                { responseId, agent: orphan.agent },
-                { responseId },
-              ),
-            ]
-          : [];
+        const agent = stillHis ? orphan.agent : greet && owesGreeting(state) ? 'tutor' : null;
+        return agent === null
+          ? []
+          : [context.build('assistant_streaming_start', { responseId, agent }, { responseId })];
       },
       { closeOrphans: true },
     );
     if (outcome.status !== 'appended' || entry.state.response?.responseId !== responseId) return;
-    if (learnerMessage === undefined) return;
     const recallSet = await loadRecallSet(runtime, entry.state.recallSetId);
+    if (learnerMessage === undefined) {
+      await streamGreeting(turn, { recallSet, responseId });
+      return;
+    }
     await reply(turn, {
       recallSet,
       content: learnerMessage.data.content,
       clientMessageId: learnerMessage.data.clientMessageId,
       agent: orphan.agent,
       responseId,
-      // The tangent offer is left out: it is optional, and the learner has moved on from it.
+      // The detector is not run again: a tangent offer is optional, the reply is not.
       detect: false,
       // The judges first when their verdicts were never stored, then the new reply.
       evaluate: interrupted.judged ? 'skip' : 'first',

@@ -234,4 +234,28 @@ describe('a turn interrupted by a crash is finished by the node that takes over'
     ]);
     expect((await second.engine.getSessionState(sessionId)).openResponses).toEqual([]);
   });
+
+  test('a cut-off opening question is asked again', async () => {
+    const first = await createHarness({ script: { tutor: [STUCK] } });
+    cleanups.push(() => first.engine.close());
+    const { sessionId } = await first.engine.startSession(first.recallSet.id);
+    await expect
+      .poll(async () => (await first.engine.getSessionState(sessionId)).openResponses.length)
+      .toBe(1);
+    const storage = await restoredCopy(first.storage, sessionId);
+    const second = await takeOver(storage, {
+      idPrefix: 'b',
+      now: first.clock.now,
+      script: { tutor: ['What do you remember about cell energy?'] },
+    });
+    await second.engine.getSessionState(sessionId);
+    await second.engine.whenIdle(sessionId);
+    const events = await storage.read(sessionId);
+    expect(turnProblems(events)).toEqual([]);
+    expect(ofType(events, 'assistant_message').map((event) => event.data)).toMatchObject([
+      { content: '', interrupted: true },
+      { content: 'What do you remember about cell energy?' },
+    ]);
+    expect(second.llm.requestsOf('tutor')).toHaveLength(1);
+  });
 });
