@@ -79,8 +79,6 @@ describe('a turn cut off by SIGKILL is finished by the restarted server (T8)', (
       ['assistant', 'interrupted'],
       ['assistant', 'complete'],
     ]);
-    expect(comparable(settled)).toEqual(
-      comparable(await replayStoredLog(storage, sessionId)),
-    );
+    expect(comparable(settled)).toEqual(comparable(await replayStoredLog(storage, sessionId)));
   }, 60_000);
 });
