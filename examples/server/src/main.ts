@@ -5,6 +5,7 @@ import { CommandLineError, parseCommandLine, USAGE } from './cli/command-line';
 import { createLLM } from './runtime/create-llm';
 import { startDemoServer } from './runtime/demo-server';
 import { openStorage } from './runtime/open-storage';
+import { spendBudgetFromEnvironment } from './runtime/spend-budget';
 import { transcriptionFromEnvironment } from './runtime/voice';
 
 const exampleRoot = resolve(import.meta.dirname, '..');
@@ -27,12 +28,20 @@ async function main(): Promise<number> {
   }
   const { options } = parsed;
   const appDir = options.appDir === null ? null : resolve(cwd, options.appDir);
-  const { llm, description: llmDescription } = await createLLM(options.llm, { cwd });
+  const { llm, description: llmDescription, billed } = await createLLM(options.llm, { cwd });
+  let budget: ReturnType<typeof spendBudgetFromEnvironment>;
+  try {
+    budget = spendBudgetFromEnvironment(process.env, { billed });
+  } catch (error) {
+    console.error(`error: ${(error as Error).message}`);
+    return 2;
+  }
   const { storage, description: storageDescription } = await openStorage(options.storage, { cwd });
   const voice = transcriptionFromEnvironment(process.env);
   const server = await startDemoServer({
     storage,
     llm,
+    dailyBudgetUsd: budget.dailyBudgetUsd,
     port: options.port,
     host: options.host,
     ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
@@ -48,6 +57,7 @@ async function main(): Promise<number> {
       `  tutor:    ${llmDescription}`,
       `  storage:  ${storageDescription}`,
       `  voice:    ${voice.description}`,
+      `  budget:   ${budget.description}`,
       '  users:    one anonymous learner per browser (cookie)',
       `  sets:     ${server.seeded.length > 0 ? `saved ${server.seeded.join(', ')}` : 'up to date'}`,
       `  app:      ${appBuilt ? appDir : 'not built (npm run demo builds it); API and WebSocket only'}`,

@@ -20,6 +20,8 @@ export type {
   EngineFeedItem,
 } from './engine/engine-types';
 export type { EngineConfig } from './engine/engine-config';
+export { withSpendGuard } from './engine/spend-guard';
+export type { SpendGuardOptions } from './engine/spend-guard';
 export { defineRecallSet } from './engine/define-recall-set';
 export type { RecallSetDefinition, ResourceDefinition } from './engine/define-recall-set';
 export { createFsrsScheduler } from './scheduling/fsrs-scheduler';
@@ -39,6 +41,10 @@ export type {
   GetReviewLogsOptions,
   FindActiveSessionOptions,
   ResponseLivenessOptions,
+  SpendLedger,
+  SpendTotals,
+  AddSpendOptions,
+  GetSpendOptions,
 } from './storage/storage-adapter';
 export type { LearnerOptions } from './model/learner';
 export type {

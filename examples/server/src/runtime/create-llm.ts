@@ -8,6 +8,8 @@ import type { LLMChoice } from '../cli/command-line';
 export interface CreatedLLM {
   llm: LLMAdapter;
   description: string;
+  /** Whether calls cost money (a provider key): the demo then sets daily spend budgets. */
+  billed: boolean;
 }
 
 /** Builds the chosen model adapter. Node-only and test-only adapters are imported lazily. */
@@ -18,10 +20,11 @@ export async function createLLM(choice: LLMChoice, options: { cwd: string }): Pr
         // A short pause between words, so the reply visibly streams as a model's would.
         llm: createOfflineLLM({ chunkDelayMs: 15 }),
         description: 'offline tutor — set ANTHROPIC_API_KEY for Claude',
+        billed: false,
       };
     case 'anthropic': {
       const { createAnthropicLLM } = await import('@recall/core/llm/anthropic');
-      return { llm: createAnthropicLLM(), description: 'Claude (Anthropic API)' };
+      return { llm: createAnthropicLLM(), description: 'Claude (Anthropic API)', billed: true };
     }
     case 'openai-compatible': {
       const [{ createAiSdkLLM }, { createOpenAICompatible }] = await Promise.all([
@@ -44,6 +47,7 @@ export async function createLLM(choice: LLMChoice, options: { cwd: string }): Pr
           structuredOutput: choice.structuredOutput,
         }),
         description: `${choice.tutorModel}${judge} on ${choice.baseURL} (OpenAI-compatible)`,
+        billed: choice.apiKey !== undefined,
       };
     }
     case 'scripted': {
@@ -52,6 +56,7 @@ export async function createLLM(choice: LLMChoice, options: { cwd: string }): Pr
       return {
         llm: createScriptedLLMFromJson(await readScript(file), { file }),
         description: `scripted model outputs from ${file}`,
+        billed: false,
       };
     }
   }

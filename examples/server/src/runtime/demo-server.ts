@@ -3,9 +3,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   createRecallEngine,
+  type EngineConfig,
   type LLMAdapter,
   type SessionEvent,
   type StorageAdapter,
+  withSpendGuard,
 } from '@recall/core';
 import { formatSessionLog } from '@recall/core/storage/log';
 import type { TranscriptionAdapter } from '@recall/core/voice';
@@ -21,6 +23,11 @@ import { withVoiceRoute } from './voice';
 export interface DemoServerOptions {
   storage: StorageAdapter;
   llm: LLMAdapter;
+  /**
+   * Daily ceilings of estimated model spend (see `EngineConfig.dailyBudgetUsd`), for the
+   * tutor, the judges and the voice pipeline alike. @default {} (none)
+   */
+  dailyBudgetUsd?: EngineConfig['dailyBudgetUsd'];
   /** @default 0 (any free port) */
   port?: number;
   /** @default '127.0.0.1' */
@@ -74,7 +81,8 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
   const seeded = await loadSeedData(options.storage, { now: clock() });
   // Each browser is its own anonymous learner, from a cookie set on its first request.
   const identity = createDemoIdentity({ secure: options.secureCookies === true ? true : 'auto' });
-  const engine = createRecallEngine({ storage: options.storage, llm: options.llm, clock });
+  const config = { dailyBudgetUsd: options.dailyBudgetUsd ?? {} };
+  const engine = createRecallEngine({ storage: options.storage, llm: options.llm, clock, config });
   const api = createApiHandler({
     storage: options.storage,
     clock,
@@ -92,7 +100,8 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
     createRequestHandler({
       api: withVoiceRoute(api, {
         storage: options.storage,
-        llm: options.llm,
+        // The engine guards its own calls; the voice pipeline's count against the same budgets.
+        llm: withSpendGuard(options.llm, { storage: options.storage, config, clock }),
         identity,
         transcription: options.transcription,
       }),

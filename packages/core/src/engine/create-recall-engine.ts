@@ -15,8 +15,10 @@ import type {
   RecallEngineEvents,
   RecallEngineOptions,
 } from './engine-types';
+import { finishInterruptedTurns } from './interrupted-turn';
 import { sendUserMessage } from './learner-turn';
 import { settleOwedReviews } from './review-writes';
+import { createSpendGuard, guardedLLM } from './spend-guard';
 import type { EngineRuntime } from './runtime';
 import * as commands from './session-commands';
 import { catchUp, loadSession } from './session-entry';
@@ -41,13 +43,19 @@ export function createRecallEngine(options: RecallEngineOptions): RecallEngine {
   if (options.llm?.specificationVersion !== 'recall-llm-v1') {
     throw new TypeError('createRecallEngine: `llm` must be a recall-llm-v1 LLMAdapter.');
   }
+  const config = resolveEngineConfig(options.config);
+  const clock = options.clock ?? Date.now;
+  const spendGuard = createSpendGuard({ storage: options.storage, config, clock });
   return new SessionEngine({
     storage: options.storage,
-    llm: withStorableOutput(options.llm),
+    llm: withStorableOutput(
+      spendGuard === null ? options.llm : guardedLLM(options.llm, spendGuard),
+    ),
+    spendGuard,
     scheduler: options.scheduler ?? createFsrsScheduler(),
-    clock: options.clock ?? Date.now,
+    clock,
     ids: options.ids ?? (() => crypto.randomUUID()),
-    config: resolveEngineConfig(options.config),
+    config,
     emitter: new EventEmitter<RecallEngineEvents>(),
     sessions: new Map(),
     loading: new Map(),
@@ -114,6 +122,7 @@ class SessionEngine implements RecallEngine {
     const entry = await loadSession(this.#runtime, sessionId);
     await catchUp(this.#runtime, entry);
     await settleOwedReviews(this.#runtime, entry);
+    finishInterruptedTurns(this.#runtime, entry);
     return entry.state;
   }
 
@@ -123,6 +132,14 @@ class SessionEngine implements RecallEngine {
     listener: (item: EngineFeedItem) => void,
   ): () => void {
     assertStorableInput({ sessionId });
+    // A client attaching to a session this instance has not loaded: take it over, finishing a
+    // turn a dead writer left open.
+    if (!this.#runtime.sessions.has(sessionId) && !this.#runtime.closed) {
+      loadSession(this.#runtime, sessionId).then(
+        (entry) => finishInterruptedTurns(this.#runtime, entry),
+        () => undefined,
+      );
+    }
     return subscribeToSession(this.#runtime, sessionId, options.afterSeq, listener);
   }
 
@@ -152,6 +169,8 @@ class SessionEngine implements RecallEngine {
   async #entry(sessionId: string, options: CommandOptions = {}) {
     assertStorableInput({ sessionId, clientMessageId: options.clientMessageId });
     if (this.#runtime.closed) throw new RecallError('ABORTED', 'The engine is closed.');
-    return loadSession(this.#runtime, sessionId);
+    const entry = await loadSession(this.#runtime, sessionId);
+    finishInterruptedTurns(this.#runtime, entry);
+    return entry;
   }
 }

@@ -95,6 +95,20 @@ export interface EngineConfig {
    * @default { conversation: { input: 2, output: 10, cacheRead: 0.2, cacheWrite: 2.5 }, judge: { input: 0.1, output: 0.5, cacheRead: 0.01, cacheWrite: 0.125 } }
    */
   prices: { conversation: TokenPrice; judge: TokenPrice };
+  /**
+   * Daily ceilings on estimated model spend in USD (from each call's usage at `prices`),
+   * reset at UTC midnight and kept in the storage's spend ledger (`StorageAdapter.spend`), so
+   * every node on one database shares them: `perUser` for each learner (the anonymous learner
+   * is one learner), `global` for everyone together. Each is optional; leave both out for no
+   * ceiling. Every model call is checked first — tutor, rabbit-hole agent, evaluator, detector;
+   * wrap the adapter of the transcript pipeline with `withSpendGuard` and the same config to
+   * count it too. When a budget is used up, the learner's message is still stored and the
+   * reply is refused with a retryable `BUDGET_EXCEEDED` error whose `retryAfterMs` runs to the
+   * reset. A budget is checked before a call, not reserved: the total can end above it by the
+   * calls that passed the check together (see `withSpendGuard`).
+   * @default {} (no ceiling)
+   */
+  dailyBudgetUsd: { perUser?: number; global?: number };
 }
 
 /** The defaults of every {@link EngineConfig} field. */
@@ -120,6 +134,7 @@ export const DEFAULT_ENGINE_CONFIG: EngineConfig = Object.freeze({
     conversation: { input: 2, output: 10, cacheRead: 0.2, cacheWrite: 2.5 },
     judge: { input: 0.1, output: 0.5, cacheRead: 0.01, cacheWrite: 0.125 },
   },
+  dailyBudgetUsd: {},
 });
 
 /** Merges overrides onto the defaults and rejects impossible values with a `TypeError`. */
@@ -129,7 +144,16 @@ export function resolveEngineConfig(overrides: Partial<EngineConfig> = {}): Engi
     ...overrides,
     calls: { ...DEFAULT_ENGINE_CONFIG.calls, ...overrides.calls },
     prices: { ...DEFAULT_ENGINE_CONFIG.prices, ...overrides.prices },
+    dailyBudgetUsd: { ...DEFAULT_ENGINE_CONFIG.dailyBudgetUsd, ...overrides.dailyBudgetUsd },
   };
+  for (const key of ['perUser', 'global'] as const) {
+    const value = config.dailyBudgetUsd[key];
+    if (value !== undefined && !(Number.isFinite(value) && value > 0)) {
+      throw new TypeError(
+        `config.dailyBudgetUsd.${key} must be a positive number of USD (or left out), got ${value}.`,
+      );
+    }
+  }
   for (const key of ['recallCertainty', 'nearMissCertainty', 'rabbitholeCertainty'] as const) {
     const value = config[key];
     if (!(value >= 0 && value <= 1)) {

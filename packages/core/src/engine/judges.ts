@@ -17,6 +17,7 @@ import {
 } from '../prompts/evaluator-prompt';
 import { uncheckedPointIds } from '../session/checklist';
 import type { EngineSessionState } from '../session/session-state';
+import { callerOf } from './response-stream';
 import { reportError } from './runtime';
 import type { Turn } from './turn';
 
@@ -62,6 +63,7 @@ export async function runEvaluator(
       maxOutputTokens: settings.maxOutputTokens,
       temperature: settings.temperature,
       signal: turn.signal,
+      ...callerOf(turn),
     });
     return { value: result.object, usage: result.usage };
   } catch (error) {
@@ -93,6 +95,7 @@ export async function runDetector(
       maxOutputTokens: settings.maxOutputTokens,
       temperature: settings.temperature,
       signal: turn.signal,
+      ...callerOf(turn),
     });
     return { value: result.object, usage: result.usage };
   } catch (error) {

@@ -5,7 +5,7 @@ import type { EventContext } from '../events/event-context';
 import { addUsage, type LLMMessage } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
 import type { Detection } from '../prompts/detector-prompt';
-import type { PointVerdict } from '../prompts/evaluator-prompt';
+import type { Evaluation, PointVerdict } from '../prompts/evaluator-prompt';
 import { buildRabbitholeRequest } from '../prompts/rabbithole-prompt';
 import { buildTutorNotes, buildTutorRequest } from '../prompts/tutor-request';
 import { normalizeTopic } from '../session/checklist';
@@ -17,13 +17,20 @@ import { askedPointOf } from './asked-point';
 import { enqueueLearnerMessage } from './command-queue';
 import type { CommandOptions, CommandResult } from './engine-types';
 import { isPastedBack, lastAgentReply, withCreditableVerdicts } from './evidence';
-import { askedOrFocusPointId, type JudgeOptions, runDetector, runEvaluator } from './judges';
+import {
+  askedOrFocusPointId,
+  type JudgeOptions,
+  type JudgeOutcome,
+  runDetector,
+  runEvaluator,
+} from './judges';
 import { buildRecallEvents } from './recall-events';
 import { completeResponse } from './respond';
 import { streamResponse } from './response-stream';
 import { loadRecallSet } from './recall-set-loader';
 import { type EngineRuntime, reportError, type SessionEntry } from './runtime';
 import { catchUp } from './session-entry';
+import { budgetRefusal } from './spend-guard';
 import { createTurn, type Turn } from './turn';
 
 /**
@@ -105,19 +112,42 @@ export function sendUserMessage(
   });
 }
 
-interface ReplyOptions {
+/** Options for {@link reply}. */
+export interface ReplyOptions {
   recallSet: RecallSet;
   content: string;
   clientMessageId: string | undefined;
   agent: Agent;
   responseId: string;
   detect: boolean;
+  /**
+   * When the evaluator runs: `alongside` the reply (its first token waits for no judge),
+   * `first` (the reply is written once the verdicts are stored, as when a taken-over turn
+   * is finished), or `skip` (its events are already stored). @default 'alongside'
+   */
+  evaluate?: 'alongside' | 'first' | 'skip';
 }
 
-async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
+/**
+ * Answers a learner message whose `assistant_streaming_start` is stored: the judges and the
+ * reply run together, and the response's end closes the turn.
+ */
+export async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
   const { entry } = turn;
   const { recallSet, agent, responseId } = options;
   const state = entry.state;
+  // Over a spend budget the message stays stored and its reply is refused, judges included.
+  const refusal = await budgetRefusal(turn.runtime.spendGuard, state.userId);
+  if (refusal !== undefined) {
+    const response = { text: '', chunks: 0, usage: undefined, error: refusal };
+    await completeResponse(turn, {
+      responseId,
+      agent,
+      response,
+      clientMessageId: options.clientMessageId,
+    });
+    return;
+  }
   const judgeOptions: JudgeOptions = {
     recallSet,
     state,
@@ -129,7 +159,11 @@ async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
   // learner's own words do not show (no evidence, a question, an echo of what was shown) is
   // dropped first.
   const shown = state.shown.map((item) => item.text);
-  const evaluation = runEvaluator(turn, judgeOptions).then(async (outcome) => {
+  const evaluator: Promise<JudgeOutcome<Evaluation>> =
+    options.evaluate === 'skip'
+      ? Promise.resolve({ value: null, usage: undefined })
+      : runEvaluator(turn, judgeOptions);
+  const evaluation = evaluator.then(async (outcome) => {
     if (outcome.value === null) return { usage: outcome.usage, attempted: undefined };
     const contents = new Map(recallSet.points.map((point) => [point.id, point.content]));
     const verdicts = withCreditableVerdicts(outcome.value.points, {
@@ -154,11 +188,13 @@ async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
   const detection = options.detect
     ? runDetector(turn, judgeOptions)
     : Promise.resolve({ value: null, usage: undefined });
-  const tutorOptions = { recallSet, state, task: 'reply' } as const;
+  if (options.evaluate === 'first') await evaluation;
+  const replyState = options.evaluate === 'first' ? entry.state : state;
+  const tutorOptions = { recallSet, state: replyState, task: 'reply' } as const;
   const request =
     agent === 'tutor'
       ? buildTutorRequest(tutorOptions)
-      : buildRabbitholeRequest({ recallSet, state });
+      : buildRabbitholeRequest({ recallSet, state: replyState });
   const response = await streamResponse(turn, { agent, responseId, ...request });
   const askedPointId =
     agent === 'tutor'

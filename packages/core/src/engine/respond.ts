@@ -39,6 +39,8 @@ export async function completeResponse(
   options: CompleteResponseOptions,
 ): Promise<void> {
   const { responseId, agent, response, judgeUsage, attemptedPointIds, askedPointId } = options;
+  // Should the end not be stored, the next command closes the response with what was shown.
+  turn.entry.abandonedHere.set(responseId, response.text);
   await turn.append((context, state) => {
     if (!state.openResponses.some((open) => open.responseId === responseId)) return [];
     const ending: NewSessionEvent[] = [

@@ -44,6 +44,7 @@ export async function streamResponse(
       maxOutputTokens: settings.maxOutputTokens,
       temperature: settings.temperature,
       signal: turn.signal,
+      ...callerOf(turn),
     });
     for await (const part of stream) {
       if (part.type === 'text-delta') {
@@ -68,6 +69,12 @@ export async function streamResponse(
   } catch (error) {
     return { text: live.text, chunks: live.lastIndex + 1, usage, error: toRecallError(error) };
   }
+}
+
+/** The learner a turn's model calls serve, for the spend guard. */
+export function callerOf(turn: Turn): { userId?: string } {
+  const { userId } = turn.entry.state;
+  return userId === null ? {} : { userId };
 }
 
 /** Forgets a response's live text once its `assistant_streaming_end` is stored. */

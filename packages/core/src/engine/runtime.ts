@@ -8,6 +8,7 @@ import type { EngineSessionState } from '../session/session-state';
 import type { StorageAdapter } from '../storage/storage-adapter';
 import type { EngineConfig } from './engine-config';
 import type { PlannedReview } from './review-plan';
+import type { SpendGuard } from './spend-guard';
 import type {
   CommandResult,
   EngineDelta,
@@ -72,12 +73,21 @@ export interface SessionEntry {
    * them, or the storage holds no live claim for them: orphans at once, not after a delay.
    */
   readonly abandonedResponseIds: Set<string>;
+  /**
+   * The abandoned responses this instance started itself, with the text it streamed (only
+   * storing their end failed): the learner saw that text, so the next command closes them
+   * with it as interrupted and never answers them again as a crashed writer's turn is.
+   */
+  readonly abandonedHere: Map<string, string>;
 }
 
 /** Everything the engine's modules share. */
 export interface EngineRuntime {
   readonly storage: StorageAdapter;
+  /** The model, guarded by `spendGuard` when there is one. */
   readonly llm: LLMAdapter;
+  /** The daily spend budgets (`EngineConfig.dailyBudgetUsd`), or null when none is set. */
+  readonly spendGuard: SpendGuard | null;
   readonly scheduler: FsrsScheduler;
   readonly clock: () => number;
   readonly ids: () => string;

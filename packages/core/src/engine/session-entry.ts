@@ -83,6 +83,7 @@ export function createSessionEntry(
     owedReviews: [],
     schedules: null,
     abandonedResponseIds: new Set(),
+    abandonedHere: new Map(),
   };
 }
 

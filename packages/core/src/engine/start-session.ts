@@ -11,6 +11,7 @@ import { owesGreeting, streamGreeting } from './respond';
 import { loadRecallSet } from './recall-set-loader';
 import type { EngineRuntime, SessionEntry } from './runtime';
 import { catchUp, createSessionEntry, loadSession } from './session-entry';
+import { finishInterruptedTurns } from './interrupted-turn';
 import { createTurn } from './turn';
 
 /**
@@ -57,6 +58,8 @@ async function startUnlocked(
   if (active !== null) {
     const entry = await loadSession(runtime, active.id);
     await catchUp(runtime, entry);
+    // A turn a dead writer left open is finished before anything else.
+    finishInterruptedTurns(runtime, entry);
     const { status } = entry.state;
     if (status === 'completed' || status === 'abandoned') {
       // The row lagged behind its log (a failed projection write): repair it, start afresh.

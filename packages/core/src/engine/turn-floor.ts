@@ -79,19 +79,27 @@ export function orphanedResponses(runtime: EngineRuntime, entry: SessionEntry): 
   );
 }
 
-/** The events that close orphaned responses as interrupted (`streaming_end`, then `message`). */
+/**
+ * The events that close orphaned responses as interrupted (`streaming_end`, then `message`),
+ * with the text the learner saw when this instance streamed it (`shownText`), else none: a
+ * dead writer's deltas were never stored.
+ */
 export function buildOrphanClosures(
   context: EventContext,
   orphans: readonly OpenResponse[],
+  shownText: ReadonlyMap<string, string> = new Map(),
 ): NewSessionEvent[] {
-  return orphans.flatMap(({ responseId, agent }) => [
-    context.build(
-      'assistant_streaming_end',
-      { responseId, fullContent: '', totalChunks: 0 },
-      { responseId },
-    ),
-    context.build('assistant_message', { content: '', agent, interrupted: true }, { responseId }),
-  ]);
+  return orphans.flatMap(({ responseId, agent }) => {
+    const content = shownText.get(responseId) ?? '';
+    return [
+      context.build(
+        'assistant_streaming_end',
+        { responseId, fullContent: content, totalChunks: 0 },
+        { responseId },
+      ),
+      context.build('assistant_message', { content, agent, interrupted: true }, { responseId }),
+    ];
+  });
 }
 
 /**

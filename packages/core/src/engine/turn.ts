@@ -33,6 +33,11 @@ export type BuildWrites = (
 /** Options for {@link Turn.append}. */
 export interface TurnAppendOptions {
   writes?: BuildWrites;
+  /**
+   * Append the closures of orphaned responses even when `build` adds nothing (a takeover
+   * that only closes a cut-off reply). @default false
+   */
+  closeOrphans?: boolean;
 }
 
 /** The outcome of {@link Turn.append}. */
@@ -101,10 +106,12 @@ export function createTurn(
       }
       const closures = opened
         ? []
-        : buildOrphanClosures(context, orphanedResponses(runtime, entry));
+        : buildOrphanClosures(context, orphanedResponses(runtime, entry), entry.abandonedHere);
       const expectedSeq = entry.state.lastSeq;
       const own = build(context, previewSession(entry.state, closures));
-      if (own.length === 0) return { status: 'empty', events: [], lastSeq: entry.state.lastSeq };
+      if (own.length === 0 && (closures.length === 0 || options.closeOrphans !== true)) {
+        return { status: 'empty', events: [], lastSeq: entry.state.lastSeq };
+      }
       const events = [...closures, ...own];
       for (const responseId of claimStartedResponses(runtime.storage, own)) {
         claimedResponseIds.add(responseId);
@@ -166,8 +173,13 @@ export function createTurn(
       for (const responseId of entry.abandonedResponseIds) {
         if (!open.has(responseId)) entry.abandonedResponseIds.delete(responseId);
       }
+      for (const responseId of entry.abandonedHere.keys()) {
+        if (!open.has(responseId)) entry.abandonedHere.delete(responseId);
+      }
       for (const responseId of startedResponseIds) {
-        if (open.has(responseId)) entry.abandonedResponseIds.add(responseId);
+        if (!open.has(responseId)) continue;
+        entry.abandonedResponseIds.add(responseId);
+        if (!entry.abandonedHere.has(responseId)) entry.abandonedHere.set(responseId, '');
       }
       releaseResponses(runtime.storage, claimedResponseIds);
       storageClaims.releaseAll();

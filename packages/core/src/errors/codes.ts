@@ -41,6 +41,11 @@ export const RECALL_ERROR_CODES = {
     description:
       'The session already has a running turn and one queued; the message was not stored. Send it again after `retryAfterMs`.',
   },
+  BUDGET_EXCEEDED: {
+    retryable: true,
+    description:
+      "The day's model-spend budget (the learner's or the whole service's) is used up; the learner's message is stored, the reply is refused. Send again after `retryAfterMs`, when the budget resets (UTC midnight).",
+  },
   // Storage
   CONCURRENCY_CONFLICT: { retryable: true, description: 'Another writer appended first.' },
   STORAGE_UNAVAILABLE: {

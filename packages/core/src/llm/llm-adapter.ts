@@ -35,6 +35,11 @@ export interface LLMCallOptions {
   maxOutputTokens?: number;
   temperature?: number;
   signal?: AbortSignal;
+  /**
+   * The learner the call serves (absent: the anonymous learner), so a spend guard
+   * (`withSpendGuard`) can count its cost against their budget. Adapters need not read it.
+   */
+  userId?: string;
 }
 
 /** Why the model stopped. Provider vocabularies map onto this in one switch. */

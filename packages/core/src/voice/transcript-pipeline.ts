@@ -25,6 +25,8 @@ export interface ProcessTranscriptOptions {
   /** The recall set's vocabulary (see `createTermExtractor`); ignored for typed input. */
   terms: readonly string[];
   signal?: AbortSignal;
+  /** The learner who spoke, so a spend guard (`withSpendGuard`) counts the call as theirs. */
+  userId?: string;
 }
 
 /** Text ready for the tutor and the screen, with what changed. */
@@ -67,7 +69,7 @@ export function createTranscriptPipeline(options: TranscriptPipelineOptions): Tr
   const { llm, onError } = options;
 
   return {
-    async process({ text, source, terms, signal }) {
+    async process({ text, source, terms, signal, userId }) {
       const rawText = text;
       const unchanged = { text: rawText, rawText, corrections: [], hasNotation: false };
       if (rawText.trim() === '') return { ...unchanged, text: '', rawText: '' };
@@ -86,6 +88,7 @@ export function createTranscriptPipeline(options: TranscriptPipelineOptions): Tr
           temperature: 0,
           maxOutputTokens: 512 + Math.ceil(rawText.length / 2),
           ...(signal ? { signal } : {}),
+          ...(userId === undefined ? {} : { userId }),
         });
         return acceptOutput({ output: object, rawText, source });
       } catch (error) {

@@ -47,24 +47,39 @@ async function crashedMidStream(storage?: StorageAdapter) {
   return { first, sessionId };
 }
 
-/** The log ends with the cut-off response closed as interrupted, then one complete turn. */
-async function expectTakenOver(storage: StorageAdapter, sessionId: string): Promise<void> {
+/**
+ * The cut-off response is closed as interrupted. `finished`: the taking-over engine finished
+ * the interrupted turn first (a new reply to the same learner message), then answered the
+ * next one; otherwise the next command closed it and only that command was answered.
+ */
+async function expectTakenOver(
+  storage: StorageAdapter,
+  sessionId: string,
+  options: { finished: boolean },
+): Promise<void> {
   const events = await storage.read(sessionId);
   expect(turnProblems(events)).toEqual([]);
-  expect(events.slice(-6).map((event) => event.type)).toEqual([
-    'assistant_streaming_end',
-    'assistant_message',
-    'user_message',
+  const interrupted = events.findIndex(
+    (event) => event.type === 'user_message' && event.data.content === learnerText('A0'),
+  );
+  const after = events.slice(interrupted + 1);
+  const reply = ['assistant_streaming_start', 'assistant_streaming_end', 'assistant_message'];
+  expect(after.map((event) => event.type)).toEqual([
     'assistant_streaming_start',
     'assistant_streaming_end',
     'assistant_message',
+    ...(options.finished ? reply : []),
+    'user_message',
+    ...reply,
   ]);
-  const replies = ofType(events, 'assistant_message').slice(-2);
-  expect(replies.map((reply) => reply.data.interrupted)).toEqual([true, undefined]);
+  const replies = ofType(after, 'assistant_message');
+  expect(replies.map((message) => message.data.interrupted)).toEqual(
+    options.finished ? [true, undefined, undefined] : [true, undefined],
+  );
 }
 
 describe('a response left open by a crashed writer (T8)', () => {
-  test('process-scoped storage: the next command closes it at once, with no orphan delay', async () => {
+  test('process-scoped storage: closed at once, the interrupted turn finished, with no orphan delay', async () => {
     const { first, sessionId } = await crashedMidStream();
     // The process dies; a new one opens the same durable data (a new storage object).
     const restored = await restoredCopy(first.storage, sessionId);
@@ -74,7 +89,7 @@ describe('a response left open by a crashed writer (T8)', () => {
     const sent = second.engine.sendUserMessage(sessionId, learnerText('B0'));
     expect(await within(sent, 2_000)).toMatchObject({ status: 'accepted' });
     await second.engine.whenIdle(sessionId);
-    await expectTakenOver(restored, sessionId);
+    await expectTakenOver(restored, sessionId, { finished: true });
   });
 
   test('PGlite reopened on the same directory: closed at once', async () => {
@@ -92,7 +107,7 @@ describe('a response left open by a crashed writer (T8)', () => {
     const sent = second.engine.sendUserMessage(sessionId, learnerText('B0'));
     expect(await within(sent, 2_000)).toMatchObject({ status: 'accepted' });
     await second.engine.whenIdle(sessionId);
-    await expectTakenOver(after, sessionId);
+    await expectTakenOver(after, sessionId, { finished: true });
   }, 30_000);
 
   test('shared storage: waited for until orphanedResponseMs, then taken over', async () => {
@@ -111,7 +126,7 @@ describe('a response left open by a crashed writer (T8)', () => {
     second.clock.now = first.clock.now + 60_000;
     expect(await within(sent, 2_000)).toMatchObject({ status: 'accepted' });
     await second.engine.whenIdle(sessionId);
-    await expectTakenOver(shared, sessionId);
+    await expectTakenOver(shared, sessionId, { finished: false });
   });
 
   test('a storage without a scope is treated as shared', async () => {
@@ -147,6 +162,6 @@ describe('a response left open by a crashed writer (T8)', () => {
     const sent = b.engine.sendUserMessage(sessionId, learnerText('B0'));
     expect(await within(sent, 2_000)).toMatchObject({ status: 'accepted' });
     await b.engine.whenIdle(sessionId);
-    await expectTakenOver(storage, sessionId);
+    await expectTakenOver(storage, sessionId, { finished: true });
   });
 });

@@ -285,5 +285,11 @@ describe('one turn at a time across engine instances (C5)', () => {
       true,
       undefined,
     ]);
+    // The learner saw that reply stream: it is closed with its text, which counts as shown
+    // (the tutor's next request carries it).
+    const shown = ofType(events, 'assistant_message')[1]!.data.content;
+    expect(shown).toContain('[reply-A0]');
+    const lastRequest = h.llm.requestsOf('tutor').at(-1)!;
+    expect(lastRequest.messages.some((message) => message.content.includes(shown))).toBe(true);
   });
 });

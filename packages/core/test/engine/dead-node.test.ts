@@ -73,4 +73,41 @@ describe.skipIf(lacks('postgres'))('a node killed mid-turn on PostgreSQL (X28)',
       await engine.close();
     }
   }, 30_000);
+
+  test('killed mid-reply with no command waiting: the nodes that take over finish its turn once', async () => {
+    const recallSet = defineRecallSet(CELL_ENERGY, { now: Date.now() - 1_000 });
+    await storage.saveRecallSet(recallSet);
+    const opener = createRecallEngine({ storage, llm: createScriptedLLM() });
+    const { sessionId } = await opener.startSession(recallSet.id, { userId: 'x28-finish' });
+    await opener.whenIdle(sessionId);
+    await opener.close();
+
+    const node = spawnChildScript('stuck-turn', { connectionString, sessionId });
+    await node.waitForLine((line) => line === 'streaming');
+    node.process.kill('SIGKILL');
+    await node.exited;
+
+    // Two nodes load the session at once (two clients reconnecting): its dead writer's
+    // advisory lock is gone, so each knows the turn was cut off; one finishes it.
+    const llms = [createScriptedLLM(), createScriptedLLM()];
+    const engines = llms.map((llm) => createRecallEngine({ storage, llm }));
+    try {
+      await Promise.all(engines.map((engine) => engine.getSessionState(sessionId)));
+      await expect
+        .poll(async () => ofType(await storage.read(sessionId), 'assistant_message').length, {
+          timeout: 5_000,
+        })
+        .toBe(3);
+      await Promise.all(engines.map((engine) => engine.whenIdle(sessionId)));
+      const events = await storage.read(sessionId);
+      expect(turnProblems(events)).toEqual([]);
+      const replies = ofType(events, 'assistant_message').slice(1);
+      expect(replies.map((reply) => reply.data.interrupted)).toEqual([true, undefined]);
+      expect(llms.map((llm) => llm.requestsOf('tutor').length).sort()).toEqual([0, 1]);
+      expect(events.at(-1)?.commandId).toMatch(/^recall:finish:/);
+    } finally {
+      node.process.kill('SIGKILL');
+      await Promise.all(engines.map((engine) => engine.close()));
+    }
+  }, 30_000);
 });

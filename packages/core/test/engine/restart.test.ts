@@ -65,7 +65,7 @@ describe('kill the engine and continue with a new instance', () => {
     expect(strip(await second.events(sessionId))).toEqual(strip(await reference.events(sessionId)));
   });
 
-  test('a response cut off by a crash is closed as interrupted once it is stale', async () => {
+  test('a response cut off by a crash is closed as interrupted once it is stale, and its turn finished', async () => {
     const first = await createHarness({
       script: { tutor: ['Opening?', { text: 'never finished', latencyMs: 10_000 }] },
     });
@@ -80,8 +80,13 @@ describe('kill the engine and continue with a new instance', () => {
     expect(state.response).toBeNull();
     expect(state.openResponses).toEqual([]);
     const types = await second.types(sessionId);
-    expect(types.slice(-8)).toEqual([
+    // "hello": the cut-off reply closed, then a new one (the second instance finishes the turn
+    // as it takes the session over); then the next message and its reply.
+    expect(types.slice(-11)).toEqual([
       'user_message',
+      'assistant_streaming_start',
+      'assistant_streaming_end',
+      'assistant_message',
       'assistant_streaming_start',
       'assistant_streaming_end',
       'assistant_message',

@@ -6,6 +6,7 @@ import { describeLearnerConformance } from './conformance-learners';
 import { describeLiveFeedConformance } from './conformance-live-feed';
 import { describeLogQueryConformance } from './conformance-log-queries';
 import { describeModelConformance } from './conformance-model';
+import { describeSpendConformance } from './conformance-spend';
 
 /** How the conformance suite reaches one StorageAdapter implementation. */
 export interface StorageUnderTest {
@@ -40,6 +41,10 @@ export function describeStorageConformance(name: string, target: StorageUnderTes
     describeModelConformance(current);
     describeLearnerConformance(current);
     describeLogQueryConformance(current);
+    describeSpendConformance(current, {
+      ...(target.openPeer === undefined ? {} : { openPeer: target.openPeer }),
+      track: (peer) => opened.push(peer),
+    });
     describeAppendWritesConformance(current, {
       ...(target.openPeer === undefined ? {} : { openPeer: target.openPeer }),
       track: (peer) => opened.push(peer),

@@ -112,14 +112,20 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
 
 function delay(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, milliseconds);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(new RecallError('ABORTED', 'The offline call was cancelled.'));
-      },
-      { once: true },
-    );
+    if (signal?.aborted) {
+      reject(new RecallError('ABORTED', 'The offline call was cancelled.'));
+      return;
+    }
+    // The listener goes when the pause ends: one per chunk left behind would pile up on the
+    // turn's signal (a `MaxListenersExceededWarning` on every reply longer than ten words).
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new RecallError('ABORTED', 'The offline call was cancelled.'));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, milliseconds);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

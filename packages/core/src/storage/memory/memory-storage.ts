@@ -16,6 +16,7 @@ import type {
 import { toStorableValue } from '../../text/storable-text';
 import { InMemoryEventLog } from './event-log';
 import { InMemoryLearningState } from './learning-state';
+import { createMemorySpendLedger } from './spend-ledger';
 
 /**
  * A StorageAdapter that keeps everything in memory: for tests, browsers and demos.
@@ -169,6 +170,7 @@ export function createMemoryStorage(): StorageAdapter {
     subscribe(sessionId, afterSeq, onEvent): Unsubscribe {
       return eventLog.subscribe(sessionId, afterSeq, onEvent);
     },
+    spend: createMemorySpendLedger(),
     async close() {
       eventLog.clear();
     },

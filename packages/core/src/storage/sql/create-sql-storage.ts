@@ -13,6 +13,7 @@ import {
 import { parseNotice, recallSetNotice } from './notices';
 import { getRecallSet, saveRecallSet } from './recall-set-queries';
 import { findActiveSession, getSession, listSessions, saveSession } from './session-queries';
+import { createSqlSpendLedger } from './spend-queries';
 import { toStorableValue } from '../../text/storable-text';
 import type { SqlExecutor } from './sql-executor';
 import { SubscriptionHub } from './subscription-hub';
@@ -182,6 +183,7 @@ export function createSqlStorage(options: SqlStorageOptions): SqlStorage {
       options.onSubscribe?.();
       return hub.subscribe(sessionId, afterSeq, onEvent);
     },
+    spend: createSqlSpendLedger(open),
 
     close() {
       closing ??= (async () => {

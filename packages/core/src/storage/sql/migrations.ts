@@ -192,6 +192,21 @@ export const MIGRATIONS: readonly Migration[] = [
       'alter table recall_events add column writer integer',
     ],
   },
+  {
+    version: 5,
+    description: 'recall_daily_spend: estimated model spend per day, globally and per learner',
+    statements: [
+      // The spend guard's totals (`StorageAdapter.spend`): `scope` 'global' with an empty
+      // learner key is everyone's; 'learner' rows are keyed like schedules ('' = anonymous).
+      `create table recall_daily_spend (
+        day text not null,
+        scope text not null check (scope in ('global', 'learner')),
+        learner_key text not null,
+        cost_usd double precision not null,
+        primary key (day, scope, learner_key)
+      )`,
+    ],
+  },
 ];
 
 /** The schema version this code writes and understands. */

@@ -150,7 +150,7 @@ async function transcribeRequest(
   };
   response.on('close', onClose);
   const outcome = await withDeadline(
-    (signal) => transcribeUpload(options, { ...upload, recallSetId, signal }),
+    (signal) => transcribeUpload(options, { ...upload, recallSetId, signal, userId: user.userId }),
     { timeoutMs: options.timeoutMs, cancelled: clientGone.signal },
   );
   response.off('close', onClose);
@@ -210,7 +210,13 @@ async function findOwnedSession(
 
 async function transcribeUpload(
   options: ResolvedTranscribeOptions,
-  upload: { audio: Uint8Array; mimeType: string; recallSetId: string; signal: AbortSignal },
+  upload: {
+    audio: Uint8Array;
+    mimeType: string;
+    recallSetId: string;
+    signal: AbortSignal;
+    userId: string;
+  },
 ): Promise<ProcessedTranscript> {
   const { transcription, pipeline } = options;
   if (transcription === undefined) throw new RecallError('VOICE_NOT_CONFIGURED', 'No adapter.');
@@ -223,7 +229,14 @@ async function transcribeUpload(
     return { text, rawText: text, corrections: [], hasNotation: hasNotation(text) };
   }
   const terms = await loadTerms(options, upload.recallSetId, upload.signal);
-  return pipeline.process({ text, source: 'voice', terms, signal: upload.signal });
+  // The learner's id lets a spend guard around the pipeline's model count the call as theirs.
+  return pipeline.process({
+    text,
+    source: 'voice',
+    terms,
+    signal: upload.signal,
+    userId: upload.userId,
+  });
 }
 
 async function loadTerms(
