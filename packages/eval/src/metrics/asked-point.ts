@@ -1,0 +1,49 @@
+import { type RecallPoint, type SessionEventOf, shownKeyTerms } from '@recall/core';
+
+/** What {@link askedPointOf} needs besides the reply. */
+export interface AskedPointContext {
+  /** The set's points in probe order. */
+  points: readonly RecallPoint[];
+  /** Points recalled before the reply (log order). */
+  recalledBefore: ReadonlySet<string>;
+}
+
+/**
+ * The point a stored agent reply asked about, or null (rabbit-hole replies, replies that ask
+ * nothing). One function, so the whole harness switches source in one place:
+ *
+ * 1. the stored `assistant_message.askedPointId`, when the engine wrote one (the engine's own
+ *    record of the point its tutor reply asks about; logs written before it existed lack it);
+ * 2. otherwise a heuristic: a tutor reply asks when it holds a "?" or a cloze blank ("___");
+ *    it asks about the point — recalled or not — whose content and context share the most key
+ *    terms with it, a pending point winning a tie, then the earlier point in probe order; a
+ *    question sharing no key term with any point asks about the first pending point (the
+ *    focus, as the engine probes in order).
+ */
+export function askedPointOf(
+  event: SessionEventOf<'assistant_message'>,
+  context: AskedPointContext,
+): string | null {
+  if (event.data.agent !== 'tutor') return null;
+  const stored = (event.data as { askedPointId?: unknown }).askedPointId;
+  if (typeof stored === 'string') return stored;
+  return guessAskedPoint(event.data.content, context);
+}
+
+/** The heuristic of {@link askedPointOf} (step 2), for a tutor reply's text. */
+export function guessAskedPoint(reply: string, context: AskedPointContext): string | null {
+  if (!/\?|_{2,}/.test(reply)) return null;
+  let best: { id: string; score: number; pending: boolean } | null = null;
+  for (const point of context.points) {
+    const score = shownKeyTerms(`${point.content} ${point.context}`, [reply]).length;
+    const pending = !context.recalledBefore.has(point.id);
+    if (
+      score > 0 &&
+      (best === null || score > best.score || (score === best.score && pending && !best.pending))
+    ) {
+      best = { id: point.id, score, pending };
+    }
+  }
+  if (best !== null) return best.id;
+  return context.points.find((point) => !context.recalledBefore.has(point.id))?.id ?? null;
+}
