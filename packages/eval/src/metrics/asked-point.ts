@@ -16,7 +16,7 @@ export interface AskedPointContext {
  *    record of the point its tutor reply asks about; logs written before it existed lack it);
  * 2. otherwise a heuristic: a tutor reply asks when it holds a "?" or a cloze blank ("___");
  *    it asks about the point — recalled or not — whose content and context share the most key
- *    terms with it, a pending point winning a tie, then the earlier point in probe order; a
+ *    terms with the reply up to its last "?" (what follows the question is not what it asks), a pending point winning a tie, then the earlier point in probe order; a
  *    question sharing no key term with any point asks about the first pending point (the
  *    focus, as the engine probes in order).
  */
@@ -33,9 +33,10 @@ export function askedPointOf(
 /** The heuristic of {@link askedPointOf} (step 2), for a tutor reply's text. */
 export function guessAskedPoint(reply: string, context: AskedPointContext): string | null {
   if (!/\?|_{2,}/.test(reply)) return null;
+  const question = reply.includes('?') ? reply.slice(0, reply.lastIndexOf('?') + 1) : reply;
   let best: { id: string; score: number; pending: boolean } | null = null;
   for (const point of context.points) {
-    const score = shownKeyTerms(`${point.content} ${point.context}`, [reply]).length;
+    const score = shownKeyTerms(`${point.content} ${point.context}`, [question]).length;
     const pending = !context.recalledBefore.has(point.id);
     if (
       score > 0 &&
