@@ -48,7 +48,7 @@ export async function runCommand(argv: readonly string[], io: CommandIO): Promis
       options.thresholds === undefined
         ? undefined
         : await readThresholdsFile(resolve(io.cwd, options.thresholds));
-    const { llm, description } = await createLLM(options.llm, { cwd: io.cwd });
+    const { llm, description } = await createLLM(options.llm, { cwd: io.cwd, env: io.env });
     const progress = progressReporter(io.stdout);
     const report = await runEval({
       llm,

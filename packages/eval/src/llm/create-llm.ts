@@ -14,6 +14,11 @@ export interface CreatedLLM {
 export interface CreateLLMOptions {
   /** Directory a relative `module:` path is resolved against. @default process.cwd() */
   cwd?: string;
+  /**
+   * Where `anthropic` reads `ANTHROPIC_API_KEY` and `ANTHROPIC_BASE_URL`.
+   * @default process.env
+   */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
@@ -35,8 +40,15 @@ export async function createLLM(
         ...(choice.tutorModel === undefined ? {} : { tutor: choice.tutorModel }),
         ...(choice.judgeModel === undefined ? {} : { judge: choice.judgeModel }),
       };
+      const env = options.env ?? process.env;
+      const apiKey = env.ANTHROPIC_API_KEY?.trim();
+      const baseURL = env.ANTHROPIC_BASE_URL?.trim();
       return {
-        llm: createAnthropicLLM({ models }),
+        llm: createAnthropicLLM({
+          models,
+          ...(apiKey ? { apiKey } : {}),
+          ...(baseURL ? { baseURL } : {}),
+        }),
         description: `Claude (Anthropic API${choice.tutorModel ? `, ${choice.tutorModel}` : ''})`,
       };
     }
