@@ -49,7 +49,7 @@ export function barChart(options: BarChartOptions): string {
   return svg(options.id, options.title, width, height, parts);
 }
 
-/** A histogram of whole numbers (turns to completion), one bar per value. */
+/** A histogram of whole numbers (turns to completion): one bar per value from the least to the most. */
 export function histogram(options: {
   id: string;
   title: string;
@@ -57,26 +57,33 @@ export function histogram(options: {
 }): string {
   const counts = new Map<number, number>();
   for (const value of options.values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  const keys = [...counts.keys()].sort((a, b) => a - b);
+  const least = Math.min(...options.values);
+  const most = Math.max(...options.values);
+  const keys =
+    options.values.length === 0
+      ? []
+      : Array.from({ length: most - least + 1 }, (_, i) => least + i);
   const highest = Math.max(1, ...counts.values());
   const barWidth = 24;
-  const chartHeight = 120;
-  const width = Math.max(200, keys.length * (barWidth + 6) + 20);
+  const top = 20;
+  const base = 130;
+  const width = Math.max(220, keys.length * (barWidth + 6) + 20);
   const parts: string[] = [];
-  if (keys.length === 0) {
-    parts.push('<text x="0" y="20">No session completed.</text>');
-  }
+  if (keys.length === 0) parts.push('<text x="0" y="20">No session completed.</text>');
   keys.forEach((key, index) => {
     const count = counts.get(key) ?? 0;
-    const height = (count / highest) * (chartHeight - 30);
+    const height = (count / highest) * (base - top - 14);
     const x = 10 + index * (barWidth + 6);
-    parts.push(
-      `<rect x="${x}" y="${(chartHeight - 20 - height).toFixed(1)}" width="${barWidth}" height="${height.toFixed(1)}" class="series-a"/>`,
-      `<text x="${x + 4}" y="${(chartHeight - 24 - height).toFixed(1)}">${count}</text>`,
-      `<text x="${x + 4}" y="${chartHeight - 4}">${key}</text>`,
-    );
+    if (count > 0) {
+      parts.push(
+        `<rect x="${x}" y="${(base - height).toFixed(1)}" width="${barWidth}" height="${height.toFixed(1)}" class="series-a"/>`,
+        `<text x="${x + 4}" y="${(base - height - 4).toFixed(1)}">${count}</text>`,
+      );
+    }
+    parts.push(`<text x="${x + 4}" y="${base + 16}">${key}</text>`);
   });
-  return svg(options.id, options.title, width, chartHeight, parts);
+  parts.push(`<text x="10" y="${base + 34}">learner turns</text>`);
+  return svg(options.id, options.title, width, base + 40, parts);
 }
 
 function svg(id: string, title: string, width: number, height: number, parts: string[]): string {
