@@ -16,8 +16,9 @@ export interface AskedPointContext {
  *    record of the point its tutor reply asks about; logs written before it existed lack it);
  * 2. otherwise a heuristic: a tutor reply asks when it holds a "?" or a cloze blank ("___");
  *    it asks about the point — recalled or not — whose content and context share the most key
- *    terms with the reply up to its last "?" (what follows the question is not what it asks), a pending point winning a tie, then the earlier point in probe order; a
- *    question sharing no key term with any point asks about the first pending point (the
+ *    terms with the reply up to its last "?" (what follows the question is not what it asks);
+ *    a recalled point only with at least two shared terms and more than any pending point (a
+ *    re-ask must be clear), ties going to the earlier point in probe order; a question sharing no key term with any point asks about the first pending point (the
  *    focus, as the engine probes in order).
  */
 export function askedPointOf(
@@ -34,17 +35,22 @@ export function askedPointOf(
 export function guessAskedPoint(reply: string, context: AskedPointContext): string | null {
   if (!/\?|_{2,}/.test(reply)) return null;
   const question = reply.includes('?') ? reply.slice(0, reply.lastIndexOf('?') + 1) : reply;
-  let best: { id: string; score: number; pending: boolean } | null = null;
+  let pending: { id: string; score: number } | null = null;
+  let recalled: { id: string; score: number } | null = null;
   for (const point of context.points) {
     const score = shownKeyTerms(`${point.content} ${point.context}`, [question]).length;
-    const pending = !context.recalledBefore.has(point.id);
-    if (
-      score > 0 &&
-      (best === null || score > best.score || (score === best.score && pending && !best.pending))
-    ) {
-      best = { id: point.id, score, pending };
+    if (score === 0) continue;
+    if (context.recalledBefore.has(point.id)) {
+      if (recalled === null || score > recalled.score) recalled = { id: point.id, score };
+    } else if (pending === null || score > pending.score) {
+      pending = { id: point.id, score };
     }
   }
-  if (best !== null) return best.id;
+  // A re-ask is a strong claim: a recalled point needs two shared key terms and more than
+  // any pending point has; one common word ("detail", "part") is not a question about it.
+  if (recalled !== null && recalled.score >= 2 && recalled.score > (pending?.score ?? 0)) {
+    return recalled.id;
+  }
+  if (pending !== null) return pending.id;
   return context.points.find((point) => !context.recalledBefore.has(point.id))?.id ?? null;
 }

@@ -63,7 +63,7 @@ export function confusedAnswer(point: RecallPoint): string {
     new RegExp(`\\b(${escapeRegExp(first)}|${escapeRegExp(last)})\\b`, 'gi'),
     (word) => (word.toLowerCase() === first.toLowerCase() ? last : first),
   );
-  return `${swapped}.`;
+  return `${swapped.charAt(0).toUpperCase()}${swapped.slice(1)}.`;
 }
 
 const QUESTION_FRAMES = [
