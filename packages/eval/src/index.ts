@@ -22,8 +22,12 @@ export type {
   LearnerIntent,
   LearnerTurnContext,
   IntentKind,
+  PersonaFactory,
+  ScriptedPersona,
 } from './personas/persona-types';
 export { createPersona } from './personas/personas';
+export { createLLMLearner, LLM_LEARNER } from './personas/llm-learner';
+export type { LLMLearnerOptions } from './personas/llm-learner';
 export { readThresholdsFile, parseThresholds, checkThresholds } from './thresholds/thresholds';
 export type { Thresholds, Limits, Limit, Violation } from './thresholds/thresholds';
 

@@ -107,4 +107,41 @@ describe('--llm against the stand-ins', () => {
     );
     expect(report.overall.tokensPerSession).toBeGreaterThan(0);
   });
+
+  test('--learner-llm: a learner played by a model that knows a share of the points', async () => {
+    const server = await startChatCompletionsServer({
+      replies: () => ({ type: 'text', text: 'Hmm, I do not remember that one.' }),
+    });
+    closers.push(() => server.close());
+    const out = join(directory, 'learner');
+    const { code, stderr } = await runCaptured(
+      [
+        '--sets',
+        sets,
+        '--personas',
+        'strong',
+        '--learner-llm',
+        `openai-compatible:${server.baseURL}`,
+        '--learner-model',
+        'learner-model',
+        '--learner-knows',
+        '0.5',
+        '--max-turns',
+        '2',
+        '--out',
+        out,
+      ],
+      {},
+    );
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const report = await readReport(out);
+    expect(report.settings.personas).toEqual(['strong', 'llm-learner']);
+    expect(report.personas['llm-learner']?.sessions).toBe(1);
+    expect(server.requests).toHaveLength(2);
+    const system = String(server.requests[0]!.body.messages[0]!.content);
+    // Three of the six points, told as facts; never a point's context.
+    expect(system.match(/^- /gm)).toHaveLength(3);
+    expect(system).not.toContain('Photolysis');
+  });
 });

@@ -30,6 +30,8 @@ describe('recall-eval flags', () => {
         maxTurns: 40,
         out: 'recall-eval-report',
         thresholds: undefined,
+        learnerLLM: undefined,
+        learnerKnows: 0.5,
       },
     });
     expect(parse(['-h'])).toEqual({ kind: 'help' });
@@ -73,6 +75,8 @@ describe('recall-eval flags', () => {
         maxTurns: 12,
         out: 'o',
         thresholds: 't.json',
+        learnerLLM: undefined,
+        learnerKnows: 0.5,
       },
     });
     expect(parse(['--sets', 's', '--llm', 'module:./a.mjs'])).toMatchObject({
@@ -85,7 +89,34 @@ describe('recall-eval flags', () => {
     });
   });
 
+  test('the LLM learner', () => {
+    expect(
+      parse([
+        '--sets',
+        's',
+        '--learner-llm',
+        'openai-compatible:http://127.0.0.1:1/v1',
+        '--learner-model',
+        'small',
+        '--learner-knows',
+        '0.25',
+      ]),
+    ).toMatchObject({
+      options: {
+        llm: { kind: 'offline' },
+        learnerLLM: { kind: 'openai-compatible', tutorModel: 'small', judgeModel: 'small' },
+        learnerKnows: 0.25,
+      },
+    });
+  });
+
   test.each([
+    [['--sets', 's', '--learner-knows', '0.5'], /--learner-knows goes with --learner-llm/],
+    [
+      ['--sets', 's', '--learner-llm', 'offline', '--learner-knows', '2'],
+      /--learner-knows must be a number from 0 to 1/,
+    ],
+    [['--sets', 's', '--learner-llm', 'gpt'], /--learner-llm must be offline, anthropic/],
     [['--llm', 'offline'], /--sets <recall-sets.json> is required/],
     [
       ['--sets', 's', '--llm', 'gpt'],

@@ -12,6 +12,10 @@ export interface EvalCommandLine {
   maxTurns: number;
   out: string;
   thresholds: string | undefined;
+  /** `--learner-llm`: a model role-playing one more learner; undefined without the flag. */
+  learnerLLM: LLMChoice | undefined;
+  /** `--learner-knows`: the share of points the LLM learner knows. */
+  learnerKnows: number;
 }
 
 /** What {@link parseEvalCommandLine} asks the caller to do. */
@@ -40,6 +44,10 @@ Options:
   --max-turns <n>        learner messages before leaving a session (default 40)
   --out <dir>            where the reports go (default ${DEFAULT_OUT})
   --thresholds <file>    JSON limits per metric; exits 1 and names each limit crossed
+  --learner-llm <which>  adds a learner played by a model (same values as --llm), reported
+                         as persona llm-learner
+  --learner-model <id>   its model (anthropic, openai-compatible)
+  --learner-knows <0-1>  share of each set's points it knows (default 0.5)
   -h, --help             show this help
 
 module:<path> loads a module whose default export is an LLMAdapter or a function returning
@@ -59,25 +67,29 @@ export function parseEvalCommandLine(
   if (values.sets === undefined || values.sets.trim() === '') {
     throw new RecallEvalError('EVAL_BAD_FLAG', '--sets <recall-sets.json> is required.');
   }
-  let llm: LLMChoice;
-  try {
-    llm = parseLLMChoice(values.llm ?? 'offline', {
-      model: values.model,
-      judgeModel: values['judge-model'],
-      structuredOutput: values['structured-output'],
-      env: options.env,
-      anthropicModels: true,
-    });
-  } catch (error) {
-    if (error instanceof LLMChoiceError) throw new RecallEvalError('EVAL_BAD_FLAG', error.message);
-    throw error;
-  }
-  if (llm.kind === 'anthropic' && (options.env.ANTHROPIC_API_KEY ?? '').trim() === '') {
-    throw new RecallEvalError(
-      'EVAL_BAD_FLAG',
-      '--llm anthropic needs the ANTHROPIC_API_KEY environment variable.',
+  const llm = llmFlag('--llm', values.llm ?? 'offline', {
+    model: values.model,
+    judgeModel: values['judge-model'],
+    structuredOutput: values['structured-output'],
+    env: options.env,
+    anthropicModels: true,
+  });
+  if (values['learner-llm'] === undefined) {
+    const orphan = (['learner-model', 'learner-knows'] as const).find(
+      (flag) => values[flag] !== undefined,
     );
+    if (orphan !== undefined) {
+      throw new RecallEvalError('EVAL_BAD_FLAG', `--${orphan} goes with --learner-llm <which>.`);
+    }
   }
+  const learnerLLM =
+    values['learner-llm'] === undefined
+      ? undefined
+      : llmFlag('--learner-llm', values['learner-llm'], {
+          model: values['learner-model'],
+          env: options.env,
+          anthropicModels: true,
+        });
   return {
     kind: 'run',
     options: {
@@ -88,6 +100,8 @@ export function parseEvalCommandLine(
       maxTurns: wholeNumber('--max-turns', values['max-turns'], 40),
       out: values.out ?? DEFAULT_OUT,
       thresholds: values.thresholds,
+      learnerLLM,
+      learnerKnows: share('--learner-knows', values['learner-knows'], 0.5),
     },
   };
 }
@@ -109,6 +123,9 @@ function readFlags(argv: readonly string[]) {
         'max-turns': { type: 'string' },
         out: { type: 'string' },
         thresholds: { type: 'string' },
+        'learner-llm': { type: 'string' },
+        'learner-model': { type: 'string' },
+        'learner-knows': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -116,6 +133,41 @@ function readFlags(argv: readonly string[]) {
     const message = error instanceof Error ? error.message.split('. ')[0] : String(error);
     throw new RecallEvalError('EVAL_BAD_FLAG', `${message}. Run with --help for the options.`);
   }
+}
+
+function llmFlag(
+  flag: string,
+  raw: string,
+  options: Parameters<typeof parseLLMChoice>[1],
+): LLMChoice {
+  let choice: LLMChoice;
+  try {
+    choice = parseLLMChoice(raw, options);
+  } catch (error) {
+    if (error instanceof LLMChoiceError) {
+      throw new RecallEvalError('EVAL_BAD_FLAG', error.message.replace(/^--llm\b/, flag));
+    }
+    throw error;
+  }
+  if (choice.kind === 'anthropic' && (options.env.ANTHROPIC_API_KEY ?? '').trim() === '') {
+    throw new RecallEvalError(
+      'EVAL_BAD_FLAG',
+      `${flag} anthropic needs the ANTHROPIC_API_KEY environment variable.`,
+    );
+  }
+  return choice;
+}
+
+function share(flag: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (raw.trim() === '' || !(value >= 0 && value <= 1)) {
+    throw new RecallEvalError(
+      'EVAL_BAD_FLAG',
+      `${flag} must be a number from 0 to 1, not "${raw}".`,
+    );
+  }
+  return value;
 }
 
 function parsePersonas(raw: string): PersonaName[] {

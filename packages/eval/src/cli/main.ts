@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { RecallEvalError } from '../errors';
 import { createLLM } from '../llm/create-llm';
+import { createLLMLearner } from '../personas/llm-learner';
 import { renderHtmlReport } from '../report/html-report';
 import { renderMarkdownReport } from '../report/markdown-report';
 import { type EvalReport, runEval } from '../run/run-eval';
@@ -49,12 +50,21 @@ export async function runCommand(argv: readonly string[], io: CommandIO): Promis
         ? undefined
         : await readThresholdsFile(resolve(io.cwd, options.thresholds));
     const { llm, description } = await createLLM(options.llm, { cwd: io.cwd, env: io.env });
+    const learners =
+      options.learnerLLM === undefined
+        ? []
+        : [
+            createLLMLearner({
+              llm: (await createLLM(options.learnerLLM, { cwd: io.cwd, env: io.env })).llm,
+              knownShare: options.learnerKnows,
+            }),
+          ];
     const progress = progressReporter(io.stdout);
     const report = await runEval({
       llm,
       llmDescription: description,
       sets,
-      personas: options.personas,
+      personas: [...options.personas, ...learners],
       runs: options.runs,
       maxTurns: options.maxTurns,
       versions: readVersions(),

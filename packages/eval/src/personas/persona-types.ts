@@ -70,8 +70,20 @@ export interface LearnerTurnContext {
   random: () => number;
 }
 
-/** A scripted learner for one session (it may keep state between turns). */
+/** A learner for one session (it may keep state between turns). */
 export interface Persona {
+  readonly name: string;
+  next(context: LearnerTurnContext): LearnerAction | Promise<LearnerAction>;
+}
+
+/** A built-in scripted learner: it answers at once. */
+export interface ScriptedPersona extends Persona {
   readonly name: PersonaName;
   next(context: LearnerTurnContext): LearnerAction;
+}
+
+/** A learner beyond the built-in personas (e.g. the LLM learner): a name and a fresh one per session. */
+export interface PersonaFactory {
+  name: string;
+  create(): Persona;
 }

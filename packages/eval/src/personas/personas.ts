@@ -13,8 +13,8 @@ import type {
   IntentKind,
   LearnerAction,
   LearnerTurnContext,
-  Persona,
   PersonaName,
+  ScriptedPersona,
 } from './persona-types';
 import { pick } from './random';
 
@@ -51,7 +51,7 @@ function stayOnTask(context: LearnerTurnContext): LearnerAction | undefined {
 function answering(
   name: PersonaName,
   answer: (context: LearnerTurnContext, point: RecallPoint) => LearnerAction,
-): () => Persona {
+): () => ScriptedPersona {
   return () => ({
     name,
     next(context) {
@@ -82,7 +82,7 @@ const INJECTIONS = [
 ];
 
 /** A learner who asks a side question every third turn and takes or declines the rabbit hole. */
-function createTangent(): Persona {
+function createTangent(): ScriptedPersona {
   let rabbitholes = 0;
   let inside = 0;
   return {
@@ -111,7 +111,7 @@ function createTangent(): Persona {
 }
 
 /** A learner whose text carries tags and instructions; every other turn a real answer inside tags. */
-function createInjector(): Persona {
+function createInjector(): ScriptedPersona {
   return {
     name: 'injector',
     next(context) {
@@ -130,7 +130,7 @@ function createInjector(): Persona {
 }
 
 /** A learner who remembers nothing and leaves once every point has been asked. */
-function createBlank(): Persona {
+function createBlank(): ScriptedPersona {
   return {
     name: 'blank',
     next(context) {
@@ -160,7 +160,7 @@ function echoOf(context: LearnerTurnContext): string {
   }
 }
 
-const FACTORIES: Record<PersonaName, () => Persona> = {
+const FACTORIES: Record<PersonaName, () => ScriptedPersona> = {
   strong: answering('strong', (context, point) =>
     say(strongAnswer(context, point), 'stated', point),
   ),
@@ -204,6 +204,6 @@ const FACTORIES: Record<PersonaName, () => Persona> = {
 };
 
 /** A fresh scripted learner (personas keep per-session state, so one per session). */
-export function createPersona(name: PersonaName): Persona {
+export function createPersona(name: PersonaName): ScriptedPersona {
   return FACTORIES[name]();
 }

@@ -2,7 +2,7 @@ import type { LLMAdapter } from '@recall/core';
 import { aggregate, type GroupMetrics } from '../metrics/aggregate';
 import { type Finding, measureSession, type SessionMetrics } from '../metrics/session-metrics';
 import type { Transcript } from '../metrics/transcript';
-import type { PersonaName } from '../personas/persona-types';
+import type { PersonaFactory, PersonaName } from '../personas/persona-types';
 import type { EvalRecallSet } from '../sets/sets-file';
 import { runSession } from './run-session';
 
@@ -12,7 +12,8 @@ export interface RunEvalOptions {
   /** How the report names the model, e.g. `offline model`. @default llm.name */
   llmDescription?: string;
   sets: readonly EvalRecallSet[];
-  personas: readonly PersonaName[];
+  /** Built-in personas by name, and other learners (e.g. `createLLMLearner`). */
+  personas: readonly (PersonaName | PersonaFactory)[];
   /** Sessions per persona and set. @default 1 */
   runs?: number;
   /** Learner messages before the harness leaves a session. @default 40 */
@@ -47,7 +48,7 @@ export interface SessionReport {
 export interface EvalReport {
   settings: {
     llm: string;
-    personas: readonly PersonaName[];
+    personas: readonly string[];
     sets: readonly string[];
     runs: number;
     maxTurns: number;
@@ -88,20 +89,24 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
         options.onProgress?.({
           done: measured.length,
           total,
-          label: `${persona} on ${set.recallSet.id}${runs > 1 ? ` (run ${run + 1})` : ''}`,
+          label: `${nameOf(persona)} on ${set.recallSet.id}${runs > 1 ? ` (run ${run + 1})` : ''}`,
         });
       }
     }
   }
   return buildReport(measured, {
     llm: options.llmDescription ?? options.llm.name,
-    personas: options.personas,
+    personas: options.personas.map(nameOf),
     sets: options.sets.map((set) => set.recallSet.id),
     runs,
     maxTurns,
     versions: options.versions ?? {},
     durationMs: clock() - started,
   });
+}
+
+function nameOf(persona: PersonaName | PersonaFactory): string {
+  return typeof persona === 'string' ? persona : persona.name;
 }
 
 /** Groups measured sessions into the report (exported for tests on planted transcripts). */

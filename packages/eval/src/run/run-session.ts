@@ -9,7 +9,12 @@ import {
 } from '@recall/core';
 import { askedPointOf } from '../metrics/asked-point';
 import { buildTranscript, type LLMCallRecord, type Transcript } from '../metrics/transcript';
-import type { LearnerIntent, PersonaName } from '../personas/persona-types';
+import type {
+  LearnerAction,
+  LearnerIntent,
+  PersonaFactory,
+  PersonaName,
+} from '../personas/persona-types';
 import { createPersona } from '../personas/personas';
 import { hashSeed, seededRandom } from '../personas/random';
 import type { EvalRecallSet } from '../sets/sets-file';
@@ -19,7 +24,8 @@ import { recordingLLM } from './recording-llm';
 export interface RunSessionOptions {
   llm: LLMAdapter;
   set: EvalRecallSet;
-  persona: PersonaName;
+  /** A built-in persona's name, or a factory of another learner. */
+  persona: PersonaName | PersonaFactory;
   /** Which run of this persona on this set (0-based); part of the seed. */
   run: number;
   /** Learner messages before the harness leaves the session. @default 40 */
@@ -38,7 +44,8 @@ export interface SessionRun {
  * leave. The persona's random choices come from a seed of (persona, set, run).
  */
 export async function runSession(options: RunSessionOptions): Promise<SessionRun> {
-  const { set, persona: name, run } = options;
+  const { set, run } = options;
+  const name = typeof options.persona === 'string' ? options.persona : options.persona.name;
   const maxTurns = options.maxTurns ?? 40;
   const { recallSet } = set;
   const calls: LLMCallRecord[] = [];
@@ -49,7 +56,8 @@ export async function runSession(options: RunSessionOptions): Promise<SessionRun
     llm: recordingLLM(options.llm, (call) => calls.push(call)),
   });
   const userId = `eval-${name}-${run + 1}`;
-  const persona = createPersona(name);
+  const persona =
+    typeof options.persona === 'string' ? createPersona(options.persona) : options.persona.create();
   const random = seededRandom(hashSeed(`${name}/${recallSet.id}/${run}`));
   const intents: (LearnerIntent | null)[] = [];
   try {
@@ -65,7 +73,7 @@ export async function runSession(options: RunSessionOptions): Promise<SessionRun
       if (pending.length === 0) break;
       const last = lastReply(events, recallSet.points);
       for (const id of last.everAsked) everAsked.add(id);
-      const action = persona.next({
+      const action = await persona.next({
         recallSet,
         answers: set.answers,
         pending,
@@ -110,7 +118,7 @@ export async function runSession(options: RunSessionOptions): Promise<SessionRun
 async function act(
   engine: RecallEngine,
   sessionId: string,
-  action: Exclude<ReturnType<ReturnType<typeof createPersona>['next']>, { kind: 'leave' }>,
+  action: Exclude<LearnerAction, { kind: 'leave' }>,
   pendingRabbithole: { rabbitholeEventId: string; topic: string } | null,
   intents: (LearnerIntent | null)[],
 ): Promise<void> {
