@@ -67,6 +67,10 @@ describe('the HTML report', () => {
     expect(html.match(/<section class="transcript"/g)).toHaveLength(2);
     expect(html).toMatch(/<li class="offending">[\s\S]*?re-asks p1/);
     expect(html).toMatch(/<li class="offending">[\s\S]*?questions: 2 questions/);
+    // A false credit marks the learner's message that earned it.
+    expect(html).toMatch(
+      /<li class="offending"><span class="speaker">learner, turn 1:<\/span>[^<]*&lt;[\s\S]*?falseCredits: credited p1/,
+    );
     expect(html).toContain('<svg role="img" aria-labelledby="personas-chart-title"');
     expect(html).toContain('<svg role="img" aria-labelledby="turns-chart-title"');
   });

@@ -124,21 +124,26 @@ function metricsTable(
   return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${header.map((cell) => `<th scope="col">${escapeHtml(cell)}</th>`).join('')}</tr></thead><tbody>${body.map((row) => `<tr>${row}</tr>`).join('')}</tbody></table>`;
 }
 
+// Credit findings are about the learner's message; the others about what answered it.
+const LEARNER_FINDINGS = new Set(['falseCredits', 'missedCredits']);
+
 function transcriptSection(session: SessionReport): string {
-  const offending = new Map<number, string[]>();
+  const offending = new Map<string, string[]>();
   for (const finding of session.metrics.findings) {
-    offending.set(finding.turn, [
-      ...(offending.get(finding.turn) ?? []),
-      `${finding.metric}: ${finding.note}`,
-    ]);
+    const side = LEARNER_FINDINGS.has(finding.metric) ? 'learner' : 'agent';
+    const key = `${finding.turn}/${side}`;
+    offending.set(key, [...(offending.get(key) ?? []), `${finding.metric}: ${finding.note}`]);
   }
+  const flaggedOnce = new Set<string>();
   const items = (session.lines ?? []).map((line) => {
-    const notes = offending.get(line.turn);
-    const flagged = notes !== undefined && line.speaker !== 'learner';
-    const note = flagged
-      ? ` <span class="finding">(offending turn — ${escapeHtml(notes.join('; '))})</span>`
-      : '';
-    return `<li${flagged ? ' class="offending"' : ''}><span class="speaker">${escapeHtml(line.speaker)}, turn ${line.turn}:</span> ${escapeHtml(line.text)}${note}</li>`;
+    const key = `${line.turn}/${line.speaker === 'learner' ? 'learner' : 'agent'}`;
+    const notes = flaggedOnce.has(key) ? undefined : offending.get(key);
+    if (notes !== undefined) flaggedOnce.add(key);
+    const note =
+      notes === undefined
+        ? ''
+        : ` <span class="finding">(offending turn — ${escapeHtml(notes.join('; '))})</span>`;
+    return `<li${notes === undefined ? '' : ' class="offending"'}><span class="speaker">${escapeHtml(line.speaker)}, turn ${line.turn}:</span> ${escapeHtml(line.text)}${note}</li>`;
   });
   return `<section class="transcript" aria-label="${escapeHtml(`${session.persona} on ${session.setId}, run ${session.run + 1}`)}"><h3>${escapeHtml(session.persona)} on ${escapeHtml(session.setId)}, run ${session.run + 1}</h3><ol>${items.join('')}</ol></section>`;
 }
