@@ -59,9 +59,13 @@ export function confusedAnswer(point: RecallPoint): string {
   if (first === undefined || last === undefined || first === last) {
     return `${text}, or maybe the other way round.`;
   }
-  const swapped = text.replace(
-    new RegExp(`\\b(${escapeRegExp(first)}|${escapeRegExp(last)})\\b`, 'gi'),
-    (word) => (word.toLowerCase() === first.toLowerCase() ? last : first),
+  // Swap the words as written ("Robespierre", not the key term's lower-case form).
+  const pattern = new RegExp(`\\b(${escapeRegExp(first)}|${escapeRegExp(last)})\\b`, 'gi');
+  const written = (term: string) =>
+    text.match(new RegExp(`\\b${escapeRegExp(term)}\\b`, 'i'))?.[0] ?? term;
+  const [firstWritten, lastWritten] = [written(first), written(last)];
+  const swapped = text.replace(pattern, (word) =>
+    word.toLowerCase() === first.toLowerCase() ? lastWritten : firstWritten,
   );
   return `${swapped.charAt(0).toUpperCase()}${swapped.slice(1)}.`;
 }

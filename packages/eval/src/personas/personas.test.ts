@@ -85,7 +85,8 @@ describe('personas', () => {
         ? 'It is not the case that the mantle lies between the crust and the core.'
         : '',
     );
-    expect(confusedAnswer(p1)).toBe('Surface is magma that reaches the lava.');
+    // Words move as written: a sentence-initial capital travels with its word (proper nouns must).
+    expect(confusedAnswer(p1)).toBe('Surface is magma that reaches the Lava.');
     for (let index = 0; index < 8; index += 1)
       expect(isLearnerQuestion(questionAnswer(p1, random))).toBe(true);
   });
