@@ -61,6 +61,17 @@ export default defineConfig({
         },
       },
       {
+        // recall-eval: personas, metrics on planted transcripts, reports (the HTML report's axe
+        // check runs in Chromium when it is installed).
+        extends: true,
+        test: {
+          name: 'eval',
+          include: ['packages/eval/{src,test}/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: systemDependencies,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'examples',

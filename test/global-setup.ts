@@ -24,6 +24,7 @@ const NEEDS: Record<string, readonly SystemDependency[]> = {
   core: ['postgres'],
   ws: ['postgres'],
   e2e: ['chromium', 'espeak-ng'],
+  eval: ['chromium'],
 };
 
 // Global setups of different projects load this file separately; what was installed and said

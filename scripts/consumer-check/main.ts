@@ -26,6 +26,7 @@ import {
   hostAppNames,
   type ReadmeSnippet,
 } from './readme-snippets';
+import { checkEvalCommand } from './eval-command';
 import { packPackages, type Tarball, tarballProblems } from './tarballs';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -93,6 +94,15 @@ try {
     }
   });
   writeAppFiles(app);
+  await step('npx recall-eval --help from the installed @recall/eval tarball', async () => {
+    const usage = await checkEvalCommand({
+      repoRoot: REPO_ROOT,
+      app,
+      destination: join(work, 'tarballs'),
+      tarballs,
+    });
+    console.log(`  ${usage}`);
+  });
   const missing = missingOptionalPeers(app, tarballs);
   await step(
     `a missing optional peer fails with PEER_DEPENDENCY_MISSING (${missing.join(', ')}; ESM and CommonJS)`,

@@ -1,0 +1,151 @@
+import type { RecallPoint, SessionEvent } from '@recall/core';
+import type { LearnerIntent } from '../personas/persona-types';
+import { askedPointOf } from './asked-point';
+
+/** One model call as the harness's adapter wrapper saw it. */
+export interface LLMCallRecord {
+  kind: string;
+  /** Milliseconds from the call to its first text (streamed calls); null for object calls. */
+  firstTokenMs: number | null;
+}
+
+/** A learner message; `turn` counts learner messages from 1. */
+export interface TranscriptMessage {
+  turn: number;
+  content: string;
+  intent: LearnerIntent | null;
+}
+
+/** A stored agent reply; `turn` is the number of learner messages before it (0: the opening). */
+export interface TranscriptReply {
+  turn: number;
+  agent: 'tutor' | 'rabbithole';
+  content: string;
+  askedPointId: string | null;
+  /** Points not recalled when the reply was stored. */
+  pendingPointIds: readonly string[];
+  /** Points recalled when the reply was stored. */
+  recalledPointIds: readonly string[];
+}
+
+/** A credit (`recall_point_recalled`) in the turn of the learner message that earned it. */
+export interface TranscriptCredit {
+  turn: number;
+  pointId: string;
+}
+
+/** Near-miss feedback shown to the learner. */
+export interface TranscriptNearMiss {
+  turn: number;
+  pointId: string;
+  feedback: string;
+}
+
+/** Everything the metrics read about one session, derived from its stored log. */
+export interface Transcript {
+  setId: string;
+  persona: string;
+  run: number;
+  points: readonly RecallPoint[];
+  messages: readonly TranscriptMessage[];
+  replies: readonly TranscriptReply[];
+  credits: readonly TranscriptCredit[];
+  nearMisses: readonly TranscriptNearMiss[];
+  /** How the session ended: every point recalled and left, paused, or still open. */
+  ending: 'completed' | 'paused' | 'open';
+  /** FSRS ratings the engine wrote for this session (1 Again … 4 Easy). */
+  ratings: readonly number[];
+  /** Model calls the session made. */
+  llmCalls: readonly LLMCallRecord[];
+  /** Tokens the log records (tutor, rabbit-hole and judge usage). */
+  tokens: number;
+  /** `session_completed.summary.estimatedCostUsd` when the session completed. */
+  estimatedCostUsd: number | null;
+}
+
+/** Options for {@link buildTranscript}. */
+export interface BuildTranscriptOptions {
+  setId: string;
+  persona: string;
+  run: number;
+  points: readonly RecallPoint[];
+  events: readonly SessionEvent[];
+  /** The persona's label of each learner message, in order (the ground truth). */
+  intents?: readonly (LearnerIntent | null)[];
+  ratings?: readonly number[];
+  llmCalls?: readonly LLMCallRecord[];
+}
+
+/** Folds a session's stored log into the {@link Transcript} the metrics read. */
+export function buildTranscript(options: BuildTranscriptOptions): Transcript {
+  const { points } = options;
+  const messages: TranscriptMessage[] = [];
+  const replies: TranscriptReply[] = [];
+  const credits: TranscriptCredit[] = [];
+  const nearMisses: TranscriptNearMiss[] = [];
+  const recalled = new Set<string>();
+  let ending: Transcript['ending'] = 'open';
+  let tokens = 0;
+  let estimatedCostUsd: number | null = null;
+  for (const event of options.events) {
+    const turn = messages.length;
+    switch (event.type) {
+      case 'user_message':
+        messages.push({
+          turn: turn + 1,
+          content: event.data.content,
+          intent: options.intents?.[turn] ?? null,
+        });
+        break;
+      case 'assistant_message': {
+        const { usage, judgeUsage } = event.data;
+        for (const record of [usage, judgeUsage]) {
+          if (record !== undefined) tokens += record.inputTokens + record.outputTokens;
+        }
+        replies.push({
+          turn,
+          agent: event.data.agent,
+          content: event.data.content,
+          askedPointId: askedPointOf(event, { points, recalledBefore: recalled }),
+          pendingPointIds: points.filter((point) => !recalled.has(point.id)).map((p) => p.id),
+          recalledPointIds: [...recalled],
+        });
+        break;
+      }
+      case 'recall_point_recalled':
+        recalled.add(event.data.pointId);
+        credits.push({ turn, pointId: event.data.pointId });
+        break;
+      case 'recall_point_near_miss':
+        nearMisses.push({ turn, pointId: event.data.pointId, feedback: event.data.feedback });
+        break;
+      case 'session_completed':
+        ending = 'completed';
+        estimatedCostUsd = event.data.summary.estimatedCostUsd ?? null;
+        break;
+      case 'session_paused':
+        ending = 'paused';
+        break;
+      case 'session_started':
+        ending = 'open';
+        break;
+      default:
+        break;
+    }
+  }
+  return {
+    setId: options.setId,
+    persona: options.persona,
+    run: options.run,
+    points,
+    messages,
+    replies,
+    credits,
+    nearMisses,
+    ending,
+    ratings: options.ratings ?? [],
+    llmCalls: options.llmCalls ?? [],
+    tokens,
+    estimatedCostUsd,
+  };
+}
