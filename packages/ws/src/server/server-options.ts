@@ -5,6 +5,11 @@ import type { RecallServerEngine } from './engine-port';
 import { type AllowedHosts, resolveAllowedHosts } from './host-check';
 import { consoleLogger, type RecallServerLogger } from './logger';
 import { createMemoryRateLimiter, type RateLimiter } from './rate-limiter';
+import {
+  type ResolvedServerLimits,
+  resolveServerLimits,
+  type ServerLimitOptions,
+} from './server-limits';
 
 /** Who is connecting, as established by {@link RecallServerOptions.authenticate}. */
 export interface AuthenticatedUser {
@@ -20,7 +25,7 @@ export interface RateLimitOptions {
 }
 
 /** Options for `createRecallServer`. */
-export interface RecallServerOptions {
+export interface RecallServerOptions extends ServerLimitOptions {
   /** The engine that runs the sessions. Exactly one of `engine` and `engineFactory`. */
   engine?: RecallServerEngine;
   /** Builds the engine over `storage` once, at construction. */
@@ -63,7 +68,12 @@ export interface RecallServerOptions {
    * @default 'same-host'
    */
   allowedOrigins?: readonly string[] | 'same-host' | 'any';
-  /** Largest frame in bytes; `ws` closes with 1009 above it. @default 65536 */
+  /**
+   * Largest frame in bytes; `ws` closes with 1009 above it. The default fits the largest
+   * legitimate frame (8,000 characters of 3-byte UTF-8 text, about 24.2 KB) with a third to
+   * spare; when `maxContentLength` is raised it grows to `3 × maxContentLength + 1024`.
+   * @default 32768
+   */
   maxPayload?: number;
   /** Largest `user_message.content` in characters. @default 8000 */
   maxContentLength?: number;
@@ -125,7 +135,7 @@ export interface RecallServerOptions {
 }
 
 /** Options after defaults and validation. */
-export interface ResolvedServerOptions {
+export interface ResolvedServerOptions extends ResolvedServerLimits {
   engine: RecallServerEngine;
   storage: StorageAdapter;
   authenticate: RecallServerOptions['authenticate'];
@@ -218,10 +228,11 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
     if (options.port > 65_535)
       throw new TypeError('createRecallServer: `port` must be at most 65535.');
   }
-  const maxPayload = options.maxPayload ?? DEFAULTS.maxPayload;
-  requirePositiveInteger('maxPayload', maxPayload);
   const maxContentLength = options.maxContentLength ?? DEFAULTS.maxContentLength;
   requirePositiveInteger('maxContentLength', maxContentLength);
+  const maxPayload =
+    options.maxPayload ?? Math.max(DEFAULTS.maxPayload, 3 * maxContentLength + 1024);
+  requirePositiveInteger('maxPayload', maxPayload);
   if (maxContentLength > maxPayload) {
     throw new TypeError(
       `createRecallServer: \`maxContentLength\` (${maxContentLength}) cannot exceed \`maxPayload\` (${maxPayload}).`,
@@ -272,6 +283,7 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
     throw new TypeError('createRecallServer: `engineFactory` returned no engine.');
   }
   return {
+    ...resolveServerLimits(options, maxPayload),
     engine,
     storage: options.storage,
     authenticate: options.authenticate,
