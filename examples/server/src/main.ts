@@ -2,6 +2,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CommandLineError, parseCommandLine, USAGE } from './cli/command-line';
+import { DEFAULT_NEW_LEARNER_BUDGET } from './http/demo-identity';
+import { resolveCookieKey } from './runtime/cookie-key';
 import { createLLM } from './runtime/create-llm';
 import { startDemoServer } from './runtime/demo-server';
 import { openStorage } from './runtime/open-storage';
@@ -29,6 +31,8 @@ async function main(): Promise<number> {
   const appDir = options.appDir === null ? null : resolve(cwd, options.appDir);
   const { llm, description: llmDescription } = await createLLM(options.llm, { cwd });
   const { storage, description: storageDescription } = await openStorage(options.storage, { cwd });
+  // After the storage: PGlite creates the data directory the key is kept in.
+  const cookieKey = await resolveCookieKey(options.storage, { env: process.env, cwd });
   const voice = transcriptionFromEnvironment(process.env);
   const server = await startDemoServer({
     storage,
@@ -37,6 +41,7 @@ async function main(): Promise<number> {
     host: options.host,
     ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
     secureCookies: options.secureCookies,
+    cookieKey: cookieKey.key,
     appDir,
     mediaDir: join(exampleRoot, 'media'),
     ...(voice.transcription ? { transcription: voice.transcription } : {}),
@@ -48,7 +53,8 @@ async function main(): Promise<number> {
       `  tutor:    ${llmDescription}`,
       `  storage:  ${storageDescription}`,
       `  voice:    ${voice.description}`,
-      '  users:    one anonymous learner per browser (cookie)',
+      `  users:    one anonymous learner per browser (signed cookie; key ${cookieKey.description})`,
+      `  limits:   new learners and new sessions per address: ${DEFAULT_NEW_LEARNER_BUDGET.burst} at once, then ${DEFAULT_NEW_LEARNER_BUDGET.refillPerSecond}/s`,
       `  sets:     ${server.seeded.length > 0 ? `saved ${server.seeded.join(', ')}` : 'up to date'}`,
       `  app:      ${appBuilt ? appDir : 'not built (npm run demo builds it); API and WebSocket only'}`,
       '',
