@@ -51,6 +51,9 @@ export interface AttachSessionConnectionOptions {
   inbound: InboundGuard;
 }
 
+/** The longest a socket over its frame budget goes unread: well inside a heartbeat interval. */
+const MAX_READ_HOLD_MS = 10_000;
+
 /** How long a client closed for `FRAME_FLOOD` is asked to wait before reconnecting. */
 const FRAME_FLOOD_RETRY_AFTER_MS = 30_000;
 
@@ -114,6 +117,7 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
         message: `Too many frames; retry in ${charged.retryAfterMs} ms.`,
         retryAfterMs: charged.retryAfterMs,
       });
+      holdReading(charged.retryAfterMs);
       return;
     }
     const raw = isBinary ? data : Buffer.isBuffer(data) ? data.toString('utf8') : data;
@@ -128,6 +132,25 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
     // Pings are liveness checks (cheap, answered at once), not commands: never rate limited.
     if (parsed.message.type === 'ping') send({ type: 'pong', timestamp: Date.now() });
     else commands.take(parsed.message);
+  }
+
+  let resumeTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * Stops reading the socket until its budget has refilled: what the peer sends meanwhile
+   * waits in TCP buffers (its own sends stall) and costs this process nothing.
+   */
+  function holdReading(milliseconds: number): void {
+    if (closing || resumeTimer !== undefined) return;
+    socket.pause();
+    resumeTimer = setTimeout(
+      () => {
+        resumeTimer = undefined;
+        if (!closing) socket.resume();
+      },
+      Math.min(milliseconds, MAX_READ_HOLD_MS),
+    );
+    resumeTimer.unref();
   }
 
   /** Answers a refused frame, or closes a socket that keeps sending them. */
@@ -173,6 +196,7 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
   });
   socket.on('message', onFrame);
   socket.on('close', () => {
+    if (resumeTimer !== undefined) clearTimeout(resumeTimer);
     attach.refusals.close();
     closing = true;
     unsubscribe?.();
