@@ -175,7 +175,7 @@ async function runAttacker(port: number, target: string, bytesPerSecond: number)
   process.exit(0);
 }
 
-/** `upgrades <port>`: 300 forged cookies and 300 fresh learners, as fast as they go. */
+/** `upgrades <port>`: 300 forged cookies and 300 fresh learners, paced over the phase. */
 async function runUpgrades(port: number): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const outcomes: Record<string, number> = {};
@@ -183,34 +183,55 @@ async function runUpgrades(port: number): Promise<void> {
     outcomes[key] = (outcomes[key] ?? 0) + 1;
   };
   async function upgrade(cookie: string): Promise<void> {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws?recallSetId=photosynthesis`, [
-      PROTOCOL_VERSION,
-    ], { headers: { cookie } });
+    const socket = new WebSocket(
+      `ws://127.0.0.1:${port}/ws?recallSetId=photosynthesis`,
+      [PROTOCOL_VERSION],
+      { headers: { cookie } },
+    );
     await new Promise<void>((resolve) => {
-      socket.on('unexpected-response', (_request, response) => {
-        count(`http ${response.statusCode}`);
-        resolve();
-      });
-      socket.on('message', (data) => {
-        const text = String(data);
-        count(text.includes('"error"') ? `refused ${/"code":"(\w+)"/.exec(text)?.[1]}` : 'session');
+      let settled = false;
+      const settle = (outcome: string | null) => {
+        if (settled) return;
+        settled = true;
+        if (outcome !== null) count(outcome);
         socket.terminate();
         resolve();
+      };
+      socket.on('unexpected-response', (_request, response) =>
+        settle(`http ${response.statusCode}`),
+      );
+      socket.on('message', (data) => {
+        const text = String(data);
+        settle(
+          text.includes('"error"') ? `refused ${/"code":"(\w+)"/.exec(text)?.[1]}` : 'session',
+        );
       });
-      socket.on('error', () => resolve());
+      socket.on('error', () => settle('socket error'));
     });
   }
-  const forged = Array.from({ length: 300 }, (_, index) =>
-    upgrade(`recall_demo_id=${index.toString(16).padStart(32, 'f')}`),
-  );
-  const fresh = Array.from({ length: 300 }, async () => {
+  const forged = (index: number) =>
+    upgrade(`recall_demo_id=${index.toString(16).padStart(32, 'f')}`);
+  const fresh = async () => {
     const response = await fetch(`${base}/api/sessions`);
     const cookie = response.headers.get('set-cookie')?.split(';')[0];
     if (cookie === undefined) return count(`page ${response.status}`);
     await upgrade(cookie);
-  });
+  };
+  // 600 upgrades spread over the phase, alternating forged and fresh, 8 at a time.
   const started = Date.now();
-  await Promise.all([...forged, ...fresh]);
+  const spacingMs = (PHASE_SECONDS * 1_000) / 600;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < 600) {
+        const index = next;
+        next += 1;
+        const due = started + index * spacingMs - Date.now();
+        if (due > 0) await sleep(due);
+        await (index % 2 === 0 ? forged(index) : fresh());
+      }
+    }),
+  );
   process.stdout.write(`done ${JSON.stringify({ outcomes, ms: Date.now() - started })}\n`);
   process.exit(0);
 }

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createFrameMeter, createUserFrameMeters } from './frame-budget';
 
 const budget = { burstFrames: 3, framesPerSecond: 1, burstBytes: 1_000, bytesPerSecond: 100 };
@@ -28,7 +28,12 @@ describe('createFrameMeter', () => {
 });
 
 describe('createUserFrameMeters', () => {
-  test('sockets of one user share a meter, dropped with the last of them', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test('sockets of one user share a meter, kept after the last closes until it has refilled', async () => {
+    vi.useFakeTimers();
     const meters = createUserFrameMeters(budget);
     const first = meters.acquire('alice');
     const second = meters.acquire('alice');
@@ -38,6 +43,13 @@ describe('createUserFrameMeters', () => {
     first.release();
     expect(meters.size).toBe(2);
     second.release();
+    // Reopening at once finds the same (spent) meter: no fresh budget for reconnecting.
+    const again = meters.acquire('alice');
+    expect(again.meter).toBe(first.meter);
+    again.release();
+    await vi.advanceTimersByTimeAsync(19_000);
+    expect(meters.size).toBe(2);
+    await vi.advanceTimersByTimeAsync(2_000);
     expect(meters.size).toBe(1);
   });
 });

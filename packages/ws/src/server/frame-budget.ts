@@ -74,13 +74,23 @@ export interface HeldFrameMeter {
 /** The meters every socket of one user shares on this node. */
 export interface UserFrameMeters {
   acquire(userId: string): HeldFrameMeter;
-  /** Users with an open socket (for tests). */
+  /** Users with a meter: an open socket, or one closed before the meter could refill. */
   readonly size: number;
 }
 
-/** Creates the per-user meters, dropped once a user's last socket closes. */
+/**
+ * Creates the per-user meters. A meter outlives its user's last socket until it could have
+ * refilled completely, so closing and reopening sockets buys no fresh budget.
+ */
 export function createUserFrameMeters(budget: Required<FrameBudgetOptions>): UserFrameMeters {
   const meters = new Map<string, { meter: FrameMeter; holders: number }>();
+  // Debt is at most one burst, so two bursts' refill always makes a meter full again.
+  const refillMs =
+    2_000 *
+    Math.max(
+      budget.burstFrames / budget.framesPerSecond,
+      budget.burstBytes / budget.bytesPerSecond,
+    );
   return {
     get size() {
       return meters.size;
@@ -100,7 +110,10 @@ export function createUserFrameMeters(budget: Required<FrameBudgetOptions>): Use
           if (released) return;
           released = true;
           held.holders -= 1;
-          if (held.holders === 0 && meters.get(userId) === held) meters.delete(userId);
+          if (held.holders > 0) return;
+          setTimeout(() => {
+            if (held.holders === 0 && meters.get(userId) === held) meters.delete(userId);
+          }, refillMs).unref();
         },
       };
     },
