@@ -54,7 +54,7 @@ async function main(): Promise<number> {
       `  storage:  ${storageDescription}`,
       `  voice:    ${voice.description}`,
       `  users:    one anonymous learner per browser (signed cookie; key ${cookieKey.description})`,
-      `  limits:   new learners and new sessions per address: ${DEFAULT_NEW_LEARNER_BUDGET.burst} at once, then ${DEFAULT_NEW_LEARNER_BUDGET.refillPerSecond}/s`,
+      `  limits:   per address: ${DEFAULT_NEW_LEARNER_BUDGET.burst} new learners at once, then ${DEFAULT_NEW_LEARNER_BUDGET.refillPerSecond}/s; new sessions as @recall/ws/server's sessionStartLimit (60 at once, then 1/s)`,
       `  sets:     ${server.seeded.length > 0 ? `saved ${server.seeded.join(', ')}` : 'up to date'}`,
       `  app:      ${appBuilt ? appDir : 'not built (npm run demo builds it); API and WebSocket only'}`,
       '',

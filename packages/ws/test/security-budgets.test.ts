@@ -3,6 +3,7 @@ import { createConnection, type Socket } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
 import { CLOSE_CODES } from '../src/protocol/close-codes';
+import { createMemoryRateLimiter } from '../src/server/rate-limiter';
 import { PROTOCOL_VERSION } from '../src/protocol/protocol-version';
 import type { ServerMessage } from '../src/protocol/server-messages';
 import { makeRecallSet } from './harness/fixtures';
@@ -237,12 +238,19 @@ describe('sessions cost something to mint', () => {
     expect(outcomes.every(({ first }) => first.type === 'event')).toBe(true);
   });
 
-  test('the defaults let 60 learners behind one address start a session at once', async () => {
-    const server = await serve({ authenticate: anyUser });
-    const outcomes = await startMany(
-      server,
-      Array.from({ length: 60 }, (_, index) => `classroom-${index}`),
-    );
+  test('the defaults let 60 learners behind one address start a session at once, not 61', async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const server = await serve({
+      authenticate: anyUser,
+      rateLimiter: createMemoryRateLimiter({ now: () => now }),
+    });
+    const learners = Array.from({ length: 60 }, (_, index) => `classroom-${index}`);
+    const outcomes = await startMany(server, learners);
     expect(outcomes.filter(({ first }) => first.type === 'event')).toHaveLength(60);
+    const late = await startMany(server, ['late']);
+    expect(late[0]?.first).toMatchObject({ code: 'RATE_LIMITED', retryAfterMs: 1_000 });
+    now += 1_000;
+    const next = await startMany(server, ['next']);
+    expect(next[0]?.first.type).toBe('event');
   });
 });

@@ -18,7 +18,8 @@ export interface SessionStartLimitOptions {
   perUser?: SessionStartBudgetOptions | false;
   /**
    * Per remote address (see `trustProxy`), or `false` for none. A classroom behind one NAT
-   * shares it: the default lets 60 learners start at once and one more every second.
+   * shares it: the default lets 60 learners start at once and one more every second; a
+   * flood of fresh ids from one address starts at most 60 + 1/s.
    * @default { burst: 60, refillPerSecond: 1 }
    */
   perAddress?: SessionStartBudgetOptions | false;
