@@ -34,13 +34,13 @@ export interface ServerLimitOptions {
    * Each socket's inbound budget. Every frame is charged by count and size before it is
    * parsed, refused or not; a frame over budget is refused unread with `RATE_LIMITED` and a
    * `retryAfterMs`. `false`: none.
-   * @default { burstFrames: 60, framesPerSecond: 30, burstBytes: 262144, bytesPerSecond: 65536 }
+   * @default { burstFrames: 60, framesPerSecond: 30, burstBytes: 65536, bytesPerSecond: 16384 }
    */
   frameBudget?: FrameBudgetOptions | false;
   /**
    * The inbound budget all sockets of one user share on this node (opening more sockets buys
    * no more). `false`: none.
-   * @default { burstFrames: 120, framesPerSecond: 60, burstBytes: 524288, bytesPerSecond: 131072 }
+   * @default { burstFrames: 120, framesPerSecond: 60, burstBytes: 131072, bytesPerSecond: 32768 }
    */
   userFrameBudget?: FrameBudgetOptions | false;
   /**
@@ -94,17 +94,19 @@ export interface ResolvedServerLimits {
 }
 
 export const LIMIT_DEFAULTS = {
+  // Two of the largest frames at once, then one every two seconds: far above what a learner
+  // types, and a burst small enough that a dozen sockets' worth parses in milliseconds.
   frameBudget: {
     burstFrames: 60,
     framesPerSecond: 30,
-    burstBytes: 256 * 1024,
-    bytesPerSecond: 64 * 1024,
+    burstBytes: 64 * 1024,
+    bytesPerSecond: 16 * 1024,
   },
   userFrameBudget: {
     burstFrames: 120,
     framesPerSecond: 60,
-    burstBytes: 512 * 1024,
-    bytesPerSecond: 128 * 1024,
+    burstBytes: 128 * 1024,
+    bytesPerSecond: 32 * 1024,
   },
   refusedFrameLimit: { burst: 20, refillPerSecond: 1 },
   maxConnectionsPerAddress: 256,
@@ -139,8 +141,8 @@ function resolveFrameBudget(
   maxPayload: number,
 ): Required<FrameBudgetOptions> | false {
   if (value === false) return false;
-  // Four of the largest frames at least, when the payload limit was raised.
-  const scaled = { ...defaults, burstBytes: Math.max(defaults.burstBytes, 4 * maxPayload) };
+  // Two of the largest frames at least, when the payload limit was raised.
+  const scaled = { ...defaults, burstBytes: Math.max(defaults.burstBytes, 2 * maxPayload) };
   const resolved = { ...scaled, ...value };
   requireCount(`${name}.burstFrames`, resolved.burstFrames);
   requireCount(`${name}.burstBytes`, resolved.burstBytes);
