@@ -373,7 +373,9 @@ async function phase(attack: ((port: number) => Promise<string>) | null) {
   const server = child('server', 'library');
   const port = Number(await server.next('port '));
   const watch = bystander(`ws://127.0.0.1:${port}/ws?recallSetId=cell-energy&token=bob`);
-  const note = attack === null ? (await sleep(PHASE_SECONDS * 1_000), '') : await attack(port);
+  let note = '';
+  if (attack === null) await sleep(PHASE_SECONDS * 1_000);
+  else note = await attack(port);
   const result = await watch.stop();
   server.send('stop');
   return { result, note };
