@@ -2,6 +2,7 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { StorageAdapter } from '@recall/core';
 import { DEFAULT_MAX_CLIENT_FRAME_BYTES, DEFAULT_MAX_CONTENT_LENGTH } from '../protocol/limits';
 import type { RecallServerEngine } from './engine-port';
+import type { RecallServerOptions } from './server-modes';
 import { type AllowedHosts, resolveAllowedHosts } from './host-check';
 import { consoleLogger, type RecallServerLogger } from './logger';
 import { createMemoryRateLimiter, type RateLimiter } from './rate-limiter';
@@ -24,44 +25,12 @@ export interface RateLimitOptions {
   refillPerSecond?: number;
 }
 
-/**
- * Options for `createRecallServer`, in one of three modes: Recall listens itself (`port`),
- * attaches to your HTTP server (`server`), or neither (you call `handleUpgrade`). Attached
- * or routed, `allowedHosts` is required — a type error without it, and a `TypeError` at
- * runtime for callers without types.
- */
-export type RecallServerOptions =
-  | RecallServerListenOptions
-  | RecallServerAttachOptions
-  | RecallServerRoutedOptions;
-
-/** Recall listens on its own port. */
-export interface RecallServerListenOptions extends RecallServerBaseOptions {
-  /** Listen on this port (0: any free port). Not together with `server`. */
-  port: number;
-  /** Interface to listen on with `port`. @default '127.0.0.1' */
-  host?: string | undefined;
-  server?: undefined;
-}
-
-/** Recall attaches to your HTTP server's `upgrade` event. */
-export interface RecallServerAttachOptions extends RecallServerBaseOptions {
-  /** Attach to this HTTP server's `upgrade` event. Not together with `port`. */
-  server: HttpServer;
-  /** Required here: the host names clients use to reach your server. */
-  allowedHosts: AllowedHosts;
-  port?: undefined;
-  host?: undefined;
-}
-
-/** Neither `server` nor `port`: you route upgrades to `handleUpgrade` yourself. */
-export interface RecallServerRoutedOptions extends RecallServerBaseOptions {
-  /** Required here: the host names clients use to reach your server. */
-  allowedHosts: AllowedHosts;
-  server?: undefined;
-  port?: undefined;
-  host?: undefined;
-}
+export type {
+  RecallServerAttachOptions,
+  RecallServerListenOptions,
+  RecallServerOptions,
+  RecallServerRoutedOptions,
+} from './server-modes';
 
 /** The options every mode of `createRecallServer` shares. */
 export interface RecallServerBaseOptions extends ServerLimitOptions {
