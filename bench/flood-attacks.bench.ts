@@ -132,7 +132,13 @@ function heavyFrame(bytes: number): string {
 async function runAttacker(port: number, target: string, bytesPerSecond: number): Promise<void> {
   const frame = heavyFrame(FRAME_BYTES);
   const until = Date.now() + PHASE_SECONDS * 1_000;
-  const totals = { bytes: 0, frames: 0, closes: {} as Record<string, number>, refusals: 0 };
+  const totals = {
+    bytes: 0,
+    dropped: 0,
+    frames: 0,
+    closes: {} as Record<string, number>,
+    refusals: 0,
+  };
   const perSocket = bytesPerSecond / ATTACK_SOCKETS;
   async function oneSocket(index: number): Promise<void> {
     while (Date.now() < until) {
@@ -147,8 +153,16 @@ async function runAttacker(port: number, target: string, bytesPerSecond: number)
         if (perSocket > 0) {
           const due = (sentHere / perSocket) * 1_000 - (Date.now() - started);
           if (due > 0) await sleep(due);
+          // A fixed offered rate: a frame the socket cannot take now (over 1 MB queued) is
+          // dropped, not queued without bound, so the attacker's own memory stays flat.
+          if (sender.buffered() > 1024 * 1024) {
+            sentHere += frame.length;
+            totals.dropped += frame.length;
+            continue;
+          }
         } else if (sender.buffered() > 1024 * 1024) {
-          await sleep(1);
+          // As fast as TCP takes it: wait for the kernel to drain, without polling.
+          await sender.drained();
           continue;
         }
         sender.send(frame);
@@ -168,6 +182,7 @@ async function runAttacker(port: number, target: string, bytesPerSecond: number)
       return {
         send: (data: string) => socket.write(data),
         buffered: () => socket.writableLength,
+        drained: () => drained(socket),
         isOpen: () => !socket.destroyed,
         close: () => socket.destroy(),
       };
@@ -185,9 +200,12 @@ async function runAttacker(port: number, target: string, bytesPerSecond: number)
       socket.once('error', () => resolve(false));
     });
     if (!opened) return null;
+    // The TCP socket under the WebSocket: its `drain` says when the kernel took the bytes.
+    const tcp = (socket as unknown as { _socket: Socket })._socket;
     return {
       send: (data: string) => socket.send(data),
       buffered: () => socket.bufferedAmount,
+      drained: () => drained(tcp),
       isOpen: () => socket.readyState === WebSocket.OPEN,
       close: () => socket.terminate(),
     };
@@ -195,6 +213,21 @@ async function runAttacker(port: number, target: string, bytesPerSecond: number)
   await Promise.all(Array.from({ length: ATTACK_SOCKETS }, (_, index) => oneSocket(index)));
   process.stdout.write(`done ${JSON.stringify(totals)}\n`);
   process.exit(0);
+}
+
+/** Resolves once `socket` drains, closes, or a second passes. */
+function drained(socket: Socket): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      socket.off('drain', done);
+      socket.off('close', done);
+      resolve();
+    };
+    const timer = setTimeout(done, 1_000);
+    socket.once('drain', done);
+    socket.once('close', done);
+  });
 }
 
 /** `upgrades <port>`: 300 forged cookies and 300 fresh learners, paced over the phase. */
