@@ -93,7 +93,14 @@ export const CLOSE_CODES = {
   RATE_LIMITED: {
     code: 4029,
     retry: 'slowly',
-    description: 'Too many connections or commands; reconnect on the slow tier.',
+    description:
+      'Too many connections, sessions started or commands; reconnect on the slow tier, not before the `retryAfterMs` of the `error` frame before the close.',
+  },
+  FRAME_FLOOD: {
+    code: 4030,
+    retry: 'slowly',
+    description:
+      'The socket kept sending refused frames (invalid, or over its frame budget); reconnect on the slow tier, not before the `retryAfterMs` of the `error` frame before the close, and fix what the client sends.',
   },
 } as const satisfies Record<string, CloseCodeInfo>;
 
