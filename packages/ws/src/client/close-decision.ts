@@ -1,4 +1,7 @@
-import { CLOSE_CODES, closeCodeRetryPolicy } from '../protocol/close-codes';
+import {
+  CLOSE_CODE_POLICIES as CLOSE_CODES,
+  closeCodeRetryPolicy,
+} from '../protocol/close-code-policies';
 import type { ServerMessageOf } from '../protocol/server-messages';
 import { computeReconnectDelay, type ReconnectOptions } from './backoff';
 import { closeErrorMessage } from './close-error';

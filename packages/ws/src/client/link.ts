@@ -1,5 +1,5 @@
 import { assertNever } from '../internal/assert-never';
-import { CLOSE_CODES } from '../protocol/close-codes';
+import { CLOSE_CODE_POLICIES as CLOSE_CODES } from '../protocol/close-code-policies';
 import type { ServerMessage } from '../protocol/server-messages';
 import { globalWebSocket, type ResolvedClientOptions } from './client-options';
 import { type CloseDecision, decideAfterClose } from './close-decision';
