@@ -24,6 +24,29 @@ export default defineConfig({
         },
       },
       {
+        // The AI SDK adapter against `ai` 7 (installed as ai-7; `ai` itself is 6) and the msw
+        // handlers against msw 2 (msw-2; `msw` is 3): the optional peer ranges are ^6 || ^7
+        // and ^2 || ^3, and the error-mapping table must be the same on both majors.
+        extends: true,
+        resolve: {
+          alias: [
+            { find: /^ai$/, replacement: 'ai-7' },
+            { find: /^msw$/, replacement: 'msw-2' },
+            { find: /^msw\/(.*)$/, replacement: 'msw-2/$1' },
+          ],
+        },
+        test: {
+          name: 'core-ai7-msw2',
+          include: [
+            'packages/core/src/llm/ai-sdk/**/*.test.ts',
+            'packages/core/test/llm/{ai-sdk,engine-ai-sdk,anthropic,messages-api}*.test.ts',
+          ],
+          // Bundles the built entries with esbuild, outside the aliases.
+          exclude: ['packages/core/test/llm/ai-sdk-{subpath,missing-peer}.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'ws',
