@@ -8,6 +8,8 @@ const conditions = ['@recall/source', 'module', 'node', 'development|production'
 // Finds (or installs, as root) Chromium, espeak-ng and PostgreSQL for the projects that need
 // them; without them their tests are skipped with one line saying why (never on CI).
 const systemDependencies = ['test/global-setup.ts'];
+// React 18 and react-dom 18 live in their own workspace, so that they find each other as peers.
+const REACT_18 = `${import.meta.dirname}/test/react18/node_modules`;
 
 export default defineConfig({
   resolve: { conditions },
@@ -65,15 +67,15 @@ export default defineConfig({
         },
       },
       {
-        // The same React tests against React 18 (installed as react-18 / react-dom-18): the
+        // The same React tests against React 18 (installed in the test/react18 workspace): the
         // aliases cover our sources, setup-react18.ts covers packages Node loads directly.
         extends: true,
         resolve: {
           alias: [
-            { find: /^react$/, replacement: 'react-18' },
-            { find: /^react\/(.*)$/, replacement: 'react-18/$1' },
-            { find: /^react-dom$/, replacement: 'react-dom-18' },
-            { find: /^react-dom\/(.*)$/, replacement: 'react-dom-18/$1' },
+            { find: /^react$/, replacement: `${REACT_18}/react` },
+            { find: /^react\/(.*)$/, replacement: `${REACT_18}/react/$1` },
+            { find: /^react-dom$/, replacement: `${REACT_18}/react-dom` },
+            { find: /^react-dom\/(.*)$/, replacement: `${REACT_18}/react-dom/$1` },
           ],
         },
         test: {
