@@ -73,7 +73,7 @@ describe('RecallError', () => {
     expect(new LLMOutputError('Bad.', '') instanceof ConcurrencyError).toBe(false);
     expect(new ConcurrencyError('s', 1, 2) instanceof RecallError).toBe(true);
     expect(new Error('plain') instanceof RecallError).toBe(false);
-    expect(null instanceof RecallError).toBe(false);
+    expect((null as unknown) instanceof RecallError).toBe(false);
   });
 
   test('an app subclass without its own brand keeps the prototype check', () => {
