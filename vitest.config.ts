@@ -23,6 +23,8 @@ export default defineConfig({
           include: ['packages/core/{src,test}/**/*.test.ts'],
           environment: 'node',
           globalSetup: systemDependencies,
+          // Creating PGlite or starting PostgreSQL in a hook takes seconds, more on a busy machine.
+          hookTimeout: 30_000,
         },
       },
       {
@@ -55,6 +57,8 @@ export default defineConfig({
           include: ['packages/ws/{src,test}/**/*.test.ts'],
           environment: 'node',
           globalSetup: systemDependencies,
+          // Creating PGlite or starting PostgreSQL in a hook takes seconds, more on a busy machine.
+          hookTimeout: 30_000,
         },
       },
       {
