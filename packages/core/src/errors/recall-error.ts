@@ -12,12 +12,12 @@ const CLASS_BRAND = /* @__PURE__ */ Symbol.for('recall.error.class');
  * `instanceof` by brand for the classes that own one; a class extending ours without its own
  * brand (an app's subclass) keeps the ordinary prototype check.
  */
-function hasBrandOf(constructor: unknown, value: unknown): boolean {
-  if (typeof constructor !== 'function') return false;
-  if (!Object.hasOwn(constructor, CLASS_BRAND)) {
-    return Function.prototype[Symbol.hasInstance].call(constructor, value);
+function hasBrandOf(owner: unknown, value: unknown): boolean {
+  if (typeof owner !== 'function') return false;
+  if (!Object.hasOwn(owner, CLASS_BRAND)) {
+    return Function.prototype[Symbol.hasInstance].call(owner, value);
   }
-  const brand = (constructor as unknown as Record<symbol, symbol>)[CLASS_BRAND] as symbol;
+  const brand = (owner as unknown as Record<symbol, symbol>)[CLASS_BRAND] as symbol;
   return typeof value === 'object' && value !== null && brand in value;
 }
 
@@ -44,6 +44,7 @@ export class RecallError extends Error {
   static readonly [CLASS_BRAND]: symbol = BRAND;
 
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of instanceof (a subclass inherits this method).
     return hasBrandOf(this, value);
   }
 
