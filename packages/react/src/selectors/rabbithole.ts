@@ -1,4 +1,4 @@
-import type { RabbitholePrompt, RecallClientSnapshot } from '@recall/ws';
+import type { RabbitholePromptState, RecallClientSnapshot } from '@recall/ws';
 import { exploredRabbitholeLabels } from './progress';
 
 /** Rabbit-hole state, as `useRabbithole` returns it (without the actions). */
@@ -8,7 +8,7 @@ export interface RabbitholeState {
   /** Labels of the rabbit holes explored so far. */
   rabbitholeLabels: readonly string[];
   /** A rabbit hole offered and not yet answered. */
-  rabbitholePrompt: RabbitholePrompt | null;
+  rabbitholePrompt: RabbitholePromptState | null;
 }
 
 export function selectRabbithole(snapshot: RecallClientSnapshot): RabbitholeState {
