@@ -13,11 +13,22 @@ import { rabbitholeReplyOffline } from './offline-replies';
 import { tutorReplyOffline } from './offline-tutor';
 import { extractTermsOffline } from './offline-terms';
 import { cleanTranscriptOffline } from './offline-transcript';
+import { useWordTable } from './word-match';
+import { loadWordTable } from './wordnet/load-word-table';
 
 /** Options for {@link createOfflineLLM}. */
 export interface OfflineLLMOptions {
   /** Pause between streamed words, for a realistic demo. @default 0 */
   chunkDelayMs?: number;
+  /**
+   * The English word knowledge the judge uses for synonyms, derived forms, broader and
+   * narrower terms and antonyms: `'wordnet'` loads the table distilled from Princeton WordNet
+   * on the first call (a lazily imported module of ≈ 0.4 MB, fetched on demand in browsers,
+   * falling back to the word lists if it cannot load); `'word-lists'` keeps to the small
+   * built-in lists.
+   * @default 'wordnet'
+   */
+  lexicon?: 'wordnet' | 'word-lists';
 }
 
 /**
@@ -47,10 +58,12 @@ export interface OfflineLLMOptions {
  */
 export function createOfflineLLM(options: OfflineLLMOptions = {}): LLMAdapter {
   const chunkDelayMs = options.chunkDelayMs ?? 0;
+  const lexiconReady = () => prepareLexicon(options.lexicon ?? 'wordnet');
   return {
     specificationVersion: 'recall-llm-v1',
     name: 'offline',
     async *streamText(call): AsyncIterable<LLMStreamPart> {
+      await lexiconReady();
       const text = replyFor(call);
       const words = text.match(/\S+\s*/g) ?? [];
       for (const word of words) {
@@ -61,11 +74,16 @@ export function createOfflineLLM(options: OfflineLLMOptions = {}): LLMAdapter {
       yield { type: 'finish', text, finishReason: 'end_turn', usage: EMPTY_USAGE };
     },
     async generateObject(call) {
+      await lexiconReady();
       throwIfAborted(call.signal);
       const content = call.messages.at(-1)?.content ?? '';
       return { object: call.schema.parse(objectFor(call.kind, content)), usage: EMPTY_USAGE };
     },
   };
+}
+
+async function prepareLexicon(lexicon: 'wordnet' | 'word-lists'): Promise<void> {
+  useWordTable(lexicon === 'wordnet' ? await loadWordTable() : null);
 }
 
 function replyFor(call: LLMCallOptions): string {
