@@ -20,7 +20,11 @@ export function useWordTable(table: WordTable | null): void {
 }
 
 /** Opposites and near-synonyms: the built-in lists, and WordNet's when its table is loaded. */
-export const relations: WordRelations = {
+export const relations: WordRelations & {
+  /** Whether one word is a broader or narrower term of the other (WordNet only). */
+  related(a: string, b: string): boolean;
+} = {
+  related: (a, b) => wordTable?.broaderOrNarrower(stem(baseForm(a)), stem(baseForm(b))) ?? false,
   opposite: (a, b) =>
     listed.opposite(a, b) || (wordTable?.antonym(stem(baseForm(a)), stem(baseForm(b))) ?? false),
   synonym: (a, b) =>
