@@ -7,6 +7,7 @@ import { hasStem, keyTerms } from '../../text/lexical';
 import { readSentence } from './sentence-structure';
 import { relations, wordsMatch } from './word-match';
 import { numberValue } from './word-forms';
+import { HEDGE_WORDS } from './word-relations';
 
 export { isLearnerQuestion } from '../../text/question';
 
@@ -67,7 +68,7 @@ export function rightAsFarAsItGoes(point: string, answer: string): boolean {
   const content = readSentence(point).filter((word) => !word.stop);
   const stems = keyTerms(point).map((term) => term.stem);
   return readSentence(answer)
-    .filter((word) => !word.stop && !word.generic)
+    .filter((word) => !word.stop && !word.generic && !HEDGE_WORDS.has(word.text))
     .every(
       (word) =>
         hasStem(stems, word.stem) ||
