@@ -69,3 +69,25 @@ describe('the offline judge’s labelled sets', () => {
     }
   });
 });
+
+describe('the offline judge on the labelled sets (offline model, WordNet table)', () => {
+  test.each([
+    ['tuned topics', set, (topic: string) => !heldOut.has(topic)],
+    ['held-out topics', set, (topic: string) => heldOut.has(topic)],
+    ['unseen set', unseen, () => true],
+  ] as const)(
+    '%s: no question, echo or negation credited, no near miss for a wrong or negated answer',
+    async (_part, labelled, include) => {
+      const score = scoreJudged(await judgeLabelledSet(labelled, include));
+      for (const kind of ['question', 'echo', 'negated'] as const) {
+        expect(score.kinds[kind]?.falseCredit ?? 0, kind).toBe(0);
+      }
+      expect(score.nearMissErrors.map((item) => item.answer)).toEqual([]);
+      expect(score.precision).toBeGreaterThanOrEqual(0.94);
+      expect(score.recall).toBeGreaterThanOrEqual(0.5);
+      expect(score.kinds.gap_fill!.credited / score.kinds.gap_fill!.cases).toBeGreaterThanOrEqual(
+        0.8,
+      );
+    },
+  );
+});
