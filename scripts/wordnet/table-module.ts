@@ -1,5 +1,6 @@
-// The generated module that carries the word table, with the WordNet notice at its top (a
-// `/*!` comment, which bundlers keep) so the notice travels with every copy of the table.
+// The generated module that carries the word table, with the WordNet notice at its top and as
+// an exported string (a build may drop comments, never an export), so the notice travels with
+// every copy of the table.
 import { join } from 'node:path';
 
 /** Where the table module and the licence notice live. */
@@ -29,6 +30,8 @@ export function renderTableModule(table: string, notice: string): string {
  *
 ${comment}
  */
+/** The Princeton WordNet licence notice, kept as code so that no build step can drop it. */
+export const WORDNET_NOTICE: string = ${JSON.stringify(notice)};
 // biome-ignore format: generated
 export const WORDNET_TABLE: string = ${JSON.stringify(table)};
 `;

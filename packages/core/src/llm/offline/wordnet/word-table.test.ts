@@ -18,6 +18,7 @@ describe('the WordNet word table', () => {
     expect(notice).toContain('Copyright 2006 by Princeton University');
     expect(module).toContain('Copyright 2006 by Princeton University');
     expect(module.startsWith('/*!')).toBe(true);
+    expect(module).toContain('export const WORDNET_NOTICE');
   });
 
   test('is current: distilling WordNet again gives the committed bytes', () => {
