@@ -31,6 +31,7 @@ export function renderTableModule(table: string, notice: string): string {
 ${comment}
  */
 /** The Princeton WordNet licence notice, kept as code so that no build step can drop it. */
+// biome-ignore format: generated
 export const WORDNET_NOTICE: string = ${JSON.stringify(notice)};
 // biome-ignore format: generated
 export const WORDNET_TABLE: string = ${JSON.stringify(table)};
