@@ -2,6 +2,7 @@
 // content), ordered from the least to the most revealing, and the partial answer ("cloze")
 // it offers after repeated misses.
 
+import { shownKeyTerms } from '../../text/exposure';
 import { hasStem, isGenericTerm, isStopWord, keyTerms, normalizeText } from '../../text/lexical';
 import type { WeightedTerm } from './lexical-judge';
 import { wordTokens } from '../../text/word-tokens';
@@ -72,6 +73,11 @@ export interface ClozeOptions {
   share: number;
   /** What the learner already said: those words stay visible. */
   said?: string;
+  /**
+   * The most key terms of `content` (see `keyTerms`) the cloze may show; more words are blanked
+   * until it shows no more. @default half of them, rounded down
+   */
+  maxShownTerms?: number;
 }
 
 /**
@@ -101,13 +107,28 @@ export function clozeOf(options: ClozeOptions): string {
     blanked.add(token.position);
     hidden += token.weight;
   }
-  let text = '';
-  let copied = 0;
-  for (const token of tokens) {
-    if (!blanked.has(token.position)) continue;
-    text += `${content.slice(copied, token.start)}___`;
-    copied = token.end;
+  const maxShown = options.maxShownTerms ?? Math.floor(keyTerms(content).length / 2);
+  const render = () => {
+    let text = '';
+    let copied = 0;
+    for (const token of tokens) {
+      if (!blanked.has(token.position)) continue;
+      text += `${content.slice(copied, token.start)}___`;
+      copied = token.end;
+    }
+    text = (text + content.slice(copied)).replace(/___(\s+___)+/g, '___').trim();
+    return /[.!?]$/.test(text) ? text : `${text}.`;
+  };
+  // Blank more (key terms first, weightiest first) until the cloze shows at most `maxShown`.
+  const rest = tokens
+    .filter((token) => keyTerms(token.text).length > 0)
+    .sort((a, b) => b.weight - a.weight || a.position - b.position);
+  let text = render();
+  for (const token of rest) {
+    if (shownKeyTerms(content, [text]).length <= maxShown) break;
+    if (blanked.has(token.position)) continue;
+    blanked.add(token.position);
+    text = render();
   }
-  text = (text + content.slice(copied)).replace(/___(\s+___)+/g, '___').trim();
-  return /[.!?]$/.test(text) ? text : `${text}.`;
+  return text;
 }
