@@ -37,9 +37,10 @@ export interface OfflineLLMOptions {
  * prompt and the `<session_notes>` of its user turn, the `<points>` of judge requests, the
  * resources and notes of rabbit-hole requests, the voice pipeline's messages):
  *
- * - `tutor`: template Socratic questions, broad to narrow: clues from the focus point's
- *   context (never its content), a question about the missing aspect after a near miss, from
- *   the second miss a partial answer with gaps, and at the third the point named next (the
+ * - `tutor`: template Socratic questions, broad to narrow: a cue naming one key term of the
+ *   focus point (at most a third; never its context), a question about the missing aspect
+ *   after a near miss, from the second miss a partial answer showing at most half the key
+ *   terms, and at the third the point named next (the
  *   engine's probe wrap); varied wording, never the same reply twice in a row;
  * - `evaluator`: normalised, stemmed key-term coverage of each point's content, weighted by
  *   how specific each term is to the point (≥ 75 % recalled; a near miss needs a real share
