@@ -7,7 +7,6 @@ import type { TutorPromptPoint } from '../../prompts/tutor-system-prompt';
 import type { LLMMessage } from '../llm-adapter';
 import { type JudgedPoints, type WeightedTerm, readPoints, weighTerms } from './lexical-judge';
 import { isGenericTerm, keyTerms } from '../../text/lexical';
-import { lowerCaseWords } from './tutor-clues';
 
 /** A point with what the tutor needs to ask about it. */
 export interface PointMaterial {
@@ -47,7 +46,6 @@ export function createScene(options: {
     });
   const focus = notes?.focus ? lookup([notes.focus.label]) : [];
   const pending = [...focus, ...lookup(notes?.unchecked ?? [])];
-  const lowerCase = lowerCaseWords(points.flatMap((point) => [point.content, point.context]));
   const material = (point: TutorPromptPoint, terms: readonly WeightedTerm[]): PointMaterial => ({
     point,
     terms,
