@@ -64,14 +64,32 @@ const normalize = (text: string) =>
     .trim();
 
 /** The points whose context a reply quotes a clause of (the offline tutor's clues). */
-function pointsNamedBy(reply: string, recallSet: RecallSet): string[] {
-  const text = normalize(reply);
+function pointsNamedBy(
+  reply: string,
+  recallSet: RecallSet,
+  recalled: ReadonlySet<string> = new Set(),
+): string[] {
+  // A reply names a point by a word of its content (five letters or more) no other point still
+  // to recall has;
+  // the context is never read out.
+  const words = (text: string) =>
+    new Set(
+      normalize(text)
+        .split(' ')
+        .filter((word) => word.length >= 5),
+    );
+  const said = words(reply);
+  const contents = recallSet.points.map((point) => words(point.content));
   return recallSet.points
-    .filter((point) =>
-      point.context
-        .split(/(?<=[.!?])\s+|;\s*|:\s+/)
-        .map(normalize)
-        .some((clause) => clause.length >= 8 && text.includes(clause)),
+    .filter((_, index) =>
+      [...contents[index]!].some(
+        (word) =>
+          said.has(word) &&
+          contents.every(
+            (other, at) =>
+              at === index || recalled.has(recallSet.points[at]!.id) || !other.has(word),
+          ),
+      ),
     )
     .map((point) => point.id);
 }
@@ -105,7 +123,7 @@ describe('the demo offline, end to end through the engine', () => {
       const reply = event.data.content;
       expect(reply.match(/\?/g)?.length ?? 0, reply).toBeLessThanOrEqual(1);
       expect(reply).not.toBe(previous);
-      const named = pointsNamedBy(reply, recallSet);
+      const named = pointsNamedBy(reply, recallSet, recalledSoFar);
       for (const pointId of named) expect(recalledSoFar.has(pointId), reply).toBe(false);
       if (reply.includes('?') && recalledSoFar.size < ids.length) {
         expect(named.length, `a question names its point: ${reply}`).toBeGreaterThan(0);

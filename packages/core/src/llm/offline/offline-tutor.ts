@@ -27,7 +27,7 @@ import {
  * - a near miss: a question about exactly the missing aspect, never about one the learner
  *   answered; another point recalled: "Yes." and the focus question again;
  * - a miss on the focus (a wrong, negated or "I don't remember" answer): a narrower hint, broad
- *   to narrow, from clues of the context to partial answers with the key words blanked; at the
+ *   to narrow, from a one-term cue to partial answers with the key words blanked; at the
  *   third failed attempt (the engine's probe wrap) no comment and no hint, but the question
  *   about the point the notes name next — the focus comes back after the others;
  * - back from a rabbit hole (`return`): the pending question again (the engine's cues are

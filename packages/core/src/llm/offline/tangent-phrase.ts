@@ -2,7 +2,7 @@
 // turn red and yellow in autumn?" → topic "leaves turning red and yellow in autumn", label
 // "Leaves turning red and yellow". Never a bag of keywords ("Wonder Leaves").
 
-import { shortLabel } from '../../session/turn-rules';
+import { LABEL_MAX_CHARACTERS, LABEL_MAX_WORDS } from '../../session/turn-rules';
 
 /** Openers that carry no topic: "hmm,", "by the way", "also"… */
 const FILLER =
@@ -65,8 +65,10 @@ export function tangentPhrase(message: string): { topic: string; label: string }
   let start = words.length > 4 && WH_WORDS.has(words[0]!.toLowerCase()) ? 1 : 0;
   if (start === 1 && KEPT_VERBS.has(words[1]!.toLowerCase())) start = 2;
   if (DETERMINERS.has(words[start]?.toLowerCase() ?? '')) start += 1;
-  // The engine's own label rule (six words at most, nothing dangling), so it keeps it whole.
-  const label = shortLabel(words.slice(start).join(' '));
+  // "what happened to Marie Antoinette's children" is about the children.
+  if (/^happen/i.test(words[start] ?? '') && words[start + 1]?.toLowerCase() === 'to') start += 2;
+  if (DETERMINERS.has(words[start]?.toLowerCase() ?? '')) start += 1;
+  const label = labelOf(words.slice(start));
   return { topic: phrase, label: label.charAt(0).toUpperCase() + label.slice(1) };
 }
 
@@ -141,6 +143,42 @@ export function gerund(verb: string): string {
   if (/[^aeiou]e$/.test(base) && base !== 'be') return `${base.slice(0, -1)}ing`;
   if (/^[^aeiou]*[aeiou][^aeiouwxy]$/.test(base)) return `${base}${base.at(-1)}ing`;
   return `${base}ing`;
+}
+
+/** Small words a label must not end on ("without", "in that", "than"). */
+const DANGLING = new Set(
+  `and or nor but of in on at to the a an with without for from by than as into onto about over
+under so their its his her our your my own near that this these those which who whom whose very
+much many some such more most less is are was were be being been do does did has have had can
+could will would should may might must not between among through across after before during
+against toward towards versus vs every each any all no`.split(/\s+/),
+);
+/** Words that open a phrase: cutting inside the phrase they open loses its head noun. */
+const PHRASE_OPENERS = new Set(
+  `of in on at to with without for from by than as into onto about over under near between among
+through across after before during against toward towards versus vs that which who whose when
+where while because if`.split(/\s+/),
+);
+
+/**
+ * The label: at most {@link LABEL_MAX_WORDS} words and {@link LABEL_MAX_CHARACTERS} characters.
+ * When the phrase is longer it is cut before the phrase the limit would break ("cacti surviving
+ * in the desert without much water" → "Cacti surviving in the desert", not "… desert without"),
+ * so the question's head noun stays and no small word dangles; symbols stay ("C++").
+ */
+function labelOf(words: readonly string[]): string {
+  const bare = (word: string) => word.toLowerCase().replace(/[^\p{L}\p{N}+#]+$/u, '');
+  let kept = [...words];
+  const fits = (list: readonly string[]) =>
+    list.length <= LABEL_MAX_WORDS && list.join(' ').length <= LABEL_MAX_CHARACTERS;
+  if (!fits(kept)) {
+    while (kept.length > 1 && !fits(kept)) kept.pop();
+    const opener = kept.findLastIndex((word, index) => index > 0 && PHRASE_OPENERS.has(bare(word)));
+    if (opener >= 2) kept = kept.slice(0, opener);
+  }
+  while (kept.length > 1 && DANGLING.has(bare(kept.at(-1)!))) kept.pop();
+  const label = kept.join(' ').replace(/[,;:]+$/, '');
+  return label.length > LABEL_MAX_CHARACTERS ? label.slice(0, LABEL_MAX_CHARACTERS) : label;
 }
 
 function trimEnd(words: string[]): string[] {

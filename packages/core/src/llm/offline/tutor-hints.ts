@@ -40,6 +40,9 @@ export function hint(
       terms: material.terms,
       share,
       said: options.words.all,
+      // Each further hint shows at most one key term more than the one before (the cue shows
+      // none), and never more than half of them.
+      maxShownTerms: Math.min(Math.floor(material.terms.length / 2), level + 1),
     }),
   );
 }

@@ -24,9 +24,9 @@ export function openingQuestions(setName: string, clue: string | undefined): str
     ];
   }
   return [
-    `Let's start with ${setName}, from this angle: ${clue}. What do you remember there?`,
-    `Let's begin with ${setName}. Here is a starting point: ${clue}. What comes back to you?`,
-    `To open ${setName}, take this: ${clue}. What do you remember about it?`,
+    `Let's start with ${setName}. What do you remember about ${clue}?`,
+    `Let's begin with ${setName}. What comes back to you about ${clue}?`,
+    `To open ${setName}, what can you tell me about ${clue}?`,
   ];
 }
 
@@ -39,18 +39,18 @@ export function anchorQuestions(setName: string, clue: string | undefined): stri
     ];
   }
   return [
-    `What do you remember about this: ${clue}?`,
-    `Take this thread: ${clue}. What can you say about it?`,
-    `Think about this: ${clue}. What do you remember there?`,
+    `What do you remember about ${clue}?`,
+    `What can you tell me about ${clue}?`,
+    `What do you know about ${clue} in ${setName}?`,
   ];
 }
 
 /** The first hint after a miss: a second clue from the context. */
 export function clueHints(clue: string): string[] {
   return [
-    `Here is a clue: ${clue}. What does that bring back?`,
-    `A pointer: ${clue}. Where does that lead you?`,
-    `Try this: ${clue}. What comes to mind now?`,
+    `Think of ${clue}. What does that bring back?`,
+    `Start from ${clue}. Where does that lead you?`,
+    `What comes to mind now about ${clue}?`,
   ];
 }
 
@@ -63,9 +63,9 @@ export function narrowHints(clue: string | undefined, question: string): string[
     return [`Focus on one part of it. ${question}`, `Take it one piece at a time. ${question}`];
   }
   return [
-    `Stay with this: ${clue}. ${question}`,
-    `Think again about this: ${clue}. ${question}`,
-    `Narrow it down from here: ${clue}. ${question}`,
+    `Stay with ${clue}. ${question}`,
+    `Think again about ${clue}. ${question}`,
+    `Narrow it down from ${clue}. ${question}`,
   ];
 }
 
@@ -86,7 +86,7 @@ export function nearMissFollowUps(question: string, clue: string | undefined): s
     'Some of it is still missing.',
   ];
   return openers.map((opener) =>
-    clue === undefined ? `${opener} ${question}` : `${opener} Here is a clue: ${clue}. ${question}`,
+    clue === undefined ? `${opener} ${question}` : `${opener} Think of ${clue}. ${question}`,
   );
 }
 
@@ -139,8 +139,8 @@ export function recapReplies(options: {
           `What would you like to ask about ${options.setName}?`,
         ]
       : [
-          `What do you remember about this: ${options.clue}?`,
-          `What comes back to you about this: ${options.clue}?`,
+          `What do you remember about ${options.clue}?`,
+          `What comes back to you about ${options.clue}?`,
         ];
   return questions.map((question) => `Welcome back to ${options.setName}. ${question}`);
 }

@@ -6,7 +6,7 @@ import { type TutorNotes, stripTutorNotes } from '../../prompts/tutor-notes';
 import type { TutorPromptPoint } from '../../prompts/tutor-system-prompt';
 import type { LLMMessage } from '../llm-adapter';
 import { type JudgedPoints, type WeightedTerm, readPoints, weighTerms } from './lexical-judge';
-import { cluesFor, lowerCaseWords } from './tutor-clues';
+import { isGenericTerm, keyTerms } from '../../text/lexical';
 
 /** A point with what the tutor needs to ask about it. */
 export interface PointMaterial {
@@ -46,11 +46,15 @@ export function createScene(options: {
     });
   const focus = notes?.focus ? lookup([notes.focus.label]) : [];
   const pending = [...focus, ...lookup(notes?.unchecked ?? [])];
-  const lowerCase = lowerCaseWords(points.flatMap((point) => [point.content, point.context]));
   const material = (point: TutorPromptPoint, terms: readonly WeightedTerm[]): PointMaterial => ({
     point,
     terms,
-    clues: cluesFor({ context: point.context, terms, content: point.content, lowerCase }),
+    // The point's context is never read out (it often states the answer): the one clue is a
+    // cue of at most a third of the content's key terms, in their order ("ATP synthase").
+    clues: cueOf(
+      point.content,
+      terms.filter((term) => term.distinctive).map((term) => term.stem),
+    ),
   });
   const judged = readPoints(pending.map((point) => point.content));
   return {
@@ -82,4 +86,24 @@ export function learnerWords(messages: readonly LLMMessage[]): LearnerWords {
     .map((message) => stripTutorNotes(message.content))
     .filter((content) => content !== '' && !isEngineCue(content));
   return { latest: said.at(-1) ?? '', previous: said.at(-2), all: said.join('\n') };
+}
+
+/** The cue for a point: its first key term (one only this point has, when there is one), at most a third of them, as the content writes them. */
+export function cueOf(content: string, distinctive: readonly string[] = []): string[] {
+  const plain = keyTerms(content).filter((term) => !isGenericTerm(term));
+  // A term only this point has names it best ("glycolysis", not "light").
+  const terms = [
+    ...plain.filter((term) => distinctive.includes(term.stem)),
+    ...plain.filter((term) => !distinctive.includes(term.stem)),
+  ];
+  const count = Math.min(1, Math.floor(keyTerms(content).length / 3));
+  if (count === 0 || terms.length === 0) return [];
+  const words = terms.slice(0, count).map((term) => {
+    const escaped = term.word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return (
+      new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').exec(content)?.[0] ??
+      term.word
+    );
+  });
+  return [words.join(' and ')];
 }
