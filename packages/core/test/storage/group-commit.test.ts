@@ -114,9 +114,17 @@ describe.skipIf(withoutPostgres)('group commit on PostgreSQL', () => {
         ),
         // The same event id in another session of the same batch fails the statement as a
         // whole; each session is then appended on its own.
-        storage.append(thief, [{ ...stolen[0]!, sessionId: thief }], { expectedSeq: 0 }),
+        storage.append(thief, [{ ...stolen[0]!, sessionId: thief }] as typeof stolen, {
+          expectedSeq: 0,
+        }),
       ]);
-      const [, , staleResult, resentResult, ...restResults] = settled;
+      const [, , staleResult, resentResult, ...restResults] = settled as unknown as [
+        unknown,
+        unknown,
+        PromiseSettledResult<unknown>,
+        PromiseSettledResult<unknown>,
+        ...PromiseSettledResult<unknown>[],
+      ];
       const thiefResult = restResults.pop()!;
       expect(staleResult.status).toBe('rejected');
       expect((staleResult as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
@@ -222,7 +230,9 @@ describe('group commit on PGlite', () => {
     expect((settled[0] as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
     for (const [index, result] of settled.slice(1).entries()) {
       expect(result).toMatchObject({ status: 'fulfilled' });
-      const { value } = result as PromiseFulfilledResult<Awaited<ReturnType<StorageAdapter['append']>>>;
+      const { value } = result as PromiseFulfilledResult<
+        Awaited<ReturnType<StorageAdapter['append']>>
+      >;
       expect(value.events.map((event) => [event.sessionId, event.seq])).toEqual([
         [ids[index + 1], 1],
         [ids[index + 1], 2],

@@ -9,6 +9,7 @@ import {
 } from '../memory/batch-rules';
 import type { AppendResult, ReadOptions, RecordReviewOptions } from '../storage-adapter';
 import type { Session } from '../../model/session';
+import { ACTIVE_SESSION_INDEX, activeSessionTaken, constraintOf } from '../active-session';
 import { buildAppendStatement } from './append-statement';
 import { eventsNotice } from './notices';
 import { type SqlQueryable, UNIQUE_VIOLATION, sqlState } from './sql-executor';
@@ -75,6 +76,7 @@ export async function appendEvents(
     )) as [ClassifyRow];
   } catch (error) {
     if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
+    if (constraintOf(error) === ACTIVE_SESSION_INDEX) throw activeSessionTaken(sessionId, error);
     // Another writer committed between our check and our insert (the primary key or a
     // unique constraint stopped us); classify again against what it wrote.
     const verdict = await classifyBatch(executor, sessionId, events, expectedSeq);
@@ -100,9 +102,7 @@ export function writersOf(
   writerOf: ((responseId: string) => number | undefined) | undefined,
 ): Array<number | null> {
   return stored.map((event) =>
-    event.type === 'assistant_streaming_start'
-      ? (writerOf?.(event.data.responseId) ?? null)
-      : null,
+    event.type === 'assistant_streaming_start' ? (writerOf?.(event.data.responseId) ?? null) : null,
   );
 }
 
