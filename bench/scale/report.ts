@@ -44,6 +44,13 @@ export function printRun(result: RunResult): void {
   for (const entry of result.profile) {
     console.log(`    ${round(100 * entry.share, 1)} %  ${entry.name}`);
   }
+  if (result.writev !== undefined) {
+    const { postgres, webSocket, other } = result.writev;
+    console.log(
+      `    writev time: ${round(100 * postgres, 1)} % PostgreSQL driver, ` +
+        `${round(100 * webSocket, 1)} % WebSocket frames, ${round(100 * other, 1)} % other`,
+    );
+  }
 }
 
 const ROWS: Array<[string, (result: RunResult) => string]> = [

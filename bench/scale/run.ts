@@ -10,7 +10,7 @@ import type { LoadSpec } from './load';
 import type { ServerSpec } from './server';
 import type { Percentiles } from './stats';
 import { postgresCpuMs } from './process-cpu';
-import { topSelfTime, type SelfTime } from './profile';
+import { topSelfTime, type SelfTime, type WriteCallers, writevCallers } from './profile';
 
 /** PostgreSQL's PGSTAT_IDLE_INTERVAL (10 s), and a margin. */
 const STATISTICS_DELAY_MS = 10_500;
@@ -78,6 +78,8 @@ export interface RunResult {
   closedEarly: number;
   check: { lost: number; tail: number; duplicated: number; outOfOrder: number; unexpected: number };
   profile: SelfTime[];
+  /** With `profile`: whose socket writes the server's `writev` time was spent on. */
+  writev: WriteCallers | undefined;
 }
 
 export async function runOnce(options: RunOptions): Promise<RunResult> {
@@ -181,6 +183,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       loopDelayP99Ms: after.loopDelayP99Ms,
       check,
       profile: options.profile ? topSelfTime(profileDirectory) : [],
+      writev: options.profile ? writevCallers(profileDirectory) : undefined,
     };
   } finally {
     load?.kill();
