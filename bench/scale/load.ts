@@ -134,15 +134,19 @@ async function connect(spec: LoadSpec, learner: Learner): Promise<void> {
     learner.refusedWith ??= `HTTP ${response.statusCode}`;
     socket.terminate();
   });
+  let gaveUp = false;
   socket.on('close', (code) => {
-    if (!learner.greeted) learner.refusedWith ??= `close ${code}`;
+    // Our own terminate at the deadline is a timeout, not a refusal.
+    if (!learner.greeted && !gaveUp) learner.refusedWith ??= `close ${code}`;
     learner.closedEarly = true;
     learner.onChange?.();
   });
   const greeted = await waitFor(learner, () => learner.greeted, startedAt + spec.connectTimeoutMs);
   if (learner.sessionStartMs !== undefined) learner.sessionStartMs -= startedAt;
-  if (!greeted) socket.terminate();
-  else if (spec.observe === true && learner.sessionId !== undefined) await observe(spec, learner);
+  if (!greeted) {
+    gaveUp = true;
+    socket.terminate();
+  } else if (spec.observe === true && learner.sessionId !== undefined) await observe(spec, learner);
 }
 
 /** Watches the learner's session from the next server, from seq 0; resolves once attached. */
