@@ -6,12 +6,19 @@
 // 50 ms, crediting nothing: every turn is an ordinary one); each learner sends a message
 // 2 ± 0.5 s after the previous reply ended, 6 times. Everything binds to loopback, every
 // wait has a deadline, and a storage stops at the first N it cannot serve.
+// The class start (`--class`): one shared set, learners connecting at `--connect-rate` per
+// second and talking as soon as they are greeted, so connects overlap turns; it reports
+// refused and timed-out connections. Before each point it prints the 1-minute load average
+// and waits (at most `--quiet-wait` seconds) for it to fall below `--quiet-load`; each point
+// is marked with the load it ran under.
 // Run: npm run bench -- scale [--n 300,1000] [--storage memory,pglite,postgres] [--turns 6]
+//      [--class 1000|none] [--connect-rate 250] [--quiet-load 2] [--quiet-wait 60]
 //      [--smoke] [--profile]
 import {
   startPostgresServer,
   type PostgresServer,
 } from '../packages/core/test/storage/postgres-server';
+import { loadavg } from 'node:os';
 import { printKnees, printRun, printTable } from './scale/report';
 import { type RunResult, runOnce, type Target } from './scale/run';
 
@@ -37,11 +44,37 @@ const profile = process.argv.includes('--profile');
 const sweep = (list('n') ?? (smoke ? ['20'] : DEFAULT_SWEEP.map(String))).map(Number);
 const storages = (list('storage') ?? STORAGES) as Target[];
 const turns = Number(flag('turns') ?? (smoke ? 2 : 6));
+const classSweep = (() => {
+  const value = list('class') ?? [smoke ? '20' : '1000'];
+  return value.includes('none') ? [] : value.map(Number);
+})();
+const connectRate = Number(flag('connect-rate') ?? 250);
+const quietLoad = Number(flag('quiet-load') ?? 2);
+const quietWaitSeconds = Number(flag('quiet-wait') ?? 60);
 for (const storage of storages) {
   if (!STORAGES.includes(storage)) throw new Error(`Unknown storage "${storage}".`);
 }
-if (sweep.some((n) => !Number.isInteger(n) || n <= 0) || !(turns > 0)) {
-  throw new Error('--n takes positive integers, --turns a positive number.');
+if ([...sweep, ...classSweep].some((n) => !Number.isInteger(n) || n <= 0) || !(turns > 0)) {
+  throw new Error('--n and --class take positive integers, --turns a positive number.');
+}
+if (!(connectRate > 0) || !(quietWaitSeconds >= 0) || !(quietLoad > 0)) {
+  throw new Error('--connect-rate and --quiet-load take positive numbers, --quiet-wait ≥ 0.');
+}
+
+/** Prints the 1-minute load average; waits (capped) for it to fall below `--quiet-load`. */
+async function waitForQuiet(point: string): Promise<void> {
+  const started = Date.now();
+  let load = loadavg()[0]!;
+  while (load >= quietLoad && Date.now() - started < quietWaitSeconds * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    load = loadavg()[0]!;
+  }
+  const waited = Math.round((Date.now() - started) / 1000);
+  console.log(
+    `${point}: load average ${load.toFixed(2)}` +
+      (waited > 0 ? ` after waiting ${waited} s` : '') +
+      (load >= quietLoad ? ` (not below ${quietLoad}: the point runs on a loaded machine)` : ''),
+  );
 }
 
 // Interrupted: exit, which stops PostgreSQL (the harness's exit hook); the children see their
@@ -60,6 +93,7 @@ try {
         console.log(`${target} N=${learners}: skipped (saturated at N=${stoppedAt})`);
         continue;
       }
+      await waitForQuiet(`${target} N=${learners}`);
       const result = await runOnce({
         target,
         learners,
@@ -75,10 +109,26 @@ try {
       }
     }
   }
+  for (const learners of classSweep) {
+    for (const target of ['bare', ...storages] as Target[]) {
+      await waitForQuiet(`${target} class start N=${learners}`);
+      const result = await runOnce({
+        target,
+        learners,
+        turns,
+        profile: false,
+        connectRatePerSecond: connectRate,
+        ...(target === 'postgres' ? { connectionString: await postgres!.createDatabase() } : {}),
+      });
+      results.push(result);
+      printRun(result);
+    }
+  }
 } finally {
   await postgres?.stop();
 }
 printTable(results, sweep);
+printTable(results, classSweep, 'class');
 printKnees(results, storages, sweep);
 const broken = results.filter(
   (result) => result.check.lost + result.check.duplicated + result.check.outOfOrder > 0,

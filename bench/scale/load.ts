@@ -25,6 +25,12 @@ export interface LoadSpec {
   turns: number;
   /** Learners connecting (until greeted) at once. */
   connectConcurrency: number;
+  /**
+   * The class start: after `go`, learners connect at this rate (per second) and each talks as
+   * soon as it is greeted, so connects overlap turns. Without it every learner connects
+   * (`connectConcurrency` at a time) and is greeted before any talks.
+   */
+  connectRatePerSecond?: number;
   /** Deadline for a learner's greeting to end, from its connect. */
   connectTimeoutMs: number;
   /** Deadline for a reply to end, from its send. */
@@ -55,6 +61,8 @@ interface Learner {
   /** Woken by every frame (and by the socket closing). */
   onChange: (() => void) | undefined;
   greeted: boolean;
+  /** Why the connection was refused before a greeting: `HTTP <status>` or `close <code>`. */
+  refusedWith: string | undefined;
 }
 
 const now = () => performance.now();
@@ -122,14 +130,23 @@ async function connect(spec: LoadSpec, learner: Learner): Promise<void> {
   learner.socket = socket;
   socket.on('message', (data) => onFrame(learner, parseFrame(String(data)), now()));
   socket.on('error', () => {});
-  socket.on('close', () => {
+  socket.on('unexpected-response', (_request, response) => {
+    learner.refusedWith ??= `HTTP ${response.statusCode}`;
+    socket.terminate();
+  });
+  let gaveUp = false;
+  socket.on('close', (code) => {
+    // Our own terminate at the deadline is a timeout, not a refusal.
+    if (!learner.greeted && !gaveUp) learner.refusedWith ??= `close ${code}`;
     learner.closedEarly = true;
     learner.onChange?.();
   });
   const greeted = await waitFor(learner, () => learner.greeted, startedAt + spec.connectTimeoutMs);
   if (learner.sessionStartMs !== undefined) learner.sessionStartMs -= startedAt;
-  if (!greeted) socket.terminate();
-  else if (spec.observe === true && learner.sessionId !== undefined) await observe(spec, learner);
+  if (!greeted) {
+    gaveUp = true;
+    socket.terminate();
+  } else if (spec.observe === true && learner.sessionId !== undefined) await observe(spec, learner);
 }
 
 /** Watches the learner's session from the next server, from seq 0; resolves once attached. */
@@ -180,6 +197,24 @@ async function talk(spec: LoadSpec, learner: Learner): Promise<void> {
       await sleep(THINK_MS - THINK_JITTER_MS + Math.random() * 2 * THINK_JITTER_MS);
     }
   }
+}
+
+/** How connections went: greeted, refused (by reason), timed out, session start times. */
+function connections(learners: readonly Learner[]) {
+  const greeted = learners.filter((learner) => learner.greeted);
+  const connectRefused: Record<string, number> = {};
+  for (const learner of learners) {
+    if (learner.greeted || learner.refusedWith === undefined) continue;
+    connectRefused[learner.refusedWith] = (connectRefused[learner.refusedWith] ?? 0) + 1;
+  }
+  return {
+    greeted: greeted.length,
+    connectRefused,
+    connectTimedOut: learners.filter(
+      (learner) => !learner.greeted && learner.refusedWith === undefined,
+    ).length,
+    sessionStartMs: percentiles(greeted.map((learner) => learner.sessionStartMs ?? 0)),
+  };
 }
 
 function summarize(spec: LoadSpec, learners: Learner[], framesAtStart: number) {
@@ -245,7 +280,9 @@ async function main(): Promise<void> {
     closedEarly: false,
     onChange: undefined,
     greeted: false,
+    refusedWith: undefined,
   }));
+  if (spec.connectRatePerSecond !== undefined) return classStart(spec, learners);
   let next = 0;
   const connectStarted = now();
   await Promise.all(
@@ -255,17 +292,23 @@ async function main(): Promise<void> {
   );
   const greeted = learners.filter((learner) => learner.greeted);
   process.stdout.write(
-    `started ${JSON.stringify({
-      greeted: greeted.length,
-      seconds: (now() - connectStarted) / 1000,
-      sessionStartMs: percentiles(greeted.map((learner) => learner.sessionStartMs ?? 0)),
-    })}\n`,
+    `started ${JSON.stringify({ ...connections(learners), seconds: (now() - connectStarted) / 1000 })}\n`,
   );
   const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
   // `go`; a closed stdin means the parent went away.
   if ((await lines.next()).done) process.exit(1);
   const framesAtStart = learners.reduce((sum, learner) => sum + learner.frames, 0);
   await Promise.all(greeted.map((learner) => talk(spec, learner)));
+  await finish(spec, learners, summarize(spec, greeted, framesAtStart), lines);
+}
+
+/** Writes every learner's seqs, prints `finished {…}`, and exits on the parent's next line. */
+async function finish(
+  spec: LoadSpec,
+  learners: readonly Learner[],
+  summary: object,
+  lines: AsyncIterator<string>,
+): Promise<void> {
   // Frames still in flight (a reply's last events) arrive within a moment.
   await sleep(500);
   writeFileSync(
@@ -281,13 +324,43 @@ async function main(): Promise<void> {
       }),
     ),
   );
-  process.stdout.write(`finished ${JSON.stringify(summarize(spec, greeted, framesAtStart))}\n`);
+  process.stdout.write(`finished ${JSON.stringify(summary)}\n`);
   for (const learner of learners) {
     learner.socket?.terminate();
     learner.observer?.socket.terminate();
   }
   await lines.next();
   process.exit(0);
+}
+
+/**
+ * The class start: on `go`, learner i connects at i / rate seconds and talks once greeted, so
+ * the class's connects overlap its first turns (a class opening one set at once).
+ */
+async function classStart(spec: LoadSpec, learners: Learner[]): Promise<void> {
+  process.stdout.write(`started ${JSON.stringify({ greeted: 0, seconds: 0 })}\n`);
+  const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
+  if ((await lines.next()).done) process.exit(1);
+  const startedAt = now();
+  const intervalMs = 1000 / spec.connectRatePerSecond!;
+  await Promise.all(
+    learners.map(async (learner) => {
+      await sleep(Math.max(0, startedAt + learner.index * intervalMs - now()));
+      await connect(spec, learner);
+      if (learner.greeted) await talk(spec, learner);
+    }),
+  );
+  const greeted = learners.filter((learner) => learner.greeted);
+  await finish(
+    spec,
+    learners,
+    {
+      ...summarize(spec, greeted, 0),
+      ...connections(learners),
+      connectSeconds: (learners.length - 1) / spec.connectRatePerSecond!,
+    },
+    lines,
+  );
 }
 
 await main();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
 }
 
 interface CpuProfile {
@@ -17,6 +18,49 @@ export interface SelfTime {
   name: string;
   milliseconds: number;
   share: number;
+}
+
+/** Who the socket writes (`writev`) were for: the PostgreSQL driver, WebSockets, or other. */
+export interface WriteCallers {
+  postgres: number;
+  webSocket: number;
+  other: number;
+}
+
+/**
+ * Splits the self time of `writev` in the `.cpuprofile` files of `directory` by the code on
+ * its stack: the `pg` driver (its queries), `ws` or the server (WebSocket frames), or neither
+ * (a write flushed later from Node's own queue, which names no caller).
+ * Shares of all `writev` time.
+ */
+export function writevCallers(directory: string): WriteCallers {
+  const totals = { postgres: 0, webSocket: 0, other: 0 };
+  for (const file of readdirSync(directory).filter((name) => name.endsWith('.cpuprofile'))) {
+    const profile = JSON.parse(readFileSync(join(directory, file), 'utf8')) as CpuProfile;
+    const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+    const parents = new Map<number, number>();
+    for (const node of profile.nodes) {
+      for (const child of node.children ?? []) parents.set(child, node.id);
+    }
+    const callerOf = (id: number): keyof WriteCallers => {
+      for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) {
+        const url = nodes.get(at)?.callFrame.url ?? '';
+        if (/node_modules\/pg(-protocol|-pool)?\//.test(url)) return 'postgres';
+        if (/node_modules\/ws\/|packages\/ws\/src\//.test(url)) return 'webSocket';
+      }
+      return 'other';
+    };
+    profile.samples.forEach((id, index) => {
+      if (nodes.get(id)?.callFrame.functionName !== 'writev') return;
+      totals[callerOf(id)] += profile.timeDeltas[index] ?? 0;
+    });
+  }
+  const all = totals.postgres + totals.webSocket + totals.other || 1;
+  return {
+    postgres: totals.postgres / all,
+    webSocket: totals.webSocket / all,
+    other: totals.other / all,
+  };
 }
 
 /**

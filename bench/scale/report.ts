@@ -15,11 +15,15 @@ const round = (value: number, digits = 0) => value.toFixed(digits);
 export function printRun(result: RunResult): void {
   const { check } = result;
   console.log(
-    `${result.target} N=${result.learners} (load ${round(result.loadAverage[0], 2)}→${round(result.loadAverage[1], 2)}): ` +
+    `${result.target}${result.scenario === 'class' ? ' class start' : ''} N=${result.learners} (load ${round(result.loadAverage[0], 2)}→${round(result.loadAverage[1], 2)}): ` +
       `${round(result.turnsPerSecond)} turns/s of ${round(offeredTurnsPerSecond(result.learners))} offered, ` +
       `first chunk p50/p99 ${round(result.firstChunkMs.p50)}/${round(result.firstChunkMs.p99)} ms, ` +
       `last event p99 ${round(result.lastEventMs.p99)} ms, start p99 ${round(result.sessionStartMs.p99)} ms, ` +
       `SQL ${round(result.statementsPerTurn, 2)}/turn ${round(result.startStatementsPerSession, 1)}/start, ` +
+      (result.commitsPerTurn === undefined
+        ? ''
+        : `PostgreSQL commits ${round(result.commitsPerTurn, 2)}/turn, `) +
+      `connections refused ${JSON.stringify(result.connectRefused)} timed out ${result.connectTimedOut}, ` +
       `frames ${round(result.framesPerTurn, 1)}/turn, ws writes ${round(result.webSocketWritesPerTurn, 1)}/turn, ` +
       `CPU ${round(result.serverCpuPercent)} %, RSS ${round(result.serverRssMb)} MB, ` +
       (result.postgresCpuPercent === undefined
@@ -39,6 +43,13 @@ export function printRun(result: RunResult): void {
   );
   for (const entry of result.profile) {
     console.log(`    ${round(100 * entry.share, 1)} %  ${entry.name}`);
+  }
+  if (result.writev !== undefined) {
+    const { postgres, webSocket, other } = result.writev;
+    console.log(
+      `    writev time: ${round(100 * postgres, 1)} % PostgreSQL driver, ` +
+        `${round(100 * webSocket, 1)} % WebSocket frames, ${round(100 * other, 1)} % other`,
+    );
   }
 }
 
@@ -62,6 +73,15 @@ const ROWS: Array<[string, (result: RunResult) => string]> = [
   ],
   ['SQL statements / turn', (result) => round(result.statementsPerTurn, 2)],
   ['SQL statements / session start', (result) => round(result.startStatementsPerSession, 1)],
+  [
+    'PostgreSQL commits / turn',
+    (result) => (result.commitsPerTurn === undefined ? '' : round(result.commitsPerTurn, 2)),
+  ],
+  [
+    'connections refused / timed out',
+    (r) =>
+      `${Object.values(r.connectRefused).reduce((sum, count) => sum + count, 0)}/${r.connectTimedOut}`,
+  ],
   ['frames / turn', (result) => round(result.framesPerTurn, 1)],
   [`chunks seen / reply (of ${CHUNKS})`, (result) => round(result.chunksPerReply, 1)],
   ['socket writes / turn', (result) => round(result.webSocketWritesPerTurn, 1)],
@@ -76,11 +96,19 @@ const ROWS: Array<[string, (result: RunResult) => string]> = [
 ];
 
 /** A table per N: one column per target, the bare baseline first. */
-export function printTable(results: readonly RunResult[], sweep: readonly number[]): void {
+export function printTable(
+  results: readonly RunResult[],
+  sweep: readonly number[],
+  scenario: RunResult['scenario'] = 'turns',
+): void {
   for (const learners of sweep) {
-    const columns = results.filter((result) => result.learners === learners);
+    const columns = results.filter(
+      (result) => result.learners === learners && result.scenario === scenario,
+    );
     if (columns.length === 0) continue;
-    console.log(`\nN = ${learners} (offered ≈ ${round(offeredTurnsPerSecond(learners))} turns/s)`);
+    console.log(
+      `\n${scenario === 'class' ? 'class start, ' : ''}N = ${learners} (offered ≈ ${round(offeredTurnsPerSecond(learners))} turns/s)`,
+    );
     const header = ['', ...columns.map((result) => result.target)];
     const rows = ROWS.map(([name, value]) => [name, ...columns.map(value)]);
     const widths = header.map((_, index) =>
@@ -106,7 +134,9 @@ export function printKnees(
 ): void {
   console.log(`\nknee (p99 send → first chunk > ${KNEE_MS} ms):`);
   for (const target of ['bare', ...storages] as Target[]) {
-    const runs = results.filter((result) => result.target === target);
+    const runs = results.filter(
+      (result) => result.target === target && result.scenario === 'turns',
+    );
     const knee = runs.find((result) => result.firstChunkMs.p99 > KNEE_MS);
     const largest = Math.max(0, ...runs.map((result) => result.learners));
     console.log(

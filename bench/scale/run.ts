@@ -4,12 +4,16 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { startChild } from './child';
 import type { LoadSpec } from './load';
 import type { ServerSpec } from './server';
 import type { Percentiles } from './stats';
 import { postgresCpuMs } from './process-cpu';
-import { topSelfTime, type SelfTime } from './profile';
+import { topSelfTime, type SelfTime, type WriteCallers, writevCallers } from './profile';
+
+/** PostgreSQL's PGSTAT_IDLE_INTERVAL (10 s), and a margin. */
+const STATISTICS_DELAY_MS = 10_500;
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -24,6 +28,8 @@ export interface RunOptions {
   connectionString?: string;
   /** Profile the server's CPU while learners talk; report its top self-time functions. */
   profile: boolean;
+  /** The class start: learners connect at this rate after `go`, talking once greeted. */
+  connectRatePerSecond?: number;
 }
 
 interface ServerStats {
@@ -39,8 +45,16 @@ interface ServerStats {
 /** What one run measured. */
 export interface RunResult {
   target: Target;
+  /** `class`: connects at a rate, overlapping turns; `turns`: everyone connected first. */
+  scenario: 'turns' | 'class';
   learners: number;
   greeted: number;
+  /** Connections refused before a greeting, by `HTTP <status>` or `close <code>`. */
+  connectRefused: Record<string, number>;
+  /** Connections neither greeted nor refused by the connect deadline. */
+  connectTimedOut: number;
+  /** Transactions PostgreSQL committed per turn (its own count: pg_stat_database). */
+  commitsPerTurn: number | undefined;
   loadAverage: [number, number];
   sessionStartMs: Percentiles;
   startStatementsPerSession: number;
@@ -64,6 +78,8 @@ export interface RunResult {
   closedEarly: number;
   check: { lost: number; tail: number; duplicated: number; outOfOrder: number; unexpected: number };
   profile: SelfTime[];
+  /** With `profile`: whose socket writes the server's `writev` time was spent on. */
+  writev: WriteCallers | undefined;
 }
 
 export async function runOnce(options: RunOptions): Promise<RunResult> {
@@ -90,6 +106,9 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       learners: options.learners,
       turns: options.turns,
       connectConcurrency: 64,
+      ...(options.connectRatePerSecond === undefined
+        ? {}
+        : { connectRatePerSecond: options.connectRatePerSecond }),
       connectTimeoutMs: 60_000,
       turnTimeoutMs: 30_000,
       seqFile: join(scratch, 'seqs.json'),
@@ -98,11 +117,14 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     const started = JSON.parse(await load.next('started ', 15 * 60_000)) as {
       greeted: number;
       sessionStartMs: Percentiles;
+      connectRefused: Record<string, number>;
+      connectTimedOut: number;
     };
     const postgresPort =
       options.connectionString === undefined
         ? undefined
         : Number(new URL(options.connectionString).port);
+    const commitsBefore = await committedTransactions(options.connectionString);
     const postgresBefore = postgresPort === undefined ? undefined : postgresCpuMs(postgresPort);
     const before = await stats();
     if (options.profile) {
@@ -119,6 +141,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     }
     const after = await stats();
     const postgresAfter = postgresPort === undefined ? undefined : postgresCpuMs(postgresPort);
+    const commitsAfter = await committedTransactions(options.connectionString);
     server.send(`verify ${loadSpec.seqFile}`);
     const check = JSON.parse(await server.next('verified ', 5 * 60_000)) as RunResult['check'];
     load.send('exit');
@@ -126,15 +149,26 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     server.send('stop');
     await server.exit(60_000);
     const turns = Math.max(1, finished.turnsSent);
+    const classStart = options.connectRatePerSecond !== undefined;
+    // In the class start, sessions start while others talk: per-turn counts include starts.
+    const connected = classStart ? (finished as typeof started) : started;
     return {
       ...finished,
       target: options.target,
+      scenario: classStart ? 'class' : 'turns',
       learners: options.learners,
-      greeted: started.greeted,
+      greeted: connected.greeted,
+      connectRefused: connected.connectRefused,
+      connectTimedOut: connected.connectTimedOut,
+      commitsPerTurn:
+        commitsBefore === undefined || commitsAfter === undefined
+          ? undefined
+          : (commitsAfter - commitsBefore) / turns,
       loadAverage: [loadBefore, loadavg()[0]!],
-      sessionStartMs: started.sessionStartMs,
-      startStatementsPerSession:
-        (before.statements - atReady.statements) / Math.max(1, started.greeted),
+      sessionStartMs: connected.sessionStartMs,
+      startStatementsPerSession: classStart
+        ? Number.NaN
+        : (before.statements - atReady.statements) / Math.max(1, started.greeted),
       statementsPerTurn: (after.statements - before.statements) / turns,
       webSocketWritesPerTurn: (after.webSocketWrites - before.webSocketWrites) / turns,
       serverCpuPercent:
@@ -149,10 +183,33 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       loopDelayP99Ms: after.loopDelayP99Ms,
       check,
       profile: options.profile ? topSelfTime(profileDirectory) : [],
+      writev: options.profile ? writevCallers(profileDirectory) : undefined,
     };
   } finally {
     load?.kill();
     server.kill();
     rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Transactions PostgreSQL committed in the run's database (its own count), if on PostgreSQL.
+ * A backend that went idle reports its last commits to the statistics within 10 s: wait that
+ * long first, so the count at each end of the window is complete.
+ */
+async function committedTransactions(connectionString: string | undefined) {
+  if (connectionString === undefined) return undefined;
+  await new Promise((resolve) => setTimeout(resolve, STATISTICS_DELAY_MS));
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    // The statistics collector reports with a delay; flush this backend's view first.
+    await client.query('select pg_stat_clear_snapshot()');
+    const { rows } = await client.query(
+      'select xact_commit::float8 as commits from pg_stat_database where datname = current_database()',
+    );
+    return Number(rows[0]?.commits ?? 0);
+  } finally {
+    await client.end();
   }
 }

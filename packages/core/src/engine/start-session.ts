@@ -13,6 +13,8 @@ import type { EngineRuntime, SessionEntry } from './runtime';
 import { catchUp, createSessionEntry, loadSession } from './session-entry';
 import { finishInterruptedTurns } from './interrupted-turn';
 import { createTurn } from './turn';
+import { isActiveSessionTaken } from '../storage/active-session';
+import { learnerKey } from '../storage/learner-key';
 
 /**
  * Resumes the learner's in-progress or paused session of the set or starts a new one on the
@@ -27,14 +29,32 @@ export async function startSession(
   recallSetId: string,
   options: { userId?: string },
 ): Promise<{ sessionId: string; resumed: boolean }> {
-  const previous = runtime.startLocks.get(recallSetId) ?? Promise.resolve();
-  const run = previous.then(() => startUnlocked(runtime, recallSetId, options));
+  // Per learner and set: a class opening one set starts its sessions side by side, while one
+  // learner's two tabs still resolve to one session (across nodes: the active-session index).
+  const key = `${recallSetId}:${learnerKey(options.userId)}`;
+  const previous = runtime.startLocks.get(key) ?? Promise.resolve();
+  const run = previous.then(() => startAdopting(runtime, recallSetId, options));
   const settled = run.catch(() => undefined);
-  runtime.startLocks.set(recallSetId, settled);
+  runtime.startLocks.set(key, settled);
   void settled.then(() => {
-    if (runtime.startLocks.get(recallSetId) === settled) runtime.startLocks.delete(recallSetId);
+    if (runtime.startLocks.get(key) === settled) runtime.startLocks.delete(key);
   });
   return run;
+}
+
+// Another node may create the learner's session between our look and our write: the shared
+// storage refuses the second active session, and we resume the one that won.
+async function startAdopting(
+  runtime: EngineRuntime,
+  recallSetId: string,
+  options: { userId?: string },
+): Promise<{ sessionId: string; resumed: boolean }> {
+  try {
+    return await startUnlocked(runtime, recallSetId, options);
+  } catch (error) {
+    if (!isActiveSessionTaken(error)) throw error;
+    return startUnlocked(runtime, recallSetId, options);
+  }
 }
 
 async function startUnlocked(
@@ -92,7 +112,12 @@ async function startUnlocked(
   // Nothing else can write to its log before its first command: that reads nothing back.
   entry.createdHere = true;
   runtime.sessions.set(sessionId, entry);
-  await openSession(runtime, entry, recallSet);
+  try {
+    await openSession(runtime, entry, recallSet);
+  } catch (error) {
+    if (isActiveSessionTaken(error)) runtime.sessions.delete(sessionId);
+    throw error;
+  }
   return { sessionId, resumed: false };
 }
 

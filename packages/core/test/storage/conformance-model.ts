@@ -158,6 +158,9 @@ export function describeModelConformance(adapter: () => StorageAdapter): void {
       expect(await storage.findActiveSession({ recallSetId })).toEqual(newer);
       expect(await storage.findActiveSession({ recallSetId, userId })).toEqual(older);
       expect(await storage.findActiveSession({ recallSetId, userId: uniqueId('user') })).toBeNull();
+      // A learner has one active session per set (shared storages enforce it): the older one
+      // ends before the newer starts.
+      await storage.saveSession({ ...older, status: 'abandoned', endedAt: 240 });
       await storage.saveSession(newest);
       expect(await storage.findActiveSession({ recallSetId, userId })).toEqual(newest);
       expect(await storage.findActiveSession({ recallSetId })).toEqual(newer);

@@ -113,8 +113,8 @@ export interface RecallServerBaseOptions extends ServerLimitOptions {
    */
   maxConnections?: number;
   /**
-   * Deadline for an upgrade Recall handles to become a WebSocket (authenticate, session
-   * lookup, handshake); past it the request is answered `408` and the socket dropped. On the
+   * Deadline for an upgrade Recall handles to become a WebSocket (authenticate, handshake;
+   * the session is looked up or started after the handshake, on the open socket); past it the request is answered `408` and the socket dropped. On the
    * server Recall creates it is also `headersTimeout` and `requestTimeout`, checked every
    * second, so slowloris sockets are dropped after it. Attached to your server, set those
    * yourself (see the README: `headersTimeout`, `requestTimeout`, `maxConnections`).

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { WebSocketServer } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import { CLOSE_CODES } from '../protocol/close-codes';
 import { selectProtocolVersion, unsupportedProtocolMessage } from '../protocol/protocol-version';
-import type { Admission } from './admission';
+import type { Admission, AdmitResult } from './admission';
 import {
   type ConnectionTarget,
   parseConnectionRequest,
@@ -54,10 +54,8 @@ interface Admitted {
   addressKey: string;
 }
 
-/** The session a connection attaches to, or why it is refused after the upgrade. */
-type SessionClaim =
-  | { ok: true; sessionId: string; afterSeq: number; headSeq: number; release: () => void }
-  | { ok: false; refusal: SessionRefusal };
+/** One of the user's socket slots, or why the user is refused one (after the upgrade). */
+type Slot = AdmitResult & { sessionStarted?: () => void };
 
 /**
  * The server's upgrade path, in the order a request meets it: the socket cap and deadline,
@@ -69,7 +67,6 @@ type SessionClaim =
 export function createUpgradeHandler(
   context: UpgradeHandlerContext,
 ): (request: IncomingMessage, socket: Duplex, head: Buffer) => Promise<void> {
-  const { logger } = context.options;
   return async function upgrade(request, socket, head) {
     // The raw socket can fail at any time while we authenticate; never let that crash.
     socket.on('error', () => {});
@@ -82,22 +79,35 @@ export function createUpgradeHandler(
     const current: Upgrade = { request, socket, head, ticket, fields, addressKey: key };
     const admitted = await admitRequest(context, current);
     if (admitted === null) return;
-    const claim = await claimSession(context, admitted);
+    const slot = await context.admission.admit({
+      userId: admitted.userId,
+      addressKey: admitted.addressKey,
+      startsSession: admitted.target.kind === 'recall-set',
+    });
     // The deadline may have answered meanwhile.
     if (context.isClosing() || socket.destroyed || !socket.writable) {
-      if (claim.ok) claim.release();
+      if (slot.ok) slot.release();
       return rejectUpgrade(socket, 503);
     }
-    if (!claim.ok) {
-      const level = claim.refusal.code === 'FORBIDDEN' ? 'warn' : 'info';
-      logger[level]?.('connection refused', {
-        ...fields,
-        userId: admitted.userId,
-        reason: claim.refusal.logReason,
-      });
-    }
-    openConnection(context, current, admitted.userId, claim);
+    // The handshake completes before any storage work: a class opening one set at once is
+    // never held at the HTTP deadline while sessions start; the history follows the socket.
+    openConnection(context, current, admitted, slot);
   };
+}
+
+/** Logs a refusal sent after the handshake. */
+function logRefusal(
+  context: UpgradeHandlerContext,
+  upgrade: Upgrade,
+  userId: string,
+  refusal: SessionRefusal,
+): void {
+  const level = refusal.code === 'FORBIDDEN' ? 'warn' : 'info';
+  context.options.logger[level]?.('connection refused', {
+    ...upgrade.fields,
+    userId,
+    reason: refusal.logReason,
+  });
 }
 
 /** Host, Origin, credentials, protocol and request: the checks that need no session. */
@@ -163,29 +173,6 @@ async function authenticate(
   return user.userId;
 }
 
-/**
- * One of the user's socket slots and the session to attach to, from seq `afterSeq`. The
- * limits (in memory) come first; storage is read only for a request they admit.
- */
-async function claimSession(
-  context: UpgradeHandlerContext,
-  { userId, target, addressKey: key }: Admitted,
-): Promise<SessionClaim> {
-  const admitted = await context.admission.admit({
-    userId,
-    addressKey: key,
-    startsSession: target.kind === 'recall-set',
-  });
-  if (!admitted.ok) return admitted;
-  const result = await resolveSession(target, userId, context.options);
-  admitted.sessionStarted?.();
-  if (!result.ok) {
-    admitted.release();
-    return result;
-  }
-  return { ...result, release: admitted.release };
-}
-
 /** Completes the upgrade only to answer with an `error` frame and a close code. */
 function acceptAndRefuse(
   context: UpgradeHandlerContext,
@@ -199,59 +186,104 @@ function acceptAndRefuse(
   });
 }
 
-/** The handshake, then the session connection (or the claim's refusal as a frame). */
+/**
+ * The handshake, then — with the socket open and its input paused — the session: resolved
+ * (started or resumed, ownership checked), then its history and live frames. A refusal of the
+ * user's slot or of the session is an `error` frame and a close code.
+ */
 function openConnection(
   context: UpgradeHandlerContext,
   upgrade: Upgrade,
-  userId: string,
-  claim: SessionClaim,
+  admitted: Admitted,
+  slot: Slot,
 ): void {
-  const { options } = context;
-  const { request, socket, head, ticket, fields } = upgrade;
-  const release = claim.ok ? claim.release : undefined;
-  let attached = false;
+  const { request, socket, head, ticket } = upgrade;
+  const release = slot.ok ? slot.release : undefined;
+  let handshaken = false;
   // `ws` answers an invalid handshake itself without calling back; free the slot then.
   socket.once('close', () => {
-    if (!attached) release?.();
+    if (!handshaken) release?.();
   });
   context.webSocketServer.handleUpgrade(request, socket, head, (webSocket) => {
-    attached = true;
+    handshaken = true;
     ticket.established();
-    if (!claim.ok) return refuseWebSocket(webSocket, claim.refusal);
-    if (context.isClosing()) {
-      claim.release();
-      return refuseWebSocket(webSocket, {
-        code: 'INTERNAL_ERROR',
-        message: 'The server is shutting down.',
-        closeCode: CLOSE_CODES.GOING_AWAY.code,
-      });
+    if (!slot.ok) {
+      logRefusal(context, upgrade, admitted.userId, slot.refusal);
+      return refuseWebSocket(webSocket, slot.refusal);
     }
-    const { sessionId, afterSeq, headSeq } = claim;
-    const identity = { userId, sessionId, remoteAddress: fields.remoteAddress };
-    const userMeter = context.userFrameMeters?.acquire(userId);
-    const connection = attachSessionConnection({
-      socket: webSocket,
-      identity,
-      afterSeq,
-      headSeq,
-      options,
-      userBudget: options.userRateLimit
-        ? { limiter: options.rateLimiter, key: `commands:${userId}`, limit: options.userRateLimit }
-        : null,
-      refusals: context.logs.forConnection(identity),
-      inbound: createInboundGuard({
-        socket: options.frameBudget ? createFrameMeter({ budget: options.frameBudget }) : null,
-        user: userMeter?.meter ?? null,
-        refusedFrameLimit: options.refusedFrameLimit || null,
-      }),
+    // Commands sent before the session is attached wait in the socket, not in a void.
+    webSocket.pause();
+    let gone = false;
+    const onGone = () => {
+      gone = true;
+    };
+    webSocket.once('close', onGone);
+    void resolveSession(admitted.target, admitted.userId, context.options).then((result) => {
+      // The session has started (or failed to): the concurrent-start cap frees its place.
+      slot.sessionStarted?.();
+      webSocket.off('close', onGone);
+      if (gone) return slot.release();
+      // Frames read from here on are emitted on later ticks: after the attach below, which
+      // runs in this one (and a refusal's close handshake needs the peer's close frame).
+      webSocket.resume();
+      if (!result.ok) {
+        slot.release();
+        logRefusal(context, upgrade, admitted.userId, result.refusal);
+        return refuseWebSocket(webSocket, result.refusal);
+      }
+      if (context.isClosing()) {
+        slot.release();
+        return refuseWebSocket(webSocket, {
+          code: 'INTERNAL_ERROR',
+          message: 'The server is shutting down.',
+          closeCode: CLOSE_CODES.GOING_AWAY.code,
+        });
+      }
+      attach(context, upgrade, webSocket, { ...result, userId: admitted.userId, slot });
     });
-    context.connections.add(connection);
-    options.logger.info?.('connected', { ...fields, userId, sessionId, afterSeq });
-    void connection.closed.then(() => {
-      context.connections.delete(connection);
-      userMeter?.release();
-      claim.release();
-    });
+  });
+}
+
+/** The session connection on an open socket; the slot is freed when it closes. */
+function attach(
+  context: UpgradeHandlerContext,
+  upgrade: Upgrade,
+  webSocket: WebSocket,
+  session: {
+    userId: string;
+    sessionId: string;
+    afterSeq: number;
+    headSeq: number;
+    slot: Slot & { ok: true };
+  },
+): void {
+  const { options } = context;
+  const { fields } = upgrade;
+  const { userId, sessionId, afterSeq, headSeq, slot } = session;
+  const identity = { userId, sessionId, remoteAddress: fields.remoteAddress };
+  const userMeter = context.userFrameMeters?.acquire(userId);
+  const connection = attachSessionConnection({
+    socket: webSocket,
+    identity,
+    afterSeq,
+    headSeq,
+    options,
+    userBudget: options.userRateLimit
+      ? { limiter: options.rateLimiter, key: `commands:${userId}`, limit: options.userRateLimit }
+      : null,
+    refusals: context.logs.forConnection(identity),
+    inbound: createInboundGuard({
+      socket: options.frameBudget ? createFrameMeter({ budget: options.frameBudget }) : null,
+      user: userMeter?.meter ?? null,
+      refusedFrameLimit: options.refusedFrameLimit || null,
+    }),
+  });
+  context.connections.add(connection);
+  options.logger.info?.('connected', { ...fields, userId, sessionId, afterSeq });
+  void connection.closed.then(() => {
+    context.connections.delete(connection);
+    userMeter?.release();
+    slot.release();
   });
 }
 

@@ -29,6 +29,13 @@ export interface PostgresStorageOptions {
   pool?: Pool;
   /** Size of the pool Recall creates. @default 10 */
   maxConnections?: number;
+  /**
+   * Append statements this process runs at once. Appends of other sessions that arrive while
+   * all are busy wait for the next one and are committed together in one statement (group
+   * commit: one WAL flush and one round trip for many sessions), each with its own conflict
+   * check. A quiet process never waits. Keep it below `maxConnections`. @default 2
+   */
+  maxAppendStatements?: number;
   /** The NOTIFY channel shared by every process on this database. @default 'recall_events' */
   channel?: string;
   /** First delay before the LISTEN connection reconnects; doubles per failure. @default 100 */
@@ -56,6 +63,13 @@ export async function createPostgresStorage(
   if (options.connectionString === undefined && options.pool === undefined) {
     throw new TypeError('createPostgresStorage needs a `connectionString` or a `pool`.');
   }
+  const { maxAppendStatements } = options;
+  if (
+    maxAppendStatements !== undefined &&
+    (!Number.isInteger(maxAppendStatements) || maxAppendStatements < 1)
+  ) {
+    throw new TypeError('createPostgresStorage: `maxAppendStatements` must be an integer ≥ 1.');
+  }
   const { default: pg } = await importOptionalPeer({
     packageName: 'pg',
     usedBy: 'createPostgresStorage',
@@ -64,6 +78,7 @@ export async function createPostgresStorage(
   const settings = {
     channel: 'recall_events',
     maxConnections: 10,
+    maxAppendStatements: 2,
     reconnectDelayMs: 100,
     maxReconnectDelayMs: 5000,
     ...definedOnly(options),
@@ -107,6 +122,7 @@ export async function createPostgresStorage(
     executor,
     trust,
     notifyChannel: settings.channel,
+    maxAppendStatements: settings.maxAppendStatements,
     writers: claims,
     announceLater: (sessionId, seq) => notifier?.notify(sessionId, eventsNotice(sessionId, seq)),
     // Listening starts with the first subscription, so a process that never subscribes holds

@@ -193,7 +193,7 @@ function sessionCte(session: Session, bind: (value: unknown) => string): string 
 }
 
 /** The envelope fields without a column, as a JSON object (null when there are none). */
-function metaOf(event: SessionEvent): string | null {
+export function metaOf(event: SessionEvent): string | null {
   const fields = Object.entries(event).filter(
     ([key, value]) => !COLUMN_FIELDS.has(key) && value !== undefined,
   );

@@ -1,7 +1,7 @@
 import { ConcurrencyError, RecallError } from '../../errors/recall-error';
 import type { SessionEvent } from '../../events/envelope';
 import type { StorageAdapter } from '../storage-adapter';
-import { appendEvents, lastSeq, readEvents } from './event-queries';
+import { lastSeq, readEvents } from './event-queries';
 import { type FeedTrust, KnownHeads, RecallSetCache } from './feed-trust';
 import {
   getDuePoints,
@@ -17,6 +17,7 @@ import { createSqlSpendLedger } from './spend-queries';
 import { toStorableValue } from '../../text/storable-text';
 import type { SqlExecutor } from './sql-executor';
 import { SubscriptionHub } from './subscription-hub';
+import { GroupCommit } from './group-commit';
 
 /** What a driver knows about the responses this process streams (see `ResponseClaims`). */
 export interface WriterMarks {
@@ -45,6 +46,12 @@ export interface SqlStorageOptions {
   notifyChannel?: string;
   /** Announces a committed append later (many at once); required with `notifyChannel`. */
   announceLater?: (sessionId: string, seq: number) => void;
+  /**
+   * Append statements in flight at once; appends of other sessions that arrive meanwhile
+   * queue and are committed together, in one statement, by the next one free (group commit).
+   * @default 1
+   */
+  maxAppendStatements?: number;
   /** Called once when a subscription starts (a driver may start listening lazily). */
   onSubscribe?: () => void;
   writers?: WriterMarks;
@@ -77,7 +84,11 @@ export function createSqlStorage(options: SqlStorageOptions): SqlStorage {
    * subscribers to read what the answer is about to hand them.
    */
   const appending = new Map<string, { count: number; noticed: number }>();
-  let appendsInFlight = 0;
+  const commits = new GroupCommit({
+    executor,
+    maxStatements: options.maxAppendStatements ?? 1,
+    ...(options.notifyChannel === undefined ? {} : { notifyChannel: options.notifyChannel }),
+  });
   let closing: Promise<void> | undefined;
 
   function open(): SqlExecutor {
@@ -133,23 +144,25 @@ export function createSqlStorage(options: SqlStorageOptions): SqlStorage {
       const pending = appending.get(sessionId) ?? { count: 0, noticed: 0 };
       pending.count += 1;
       appending.set(sessionId, pending);
-      const notifyInStatement = options.notifyChannel !== undefined && appendsInFlight === 0;
-      appendsInFlight += 1;
       try {
-        const result = await appendEvents(open(), sessionId, events, {
-          expectedSeq: appendOptions.expectedSeq,
-          ...(notifyInStatement ? { notifyChannel: options.notifyChannel } : {}),
-          ...(appendOptions.reviews === undefined ? {} : { reviews: appendOptions.reviews }),
-          ...(appendOptions.session === undefined ? {} : { session: appendOptions.session }),
-          ...(options.writers === undefined
-            ? {}
-            : { writerOf: (responseId: string) => options.writers?.writerOf(responseId) }),
+        open();
+        const { result, notified } = await commits.append({
+          sessionId,
+          events,
+          options: {
+            expectedSeq: appendOptions.expectedSeq,
+            ...(appendOptions.reviews === undefined ? {} : { reviews: appendOptions.reviews }),
+            ...(appendOptions.session === undefined ? {} : { session: appendOptions.session }),
+            ...(options.writers === undefined
+              ? {}
+              : { writerOf: (responseId: string) => options.writers?.writerOf(responseId) }),
+          },
         });
         const last = result.events.at(-1);
         if (result.status === 'appended' && last !== undefined) {
           heads.note(sessionId, last.seq, epoch);
           options.writers?.appended(result.events);
-          if (options.notifyChannel !== undefined && !notifyInStatement) {
+          if (options.notifyChannel !== undefined && !notified) {
             options.announceLater?.(sessionId, last.seq);
           }
           hub.publish(sessionId, result.events);
@@ -160,7 +173,6 @@ export function createSqlStorage(options: SqlStorageOptions): SqlStorage {
         if (error instanceof ConcurrencyError) heads.note(sessionId, error.actualSeq, epoch);
         throw error;
       } finally {
-        appendsInFlight -= 1;
         pending.count -= 1;
         if (pending.count === 0) {
           appending.delete(sessionId);

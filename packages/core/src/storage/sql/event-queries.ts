@@ -9,6 +9,7 @@ import {
 } from '../memory/batch-rules';
 import type { AppendResult, ReadOptions, RecordReviewOptions } from '../storage-adapter';
 import type { Session } from '../../model/session';
+import { ACTIVE_SESSION_INDEX, activeSessionTaken, constraintOf } from '../active-session';
 import { buildAppendStatement } from './append-statement';
 import { eventsNotice } from './notices';
 import { type SqlQueryable, UNIQUE_VIOLATION, sqlState } from './sql-executor';
@@ -56,15 +57,9 @@ export async function appendEvents(
 ): Promise<AppendResult> {
   assertWellFormedBatch(sessionId, events);
   const { expectedSeq } = options;
-  const stored = events.map((event, index) =>
-    sequenceEvent(event, sessionId, expectedSeq + index + 1),
-  );
+  const stored = sequenceBatch(sessionId, events, expectedSeq);
   const statement = buildAppendStatement(sessionId, stored, expectedSeq, {
-    writers: stored.map((event) =>
-      event.type === 'assistant_streaming_start'
-        ? (options.writerOf?.(event.data.responseId) ?? null)
-        : null,
-    ),
+    writers: writersOf(stored, options.writerOf),
     reviews: options.reviews ?? [],
     session: options.session,
     notify:
@@ -81,6 +76,7 @@ export async function appendEvents(
     )) as [ClassifyRow];
   } catch (error) {
     if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
+    if (constraintOf(error) === ACTIVE_SESSION_INDEX) throw activeSessionTaken(sessionId, error);
     // Another writer committed between our check and our insert (the primary key or a
     // unique constraint stopped us); classify again against what it wrote.
     const verdict = await classifyBatch(executor, sessionId, events, expectedSeq);
@@ -89,6 +85,25 @@ export async function appendEvents(
   }
   const verdict = await verdictOf(executor, { sessionId, events, expectedSeq, row });
   return verdict ?? { status: 'appended', events: stored };
+}
+
+/** The batch as it is stored: seqs from `expectedSeq + 1`, the session id on every event. */
+export function sequenceBatch(
+  sessionId: string,
+  events: readonly NewSessionEvent[],
+  expectedSeq: number,
+): SessionEvent[] {
+  return events.map((event, index) => sequenceEvent(event, sessionId, expectedSeq + index + 1));
+}
+
+/** Per stored event, the advisory-lock key of its writer (starts of claimed responses). */
+export function writersOf(
+  stored: readonly SessionEvent[],
+  writerOf: ((responseId: string) => number | undefined) | undefined,
+): Array<number | null> {
+  return stored.map((event) =>
+    event.type === 'assistant_streaming_start' ? (writerOf?.(event.data.responseId) ?? null) : null,
+  );
 }
 
 /** A `duplicate` result, or undefined when the batch may be written; throws when it may not. */
@@ -110,7 +125,7 @@ async function classifyBatch(
  * What a classification row says about a batch: undefined when it may be (or was) written,
  * a `duplicate` result (reading the stored events back), or a thrown conflict.
  */
-async function verdictOf(
+export async function verdictOf(
   queryable: SqlQueryable,
   batch: {
     sessionId: string;
@@ -172,7 +187,8 @@ export async function lastSeq(queryable: SqlQueryable, sessionId: string): Promi
 
 type Numeric = number | string | bigint;
 
-interface ClassifyRow {
+/** What an append statement found: the head, stored ids, a repeated client message id. */
+export interface ClassifyRow {
   head: Numeric;
   stored: unknown;
   repeated_message_seq: Numeric | null;

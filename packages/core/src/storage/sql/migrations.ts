@@ -207,6 +207,25 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 6,
+    description: 'one active session per learner and recall set (recall_sessions_active_idx)',
+    statements: [
+      // Only the newest active session of a learner and set was ever resumed; older ones
+      // (left by two nodes starting the same learner at once) are marked abandoned so the
+      // index can be built. Their logs are kept.
+      `update recall_sessions s set status = 'abandoned'
+       where s.status in ('in_progress', 'paused') and exists (
+         select 1 from recall_sessions t
+         where t.recall_set_id = s.recall_set_id and t.user_id is not distinct from s.user_id
+           and t.status in ('in_progress', 'paused')
+           and (t.started_at > s.started_at or (t.started_at = s.started_at and t.id > s.id)))`,
+      // '' is the anonymous learner, as in recall_schedules.
+      `create unique index recall_sessions_active_idx
+       on recall_sessions (recall_set_id, coalesce(user_id, ''))
+       where status in ('in_progress', 'paused')`,
+    ],
+  },
 ];
 
 /** The schema version this code writes and understands. */
