@@ -4,6 +4,7 @@ import {
   type NewSessionEvent,
   type RecallEngine,
   type SessionEventData,
+  type SessionEvent,
   type SessionEventType,
   type StorageAdapter,
   createMemoryStorage,
@@ -71,7 +72,8 @@ export function createTestSession(options: TestSessionOptions = {}): TestSession
   const lastEvent = feed.findLastIndex((item) => item.kind === 'event');
   // Chunks and errors after the last stored event are still live when the client attaches.
   const live = feed.slice(lastEvent + 1).filter((item) => item.kind !== 'event');
-  const storage = createMemoryStorage();
+  const recording = recordingWriter(events);
+  const storage = recording.storage(createMemoryStorage());
   const engine = createRecallEngine({ storage, llm: options.llm ?? createOfflineLLM() });
   const seeded = seed(storage, events);
   const connection = options.connection ?? 'open';
@@ -112,14 +114,44 @@ export function createTestSession(options: TestSessionOptions = {}): TestSession
     commands: () => transport.received.filter((message) => message.type !== 'ping'),
     async append(type, data, appendOptions) {
       const expectedSeq = await storage.lastSeq(FIXTURE_SESSION_ID);
-      const event = context.build(type, data, appendOptions);
-      await storage.append(FIXTURE_SESSION_ID, [event as NewSessionEvent], { expectedSeq });
+      const event = context.build(type, data, appendOptions) as NewSessionEvent;
+      await storage.append(FIXTURE_SESSION_ID, [event], { expectedSeq });
+      if (event.type === 'assistant_streaming_end') recording.release(event.data.responseId);
     },
     emit: (item) => transport.emit(FIXTURE_SESSION_ID, item),
     async close() {
+      recording.releaseAll();
       client.close();
       await engine.close();
     },
+  };
+}
+
+/**
+ * The node that wrote the recording, still streaming the replies the fixture leaves open (the
+ * `streaming` fixture stops mid-reply). The engine sees the log as a shared storage whose
+ * writer of those replies lives, so it waits for them as for another node's turn, instead of
+ * taking the session over and finishing them as interrupted. A reply is released when the
+ * test appends its end (or the session closes); like any writer's, it is taken over after
+ * `orphanedResponseMs` if it never ends.
+ */
+function recordingWriter(events: readonly SessionEvent[]) {
+  const streaming = new Set<string>();
+  for (const event of events) {
+    if (event.type === 'assistant_streaming_start') streaming.add(event.data.responseId);
+    if (event.type === 'assistant_streaming_end') streaming.delete(event.data.responseId);
+  }
+  return {
+    storage: (storage: StorageAdapter): StorageAdapter =>
+      streaming.size === 0
+        ? storage
+        : {
+            ...storage,
+            scope: 'shared',
+            isResponseLive: async (responseId) => streaming.has(responseId),
+          },
+    release: (responseId: string) => streaming.delete(responseId),
+    releaseAll: () => streaming.clear(),
   };
 }
 
