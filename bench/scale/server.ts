@@ -108,6 +108,12 @@ async function main(): Promise<void> {
       engine,
       storage,
       port: 0,
+      // Every simulated learner connects from 127.0.0.1, so the per-address limits are sized
+      // as a deployment whose learners share one address would size them (a school behind one
+      // NAT, scaled to the bench's class): the per-user limits stay at their defaults.
+      maxConnectionsPerAddress: 10_000,
+      sessionStartLimit: { perAddress: { burst: 5_000, refillPerSecond: 250 } },
+      maxConcurrentSessionStarts: 2_000,
       authenticate: (request) => {
         const token = new URL(request.url ?? '/', 'http://localhost').searchParams.get('token');
         return token === null ? null : { userId: token };

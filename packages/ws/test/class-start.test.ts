@@ -29,6 +29,10 @@ describe('a class starts one shared set together (PGlite)', () => {
       storage: setup.storage,
       engine: setup.engine,
       authenticate: authenticateByQuery,
+      // One address for the whole class, sized as a school behind one NAT would size it
+      // (the ws README's `sessionStartLimit` row): the class may start at once.
+      sessionStartLimit: { perAddress: { burst: 2 * LEARNERS, refillPerSecond: 2 } },
+      maxConcurrentSessionStarts: 2 * LEARNERS,
     });
   }, 30_000);
 
