@@ -15,7 +15,9 @@ export interface RabbitholeState {
  * The prompt to offer: the client's, while the session is in progress. A paused or finished
  * session would refuse "Explore", and a prompt on screen must always work.
  */
-export function selectRabbitholePrompt(snapshot: RecallClientSnapshot): RabbitholePromptState | null {
+export function selectRabbitholePrompt(
+  snapshot: RecallClientSnapshot,
+): RabbitholePromptState | null {
   return snapshot.session.status === 'in_progress' ? snapshot.rabbitholePrompt : null;
 }
 
