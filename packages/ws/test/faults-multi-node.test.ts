@@ -215,7 +215,7 @@ describe.skipIf(withoutPostgres)('two server processes on one PostgreSQL (M1, C5
           (snapshot) => snapshot.session.recalledPointIds.length === 1,
           10_000,
         );
-        sent.push(learner.sendMessage('NEAR-p2 sugar is split'));
+        sent.push(learner.sendMessage('NEAR-p2 glucose is split'));
         await waitForSnapshot(
           observer,
           (snapshot) => itemsOf(snapshot, 'near_miss').length === 1,

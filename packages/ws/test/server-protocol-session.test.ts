@@ -78,7 +78,7 @@ describe('a full session over a real socket', () => {
     expect(itemsOf(snapshot, 'resource').map((resource) => resource.resourceId)).toEqual(['notes']);
 
     // A near miss.
-    learner.sendMessage('NEAR-p2 sugar gets split somehow');
+    learner.sendMessage('NEAR-p2 glucose gets split somehow');
     snapshot = await waitForSnapshot(
       learner,
       (current) => itemsOf(current, 'near_miss').length === 1,

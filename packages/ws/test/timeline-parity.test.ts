@@ -72,7 +72,7 @@ describe('one timeline, however the session is seen', () => {
       );
     };
     await say('RECALL-p1 ATP synthase makes ATP');
-    await say('NEAR-p2 sugar is split');
+    await say('NEAR-p2 glucose is split');
     await say('TANGENT-enzymes how do enzymes work?');
     learner.enterRabbithole();
     await waitForSnapshot(

@@ -61,7 +61,9 @@ export const CELL_ENERGY: RecallSetDefinition = {
 /**
  * Scripted judges driven by markers in the learner's latest message:
  * `RECALL-p1` recalls p1, `NEAR-p2` is a near miss on p2, `TANGENT-<topic>` offers a
- * rabbit hole on `<topic>` (one word).
+ * rabbit hole on `<topic>` (one word). The engine reports a near miss only for an answer right
+ * as far as it goes, so a `NEAR-` message must use the point's own words ("NEAR-p2 glucose is
+ * split"), not a synonym or a wrong term.
  */
 function latestMessage(request: ScriptedRequest): string {
   const text = request.messages.at(-1)?.content ?? '';
