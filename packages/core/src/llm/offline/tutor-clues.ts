@@ -1,113 +1,104 @@
-// The material of the offline tutor's hints: clues cut from a point's context (never its
-// content), ordered from the least to the most revealing, and the partial answer ("cloze")
-// it offers after repeated misses.
+// The material of the offline tutor's hints, counted in key terms (`keyTerms`, the one
+// definition the engine and the evaluation harness share): a cue names at most a third of a
+// pending point's key terms, a cloze shows at most half of them with the rest blanked, and
+// each further hint shows at most one key term more than the one before. Hints are cut from
+// the point's content only: its context is never read out.
 
-import { hasStem, isGenericTerm, isStopWord, keyTerms, normalizeText } from '../../text/lexical';
-import type { WeightedTerm } from './lexical-judge';
+import { shownKeyTerms } from '../../text/exposure';
+import { type KeyTerm, hasStem, isGenericTerm, keyTerms } from '../../text/lexical';
 import { wordTokens } from '../../text/word-tokens';
+import type { WeightedTerm } from './lexical-judge';
 
-/** Options for {@link cluesFor}. */
-export interface CluesOptions {
-  context: string;
-  /** The point's weighted content terms: clues revealing many of them come last or go. */
-  terms: readonly WeightedTerm[];
-  content: string;
-  /** Words the set writes in lower case somewhere (see {@link lowerCaseWords}). */
-  lowerCase: ReadonlySet<string>;
+/** Largest share of a pending point's key terms a cue may show. */
+export const CUE_SHARE = 1 / 3;
+
+/** Largest share of a pending point's key terms a cloze (or any hint) may show. */
+export const CLOZE_SHARE = 1 / 2;
+
+/** How many of `content`'s key terms a hint capped at `share` may show. */
+export function termBudget(content: string, share: number): number {
+  return Math.floor(keyTerms(content).length * share + 1e-9);
 }
 
 /**
- * The context's clauses as clues, least revealing first: ordered by the weight of the
- * content terms each one gives away. A clause that contains the content, or gives away half
- * of its weight or more, is dropped.
+ * Whether `text` shows at most `share` of the key terms of each of `contents` (the points
+ * still to recall): the guard every offline tutor reply passes.
  */
-export function cluesFor(options: CluesOptions): string[] {
-  const content = normalizeText(options.content);
-  const total = options.terms.reduce((sum, term) => sum + term.weight, 0);
-  return options.context
-    .split(/(?<=[.!?])\s+|;\s*|:\s+|\n+/)
-    .map((clause) => tidyClause(clause, options.lowerCase))
-    .filter((clause) => clause.length >= 3)
-    .map((clause, position) => {
-      const stems = keyTerms(clause).map((term) => term.stem);
-      const revealed = options.terms
-        .filter((term) => hasStem(stems, term.stem))
-        .reduce((sum, term) => sum + term.weight, 0);
-      const leaks = content !== '' && normalizeText(clause).includes(content);
-      return { clause, revealed, position, dropped: leaks || (total > 0 && revealed >= total / 2) };
-    })
-    .filter((clue) => !clue.dropped)
-    .sort((a, b) => a.revealed - b.revealed || a.position - b.position)
-    .map((clue) => clue.clause);
+export function showsAtMost(text: string, contents: readonly string[], share: number): boolean {
+  return contents.every((content) => {
+    const total = keyTerms(content).length;
+    return total === 0 || shownKeyTerms(content, [text]).length <= share * total + 1e-9;
+  });
 }
 
-/** The words `texts` write in lower case: evidence that a capitalised one is no name. */
-export function lowerCaseWords(texts: readonly string[]): Set<string> {
-  return new Set(texts.flatMap((text) => text.match(/(?<![\p{L}\p{N}])\p{Ll}+/gu) ?? []));
+/**
+ * The point's key terms in the order hints reveal them: words that name something first
+ * (generic words such as "makes" or "happen" say nothing on their own), the least specific of
+ * them first (lowest weight in the set), then by position, so the words that carry the answer
+ * come last.
+ */
+export function revealOrder(content: string, terms: readonly WeightedTerm[]): KeyTerm[] {
+  const weightOf = (term: KeyTerm) =>
+    Math.max(
+      0,
+      ...terms.filter((weighted) => hasStem([term.stem], weighted.stem)).map((t) => t.weight),
+    );
+  return keyTerms(content)
+    .map((term, position) => ({
+      term,
+      position,
+      generic: isGenericTerm(term) ? 1 : 0,
+      weight: weightOf(term),
+    }))
+    .sort((a, b) => a.generic - b.generic || a.weight - b.weight || a.position - b.position)
+    .map((entry) => entry.term);
 }
 
-// One line, no end punctuation. The first word goes to lower case only when it is surely no
-// name ("The", "Also", or a word the set also writes in lower case): "June" and "Napoleon"
-// keep their capital.
-function tidyClause(clause: string, lowerCase: ReadonlySet<string>): string {
-  const text = clause
-    .replace(/\s+/g, ' ')
-    .replace(/!/g, '.')
-    .trim()
-    .replace(/[\s.,;:?]+$/, '');
-  const first = /^\p{Lu}\p{Ll}*(?![\p{L}\p{N}])/u.exec(text)?.[0];
-  if (first === undefined) return text;
-  const lower = first.toLowerCase();
-  const common =
-    lowerCase.has(lower) || isStopWord(lower) || isGenericTerm({ word: lower, stem: lower });
-  return common ? lower + text.slice(first.length) : text;
+/**
+ * The words of `content`, as written, that carry the first `count` terms of `order`, in
+ * their order in the content ("reactions", "chloroplast").
+ */
+export function cueWords(content: string, order: readonly KeyTerm[], count: number): string[] {
+  const chosen = order.slice(0, count).map((term) => term.stem);
+  const words: string[] = [];
+  const seen = new Set<string>();
+  for (const token of wordTokens(content)) {
+    const stems = keyTerms(token.text).map((term) => term.stem);
+    const stem = stems.find((candidate) => hasStem(chosen, candidate));
+    if (stem === undefined || seen.has(stem)) continue;
+    seen.add(stem);
+    words.push(
+      /^\p{Lu}\p{Ll}+$/u.test(token.text) && token.start === 0
+        ? token.text.toLowerCase()
+        : token.text,
+    );
+  }
+  return words;
 }
 
 /** Options for {@link clozeOf}. */
 export interface ClozeOptions {
   content: string;
-  /** The content's weighted terms. */
-  terms: readonly WeightedTerm[];
-  /** Share of the unsaid weight to hide (0–1); at least one word is always hidden. */
-  share: number;
-  /** What the learner already said: those words stay visible. */
-  said?: string;
+  /** The stems the cloze may show; every other key-term word is blanked. */
+  shownStems: readonly string[];
 }
 
 /**
- * The content with its most specific words blanked ("The light-dependent reactions happen in
- * the ___ of the ___."): words the learner has not said are blanked, weightiest first, until
- * `share` of their weight is hidden. Adjacent blanks merge.
+ * The content with every word blanked whose key term is not in `shownStems` ("The ___
+ * reactions happen in the ___ of the ___"); adjacent blanks merge, end punctuation dropped.
  */
 export function clozeOf(options: ClozeOptions): string {
-  const { content, terms } = options;
-  const said = keyTerms(options.said ?? '').map((term) => term.stem);
-  const tokens = wordTokens(content).map((token, position) => {
-    const stems = keyTerms(token.text).map((term) => term.stem);
-    const weight = Math.max(
-      0,
-      ...terms.filter((term) => hasStem(stems, term.stem)).map((term) => term.weight),
-    );
-    return { ...token, weight, position, said: stems.some((stem) => hasStem(said, stem)) };
-  });
-  // Only when the learner has said every word does a said word get blanked.
-  const unsaid = tokens.filter((token) => token.weight > 0 && !token.said);
-  const candidates = unsaid.length > 0 ? unsaid : tokens.filter((token) => token.weight > 0);
-  const total = candidates.reduce((sum, token) => sum + token.weight, 0);
-  const blanked = new Set<number>();
-  let hidden = 0;
-  for (const token of candidates.sort((a, b) => b.weight - a.weight || a.position - b.position)) {
-    if (blanked.size > 0 && hidden >= options.share * total) break;
-    blanked.add(token.position);
-    hidden += token.weight;
-  }
+  const { content, shownStems } = options;
   let text = '';
   let copied = 0;
-  for (const token of tokens) {
-    if (!blanked.has(token.position)) continue;
+  for (const token of wordTokens(content)) {
+    const stems = keyTerms(token.text).map((term) => term.stem);
+    if (stems.length === 0 || stems.every((stem) => hasStem(shownStems, stem))) continue;
     text += `${content.slice(copied, token.start)}___`;
     copied = token.end;
   }
-  text = (text + content.slice(copied)).replace(/___(\s+___)+/g, '___').trim();
-  return /[.!?]$/.test(text) ? text : `${text}.`;
+  return (text + content.slice(copied))
+    .replace(/___(?:[\s-]+___)+/g, '___')
+    .trim()
+    .replace(/[\s.!?;:,]+$/, '');
 }

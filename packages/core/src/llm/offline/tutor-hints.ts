@@ -1,60 +1,98 @@
 // The offline tutor's questions about one point, broad to narrow, in step with the engine's
-// probe wrap (three failed attempts, then the focus moves on and comes back after the others):
-// an anchor on a clue from its context, a narrower clue with a question about one missing
-// aspect, then partial answers with the key words blanked. Clues come from the context, never
-// the content.
+// probe wrap: a cue naming at most a third of the point's key terms, then clozes that show at
+// most one key term more per miss, never more than half of them. Hints are cut from the
+// point's content, never its context; every reply is checked against every pending point.
 
-import { normalizeText, splitSentences } from '../../text/lexical';
-import { ATTEMPTS_BEFORE_WRAP } from '../../session/point-attempts';
+import { splitSentences } from '../../text/lexical';
 import { aspectWording, missingAspects } from '../../text/missing-aspects';
-import { clozeOf } from './tutor-clues';
+import {
+  CLOZE_SHARE,
+  CUE_SHARE,
+  clozeOf,
+  cueWords,
+  revealOrder,
+  showsAtMost,
+  termBudget,
+} from './tutor-clues';
 import * as phrasing from './tutor-phrasing';
 import type { LearnerWords, PointMaterial, Scene } from './tutor-scene';
 
-/** Share of the answer's weight each partial answer hides, from the second miss on. */
-const CLOZE_SHARES = [0.6, 0.4, 0.2];
-
-/**
- * The question for `material` after `misses` misses on it: the anchor (none), a narrower clue
- * (one), then partial answers that hide less each time (two and more). The engine sets the
- * point aside at the third miss, so the learner meets the first partial answer before that.
- */
-export function hint(
-  scene: Scene,
-  material: PointMaterial,
-  options: { words: LearnerWords; misses: number },
-): string[] {
-  const { clues } = material;
-  if (options.misses <= 0) return phrasing.anchorQuestions(scene.setName, clues[0]);
-  if (options.misses === 1) {
-    // The anchor used the first clue: a second one, else the first again with an aspect.
-    if (clues[1] !== undefined) return phrasing.clueHints(clues[1]);
-    return phrasing.narrowHints(clues[0], aspectQuestion(scene, material, options.words));
-  }
-  // One step less hidden per miss, not counting the misses that set the point aside.
-  const level = options.misses - 2 - Math.floor((options.misses - 1) / ATTEMPTS_BEFORE_WRAP);
-  const share = CLOZE_SHARES[Math.min(level, CLOZE_SHARES.length - 1)]!;
-  return phrasing.partialAnswers(
-    clozeOf({
-      content: material.point.content,
-      terms: material.terms,
-      share,
-      said: options.words.all,
-    }),
-  );
+/** A hint's candidate wordings and the share of a pending point's key terms they may show. */
+export interface HintVariants {
+  texts: string[];
+  share: number;
 }
 
-/** After a near miss: a question about exactly the missing aspect (a clue after an earlier one). */
+/** The contents of the points still to recall: what every reply is checked against. */
+function pendingContents(scene: Scene): string[] {
+  return scene.pending.map((material) => material.point.content);
+}
+
+/**
+ * How many key terms of `material` its cue names: a third of them at most, fewer when the
+ * cue would then show more than a third of another pending point's.
+ */
+function cueCount(scene: Scene, material: PointMaterial): number {
+  const { content } = material.point;
+  const order = revealOrder(content, material.terms);
+  for (let count = termBudget(content, CUE_SHARE); count > 0; count -= 1) {
+    const words = cueWords(content, order, count).join(' ');
+    if (showsAtMost(words, pendingContents(scene), CUE_SHARE)) return count;
+  }
+  return 0;
+}
+
+/** The words a cue on `material` names ("reactions", "chloroplast"). */
+function cueOf(scene: Scene, material: PointMaterial): string[] {
+  const { content } = material.point;
+  return cueWords(content, revealOrder(content, material.terms), cueCount(scene, material));
+}
+
+/** A broad question on `material`: the opening, a recap, or the move to a point not asked yet. */
+export function cue(
+  scene: Scene,
+  material: PointMaterial | undefined,
+  kind: 'opening' | 'recap' | 'anchor',
+): HintVariants {
+  const words = material === undefined ? [] : cueOf(scene, material);
+  const texts =
+    kind === 'opening'
+      ? phrasing.openingQuestions(scene.setName, words)
+      : kind === 'recap'
+        ? phrasing.recapReplies(scene.setName, words)
+        : phrasing.anchorQuestions(scene.setName, words);
+  return { texts, share: CUE_SHARE };
+}
+
+/**
+ * The question for `material` after `misses` failed attempts on it: the cue (none), then
+ * clozes showing one key term more than the cue per miss, at most half of the point's.
+ */
+export function hint(scene: Scene, material: PointMaterial, misses: number): HintVariants {
+  if (misses <= 0) return cue(scene, material, 'anchor');
+  const { content } = material.point;
+  const order = revealOrder(content, material.terms);
+  const budget = Math.min(termBudget(content, CLOZE_SHARE), cueCount(scene, material) + misses);
+  for (let count = budget; count >= 0; count -= 1) {
+    const shownStems = order.slice(0, count).map((term) => term.stem);
+    const cloze = clozeOf({ content, shownStems });
+    if (showsAtMost(cloze, pendingContents(scene), CLOZE_SHARE)) {
+      return { texts: phrasing.partialAnswers(cloze), share: CLOZE_SHARE };
+    }
+  }
+  return cue(scene, material, 'anchor');
+}
+
+/** After a near miss: a question about exactly the missing aspect, naming no key term. */
 export function nearMiss(
   scene: Scene,
   material: PointMaterial,
-  options: { words: LearnerWords; earlier: number },
-): string[] {
-  const clue =
-    options.earlier > 0
-      ? material.clues[Math.min(options.earlier, material.clues.length - 1)]
-      : undefined;
-  return phrasing.nearMissFollowUps(aspectQuestion(scene, material, options.words), clue);
+  options: { words: LearnerWords },
+): HintVariants {
+  return {
+    texts: phrasing.nearMissFollowUps(aspectQuestion(scene, material, options.words)),
+    share: CUE_SHARE,
+  };
 }
 
 /**
@@ -78,27 +116,24 @@ function aspectQuestion(scene: Scene, material: PointMaterial, words: LearnerWor
 
 /**
  * The first variant, rotated by `offset`, that differs from the previous reply (and, when
- * possible, does not end with the same sentence) and never contains the content of a point
- * still to recall.
+ * possible, does not end with the same sentence) and shows no pending point more than the
+ * hint's share of its key terms (`hidden`: the contents of the points still to recall).
  */
 export function pickReply(options: {
-  candidates: readonly string[];
+  candidates: HintVariants;
   previous: string | undefined;
   offset: number;
-  /** Normalised contents of the points still to recall. */
   hidden: readonly string[];
   fallback: readonly string[];
 }): string {
-  const safe = (text: string) => {
-    const normalized = normalizeText(text);
-    return !options.hidden.some((content) => content !== '' && normalized.includes(content));
-  };
-  const rotate = (variants: readonly string[]) => {
+  const rotate = (variants: readonly string[], share: number) => {
     const start = variants.length === 0 ? 0 : options.offset % variants.length;
-    return [...variants.slice(start), ...variants.slice(0, start)].filter(safe);
+    return [...variants.slice(start), ...variants.slice(0, start)].filter((text) =>
+      showsAtMost(text, options.hidden, share),
+    );
   };
-  const candidates = rotate(options.candidates);
-  const fallback = rotate(options.fallback);
+  const candidates = rotate(options.candidates.texts, options.candidates.share);
+  const fallback = rotate(options.fallback, CUE_SHARE);
   const lastSentence = (text: string | undefined) =>
     text === undefined ? undefined : splitSentences(text).at(-1);
   const fresh = (text: string) => text !== options.previous;
@@ -110,6 +145,6 @@ export function pickReply(options: {
     fallback.find(fresh) ??
     candidates[0] ??
     fallback[0] ??
-    'Right.'
+    phrasing.LAST_RESORT
   );
 }

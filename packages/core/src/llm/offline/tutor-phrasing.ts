@@ -15,79 +15,63 @@ export function acknowledged(variants: readonly string[]): string[] {
   );
 }
 
-/** The broad opening question, anchored on the first point's least revealing clue. */
-export function openingQuestions(setName: string, clue: string | undefined): string[] {
-  if (clue === undefined) {
-    return [
-      `Let's start with ${setName}. What do you remember about it, wherever you want to begin?`,
-      `Let's begin with ${setName}. What comes back to you first?`,
-    ];
-  }
-  return [
-    `Let's start with ${setName}, from this angle: ${clue}. What do you remember there?`,
-    `Let's begin with ${setName}. Here is a starting point: ${clue}. What comes back to you?`,
-    `To open ${setName}, take this: ${clue}. What do you remember about it?`,
-  ];
-}
+/** The reply when every other wording would show too much of a point still to recall. */
+export const LAST_RESORT = 'What else do you remember?';
 
-/** A broad question on a point that was not asked about yet (after a recall, or a recap). */
-export function anchorQuestions(setName: string, clue: string | undefined): string[] {
-  if (clue === undefined) {
-    return [
-      `What else do you remember about ${setName}?`,
-      `Which other part of ${setName} can you bring back?`,
-    ];
-  }
-  return [
-    `What do you remember about this: ${clue}?`,
-    `Take this thread: ${clue}. What can you say about it?`,
-    `Think about this: ${clue}. What do you remember there?`,
-  ];
-}
-
-/** The first hint after a miss: a second clue from the context. */
-export function clueHints(clue: string): string[] {
-  return [
-    `Here is a clue: ${clue}. What does that bring back?`,
-    `A pointer: ${clue}. Where does that lead you?`,
-    `Try this: ${clue}. What comes to mind now?`,
-  ];
+/** "reactions", "reactions and chloroplast", "reactions, light and chloroplast". */
+function listOf(words: readonly string[]): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
 /**
- * The first hint when the context has no second clue: the anchor's clue again (or none) with
- * a question about one aspect of the answer.
+ * Broad questions on a point naming a few of its words (a cue: at most a third of its key
+ * terms), or the topic area alone when `words` is empty.
  */
-export function narrowHints(clue: string | undefined, question: string): string[] {
-  if (clue === undefined) {
-    return [`Focus on one part of it. ${question}`, `Take it one piece at a time. ${question}`];
+function cueQuestions(setName: string, words: readonly string[]): string[] {
+  if (words.length === 0) {
+    return [
+      `What else do you remember about ${setName}?`,
+      `Which other part of ${setName} can you bring back?`,
+      LAST_RESORT,
+    ];
   }
+  const list = listOf(words);
   return [
-    `Stay with this: ${clue}. ${question}`,
-    `Think again about this: ${clue}. ${question}`,
-    `Narrow it down from here: ${clue}. ${question}`,
+    `What do you remember about ${list}?`,
+    `What can you tell me about ${list}?`,
+    `What comes back to you about ${list}?`,
   ];
 }
 
-/** After two or more misses: part of the answer, with gaps to fill. */
+/** The broad opening question: the topic area, then a cue on the first point. */
+export function openingQuestions(setName: string, words: readonly string[]): string[] {
+  const questions = cueQuestions(setName, words);
+  return [...questions.map((question) => `Let's start with ${setName}. ${question}`), ...questions];
+}
+
+/** A broad question on a point that was not asked about yet (after a recall, or a wrap). */
+export function anchorQuestions(setName: string, words: readonly string[]): string[] {
+  return cueQuestions(setName, words);
+}
+
+/** After a miss: the point with its most specific words blanked, as one question. */
 export function partialAnswers(cloze: string): string[] {
   return [
-    `Let me start it for you: ${cloze} How would you finish it?`,
-    `Here is part of it: ${cloze} What fills the gap?`,
-    `Fill in the gap: ${cloze} What goes there?`,
+    `Which words fill the gaps in this: ${cloze}?`,
+    `How would you complete this: ${cloze}?`,
+    `What goes in the gaps here: ${cloze}?`,
   ];
 }
 
-/** A near miss: ask for exactly the missing aspect (with a clue after an earlier near miss). */
-export function nearMissFollowUps(question: string, clue: string | undefined): string[] {
+/** A near miss: ask for exactly the missing aspect, naming none of its words. */
+export function nearMissFollowUps(question: string): string[] {
   const openers = [
     'Part of it is there.',
     'That covers some of it.',
     'Some of it is still missing.',
   ];
-  return openers.map((opener) =>
-    clue === undefined ? `${opener} ${question}` : `${opener} Here is a clue: ${clue}. ${question}`,
-  );
+  return openers.map((opener) => `${opener} ${question}`);
 }
 
 /**
@@ -112,35 +96,16 @@ export function answerReplies(options: {
   ];
 }
 
-/** Back from a rabbit hole: the pending question again, introduced by one short sentence. */
+/**
+ * Back from a rabbit hole: the pending question again in other words (the seed's rule: no
+ * sentence about the session), or a broad question when none is pending.
+ */
 export function returnReplies(setName: string, questions: readonly string[]): string[] {
-  if (questions.length === 0) {
-    return [
-      `Back to ${setName}. Which part of it would you like to go over?`,
-      `Back to ${setName}. What would you like to ask about it?`,
-    ];
-  }
-  return questions.map((question) =>
-    // The pending question keeps its own shape; the opener only fits a short one.
-    question.split(/(?<=[.?])\s+/).length <= 2 ? `Back to ${setName}. ${question}` : question,
-  );
+  if (questions.length === 0) return cueQuestions(setName, []);
+  return [...questions];
 }
 
-/** The welcome-back recap: a short welcome, then the focus question. Never a progress count. */
-export function recapReplies(options: {
-  setName: string;
-  /** A clue to the point to probe next; absent when every point is recalled. */
-  clue: string | undefined;
-}): string[] {
-  const questions =
-    options.clue === undefined
-      ? [
-          `Which part of ${options.setName} would you like to go over?`,
-          `What would you like to ask about ${options.setName}?`,
-        ]
-      : [
-          `What do you remember about this: ${options.clue}?`,
-          `What comes back to you about this: ${options.clue}?`,
-        ];
-  return questions.map((question) => `Welcome back to ${options.setName}. ${question}`);
+/** The welcome-back recap: the focus question alone, a cue as on opening. Never a progress count. */
+export function recapReplies(setName: string, words: readonly string[]): string[] {
+  return cueQuestions(setName, words);
 }

@@ -1,19 +1,17 @@
 // What the offline tutor knows when it writes a reply: the points by role (focus, other
-// pending, recalled) with their clues, and the learner's words so far.
+// pending, recalled) with their weighted terms, and the learner's words so far.
 
 import { isEngineCue } from '../../prompts/conversation-cues';
 import { type TutorNotes, stripTutorNotes } from '../../prompts/tutor-notes';
 import type { TutorPromptPoint } from '../../prompts/tutor-system-prompt';
 import type { LLMMessage } from '../llm-adapter';
 import { type JudgedPoints, type WeightedTerm, readPoints, weighTerms } from './lexical-judge';
-import { cluesFor, lowerCaseWords } from './tutor-clues';
 
 /** A point with what the tutor needs to ask about it. */
 export interface PointMaterial {
   point: TutorPromptPoint;
+  /** The content's terms, weighted by how specific they are to this point. */
   terms: readonly WeightedTerm[];
-  /** Least revealing first. */
-  clues: string[];
 }
 
 /** The points of the turn and the tutor's previous reply. */
@@ -46,11 +44,9 @@ export function createScene(options: {
     });
   const focus = notes?.focus ? lookup([notes.focus.label]) : [];
   const pending = [...focus, ...lookup(notes?.unchecked ?? [])];
-  const lowerCase = lowerCaseWords(points.flatMap((point) => [point.content, point.context]));
   const material = (point: TutorPromptPoint, terms: readonly WeightedTerm[]): PointMaterial => ({
     point,
     terms,
-    clues: cluesFor({ context: point.context, terms, content: point.content, lowerCase }),
   });
   const judged = readPoints(pending.map((point) => point.content));
   return {
