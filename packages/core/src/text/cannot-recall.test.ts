@@ -20,7 +20,8 @@ describe('saysCannotRecall', () => {
 
   it.each([
     'The light-dependent reactions happen in the thylakoid membranes.',
-    "Photosystem II splits water, I think, but I'm not sure it releases oxygen as a by-product at all in this stage.",
+    "Photosystem II splits water, I think, but I'm not sure it releases oxygen.",
+    'the mitochondria, not sure',
     'Water is split somewhere.',
     'Why do they happen in the thylakoid?',
     'I remember: ATP and NADPH.',

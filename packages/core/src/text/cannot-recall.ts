@@ -1,3 +1,5 @@
+import { keyTerms } from './lexical';
+
 // "I don't remember": one definition of an answer that says the learner cannot recall, shared
 // by the engine (such an answer to the asked point is a failed attempt on it) and the offline
 // model (which keeps its hints in step with the probe wrap it causes).
@@ -16,22 +18,28 @@ const CANNOT_RECALL = new RegExp(
     String.raw`\bhave\s+no\s+(?:idea|clue)\b`,
     String.raw`\bpass\b\s*[.!]?\s*$`,
   ].join('|'),
-  'i',
+  'gi',
 );
 
-/** At most this many words: a long answer that happens to say "not sure" is still an answer. */
-const MAX_WORDS = 12;
+/** Words that may stand around the phrase without making the message an answer. */
+const FILLER = new Set(
+  'sorry anything thing things one bit part point really honestly actually afraid still just now right'.split(
+    ' ',
+  ),
+);
 
 /**
  * Whether a learner message only says they cannot recall ("I don't remember", "no idea",
- * "I have forgotten it", "nothing comes to mind"). A long message that also tries an answer
- * ("not sure, but I think it is the thylakoid…") is not one.
+ * "I have forgotten it", "nothing comes to mind"): once those phrases are taken out, no key
+ * term is left but filler ("sorry", "anything"). A message that also tries an answer ("the
+ * mitochondria, not sure") is an answer.
  *
  * @example
  * saysCannotRecall("I can't recall that one."); // true
  * saysCannotRecall('It happens in the thylakoid membranes.'); // false
  */
 export function saysCannotRecall(message: string): boolean {
-  const words = message.trim().split(/\s+/).filter(Boolean);
-  return words.length > 0 && words.length <= MAX_WORDS && CANNOT_RECALL.test(message);
+  const rest = message.replace(CANNOT_RECALL, ' ');
+  if (rest === message) return false;
+  return keyTerms(rest).every((term) => FILLER.has(term.word));
 }

@@ -48,7 +48,13 @@ export function tutorReplyOffline(system: string, messages: readonly LLMMessage[
   // Every template uses the name mid-sentence: "about the Krebs cycle", not "about The …".
   const setName = (prompt.recallSetName || 'this topic').replace(/^The\b/, 'the');
   const previous = replies.at(-1)?.content;
-  const scene = createScene({ points: prompt.points, notes, setName, previous });
+  const scene = createScene({
+    points: prompt.points,
+    notes,
+    setName,
+    previous,
+    earlier: replies.map((reply) => reply.content),
+  });
   const candidates =
     notes === null
       ? cue(scene, undefined, 'anchor')

@@ -3,6 +3,7 @@
 // most one key term more per miss, never more than half of them. Hints are cut from the
 // point's content, never its context; every reply is checked against every pending point.
 
+import { shownKeyTerms } from '../../text/exposure';
 import { splitSentences } from '../../text/lexical';
 import { aspectWording, missingAspects } from '../../text/missing-aspects';
 import {
@@ -28,6 +29,18 @@ function pendingContents(scene: Scene): string[] {
   return scene.pending.map((material) => material.point.content);
 }
 
+/** The most key terms of `material` one earlier tutor reply showed (0: never shown). */
+function shownBefore(scene: Scene, material: PointMaterial): number {
+  const { content } = material.point;
+  return Math.max(0, ...scene.earlier.map((reply) => shownKeyTerms(content, [reply]).length));
+}
+
+/** At most one key term more than the point's earlier hints showed, once it was shown. */
+function stepCap(scene: Scene, material: PointMaterial): number {
+  const before = shownBefore(scene, material);
+  return before === 0 ? Number.POSITIVE_INFINITY : before + 1;
+}
+
 /**
  * How many key terms of `material` its cue names: a third of them at most, fewer when the
  * cue would then show more than a third of another pending point's.
@@ -35,7 +48,8 @@ function pendingContents(scene: Scene): string[] {
 function cueCount(scene: Scene, material: PointMaterial): number {
   const { content } = material.point;
   const order = revealOrder(content, material.terms);
-  for (let count = termBudget(content, CUE_SHARE); count > 0; count -= 1) {
+  const budget = Math.min(termBudget(content, CUE_SHARE), stepCap(scene, material));
+  for (let count = budget; count > 0; count -= 1) {
     const words = cueWords(content, order, count).join(' ');
     if (showsAtMost(words, pendingContents(scene), CUE_SHARE)) return count;
   }
@@ -72,7 +86,11 @@ export function hint(scene: Scene, material: PointMaterial, misses: number): Hin
   if (misses <= 0) return cue(scene, material, 'anchor');
   const { content } = material.point;
   const order = revealOrder(content, material.terms);
-  const budget = Math.min(termBudget(content, CLOZE_SHARE), cueCount(scene, material) + misses);
+  const budget = Math.min(
+    termBudget(content, CLOZE_SHARE),
+    cueCount(scene, material) + misses,
+    stepCap(scene, material),
+  );
   for (let count = budget; count >= 0; count -= 1) {
     const shownStems = order.slice(0, count).map((term) => term.stem);
     const cloze = clozeOf({ content, shownStems });

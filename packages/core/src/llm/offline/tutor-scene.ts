@@ -26,6 +26,8 @@ export interface Scene {
   recalled: PointMaterial[];
   /** The tutor's previous reply, so a question is not asked twice in a row. */
   previous: string | undefined;
+  /** Every earlier tutor reply: a further hint shows at most one key term more than they did. */
+  earlier: readonly string[];
 }
 
 /** Builds the scene from the system prompt's points and the turn's notes. */
@@ -34,6 +36,7 @@ export function createScene(options: {
   notes: TutorNotes | null;
   setName: string;
   previous: string | undefined;
+  earlier?: readonly string[];
 }): Scene {
   const { points, notes } = options;
   const byLabel = new Map(points.map((point) => [point.label, point]));
@@ -53,6 +56,7 @@ export function createScene(options: {
     judged,
     setName: options.setName,
     previous: options.previous,
+    earlier: options.earlier ?? [],
     pending: pending.map((point, index) => material(point, judged.weighted[index]!)),
     hasFocus: focus.length > 0,
     recalled: lookup(notes?.recalled ?? []).map((point) =>
