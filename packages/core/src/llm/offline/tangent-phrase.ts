@@ -9,7 +9,18 @@ const FILLER =
   /^(?:hmm+|oh|ah|so|ok(?:ay)?|well|actually|also|and|but|wait|by the way|btw|random question|quick question|just wondering)\b[,:]?\s*/i;
 
 /** A question's lead-in and what follows it; `clause` marks "why/how + statement" forms. */
-const LEAD_INS: ReadonlyArray<{ pattern: RegExp; kind: 'clause' | 'phrase' | 'question' }> = [
+const LEAD_INS: ReadonlyArray<{
+  pattern: RegExp;
+  kind: 'clause' | 'phrase' | 'question' | 'happened';
+}> = [
+  // "What happened to Marie Antoinette's children": the label is what it happened to.
+  { pattern: /^(what (?:happen(?:s|ed)?|became) (?:to|of|with|at|in)) (.+)$/i, kind: 'happened' },
+  // "Which is bigger, a blue whale or a dinosaur": the label is what is compared.
+  {
+    pattern: /^(which (?:is|was|are|were) [\w\s]+?),? ((?:\S+ ){0,3}\S+ or .+)$/i,
+    kind: 'happened',
+  },
+  { pattern: /^(?:what happens|what happened) (?:when|if|after) (.+)$/i, kind: 'phrase' },
   {
     pattern:
       /^i(?:'m| am)? (?:really |just |always )?(?:wonder(?:ed|ing)?|curious) (why|how) (.+)$/i,
@@ -52,21 +63,47 @@ stop end exist matter differ vary follow lead speak sing swim run walk jump clim
 sting cry laugh yawn sneeze itch hurt heal age rust decay rot stick bounce roll slide flow rain
 snow blow shake erupt crack bend stretch shrink expand contract attract repel conduct store carry
 send receive remember forget learn know think dream choose vote pay cost trade sell buy invest
-crash rise drop fade shed bloom mate nest lay hatch`.split(/\s+/),
+crash rise drop fade shed bloom mate nest lay hatch wear prefer like love hate want believe call
+write read play fear worship rule marry behave react respond win train dream cut sink compile
+learn fail`.split(/\s+/),
 );
 const WH_WORDS = new Set(['why', 'how', 'what', 'when', 'where', 'which', 'who']);
+/** Subjects a label drops: "why do we dream" → "dreaming", not "we dreaming". */
+const PRONOUNS = new Set(['i', 'we', 'you', 'they']);
+/** Where a second clause starts: a long label stops before it. */
+const CLAUSE_STARTS = new Set(
+  'when while if because since although though whereas unless until so'.split(' '),
+);
+/** Verbs whose last consonant doubles although they have two syllables. */
+const DOUBLING = new Set(
+  'prefer refer occur admit control begin forget regret permit commit'.split(' '),
+);
 
 /** A tangent's topic (a readable phrase) and its short label, from the learner's message. */
 export function tangentPhrase(message: string): { topic: string; label: string } {
   const sentence = curiousSentence(message);
-  const phrase = trimEnd(topicOf(sentence).split(/\s+/).slice(0, 10)).join(' ');
-  const words = phrase.split(/\s+/).filter((word) => word !== '');
+  const { topic, subject } = topicOf(sentence);
+  const phrase = trimEnd(topic.split(/\s+/).slice(0, 10)).join(' ');
+  const words = trimEnd((subject ?? phrase).split(/\s+/).filter((word) => word !== ''));
   // A long question makes a label without its question words: "Birds go in winter".
   let start = words.length > 4 && WH_WORDS.has(words[0]!.toLowerCase()) ? 1 : 0;
-  if (start === 1 && KEPT_VERBS.has(words[1]!.toLowerCase())) start = 2;
+  if (KEPT_VERBS.has(words[start]?.toLowerCase() ?? '') && words.length - start > 3) start += 1;
   if (DETERMINERS.has(words[start]?.toLowerCase() ?? '')) start += 1;
   // The engine's own label rule (six words at most, nothing dangling), so it keeps it whole.
-  const label = shortLabel(words.slice(start).join(' '));
+  let kept = words.slice(start);
+  // Determiners inside a comparison go too: "blue whale or dinosaur".
+  kept = kept.filter(
+    (word, index) =>
+      index === 0 ||
+      !DETERMINERS.has(word.toLowerCase()) ||
+      !/^(?:or|and|vs|versus)$/i.test(kept[index - 1]!),
+  );
+  // A long label stops before a second clause: "Onions making you cry", not "… when you".
+  const clause = kept.findIndex(
+    (word, index) => index >= 2 && CLAUSE_STARTS.has(word.toLowerCase()),
+  );
+  if (kept.length > 6 && clause !== -1) kept = kept.slice(0, clause);
+  const label = shortLabel(kept.join(' '));
   return { topic: phrase, label: label.charAt(0).toUpperCase() + label.slice(1) };
 }
 
@@ -82,9 +119,11 @@ function curiousSentence(message: string): string {
   return asking ?? sentences.at(-1) ?? message;
 }
 
-function topicOf(sentence: string): string {
+/** The topic phrase, and the words the label is made of when they differ from it. */
+function topicOf(sentence: string): { topic: string; subject?: string } {
   // "…, why?" and "…, right?" ask nothing of their own.
   let text = sentence
+    .replace(/\b(what|who|how|where|why|when)['’]s\b/gi, '$1 is')
     .replace(/[?!.…]+$/u, '')
     .replace(/,\s*(?:why|how|right|huh|no)$/i, '')
     .trim();
@@ -95,12 +134,18 @@ function topicOf(sentence: string): string {
   for (const { pattern, kind } of LEAD_INS) {
     const match = pattern.exec(text);
     if (match === null) continue;
-    if (kind === 'clause') {
-      return gerundClause(match[2]!) ?? `${match[1]!.toLowerCase()} ${match[2]!}`;
+    switch (kind) {
+      case 'clause':
+        return { topic: gerundClause(match[2]!) ?? `${match[1]!.toLowerCase()} ${match[2]!}` };
+      case 'happened':
+        return { topic: `${match[1]!.toLowerCase()} ${match[2]!}`, subject: match[2]! };
+      case 'question':
+        return { topic: lowerFirst(match[1]!) };
+      case 'phrase':
+        return { topic: gerundClause(match.at(-1)!) ?? match.at(-1)! };
     }
-    return kind === 'question' ? lowerFirst(match[1]!) : match.at(-1)!;
   }
-  return lowerFirst(text);
+  return { topic: lowerFirst(text) };
 }
 
 /**
@@ -118,9 +163,13 @@ function gerundClause(clause: string): string | undefined {
     /^\p{Lu}/u.test(words[verbAt]!) &&
     /^\p{Lu}/u.test(words[verbAt - 1]!)
   );
+  // "Einstein's theory change…": a possessive is not yet the whole subject.
+  if (/['’]s?$/.test(words[verbAt - 1] ?? '') && verbAt + 1 < words.length) verbAt += 1;
   const verb = words[verbAt]?.toLowerCase();
   if (verb === undefined || !isCommonVerb(verb)) return undefined;
-  return [...words.slice(0, verbAt), gerund(verb), ...words.slice(verbAt + 1)].join(' ');
+  const subject =
+    verbAt === 1 && PRONOUNS.has(words[0]!.toLowerCase()) ? [] : words.slice(0, verbAt);
+  return [...subject, gerund(verb), ...words.slice(verbAt + 1)].join(' ');
 }
 
 function isCommonVerb(word: string): boolean {
@@ -139,6 +188,7 @@ export function gerund(verb: string): string {
   else if (/[^s]s$/.test(base)) base = base.slice(0, -1);
   if (/ie$/.test(base)) return `${base.slice(0, -2)}ying`;
   if (/[^aeiou]e$/.test(base) && base !== 'be') return `${base.slice(0, -1)}ing`;
+  if (DOUBLING.has(base)) return `${base}${base.at(-1)}ing`;
   if (/^[^aeiou]*[aeiou][^aeiouwxy]$/.test(base)) return `${base}${base.at(-1)}ing`;
   return `${base}ing`;
 }
