@@ -63,7 +63,7 @@ export function tutorReplyOffline(system: string, messages: readonly LLMMessage[
     candidates,
     previous,
     offset: replies.length + setName.length,
-    hidden: scene.pending.map((material) => material.point.content),
+    hidden: hidden(scene),
     fallback: scene.hasFocus ? phrasing.anchorQuestions(setName, []) : phrasing.ACKNOWLEDGEMENTS,
   });
 }
@@ -120,7 +120,9 @@ function reply(
   }
   // Recalling another point is progress, acknowledged; the focus question comes again.
   const acknowledge = (variants: HintVariants): HintVariants =>
-    progressed ? { ...variants, texts: phrasing.acknowledged(variants.texts) } : variants;
+    progressed
+      ? { ...variants, texts: phrasing.acknowledged(variants.texts, hidden(scene)) }
+      : variants;
   if (verdict.nearMiss) return acknowledge(nearMiss(scene, focus, { words }));
   const other = judgements.findIndex((judgement, index) => index > 0 && judgement.nearMiss);
   if (other !== -1 && !progressed) return nearMiss(scene, scene.pending[other]!, { words });
@@ -140,7 +142,7 @@ function afterRecall(
   const next = notes.afterFocus?.kind === 'close' ? undefined : nextOpen(scene, notes, judgements);
   if (next === undefined) return { texts: [...phrasing.ACKNOWLEDGEMENTS], share: CUE_SHARE };
   const question = cue(scene, next, 'anchor');
-  return { ...question, texts: phrasing.acknowledged(question.texts) };
+  return { ...question, texts: phrasing.acknowledged(question.texts, hidden(scene)) };
 }
 
 /**
@@ -183,4 +185,9 @@ function answer(scene: Scene, words: LearnerWords): HintVariants {
     texts: phrasing.answerReplies({ setName: scene.setName, asked, content }),
     share: CUE_SHARE,
   };
+}
+
+/** The contents of the points still to recall. */
+function hidden(scene: Scene): string[] {
+  return scene.pending.map((material) => material.point.content);
 }

@@ -4,7 +4,7 @@
 // point's content, never its context; every reply is checked against every pending point.
 
 import { shownKeyTerms } from '../../text/exposure';
-import { splitSentences } from '../../text/lexical';
+import { type KeyTerm, splitSentences } from '../../text/lexical';
 import { aspectWording, missingAspects } from '../../text/missing-aspects';
 import {
   CLOZE_SHARE,
@@ -42,16 +42,36 @@ function stepCap(scene: Scene, material: PointMaterial): number {
 }
 
 /**
- * How many key terms of `material` its cue names: a third of them at most, fewer when the
- * cue would then show more than a third of another pending point's.
+ * The order a cue names `material`'s key terms in: those earlier replies already showed first
+ * (naming them again exposes nothing new), then {@link revealOrder}.
+ */
+function cueOrder(scene: Scene, material: PointMaterial): KeyTerm[] {
+  const { content } = material.point;
+  const seen = new Set(shownKeyTerms(content, scene.earlier).map((term) => term.stem));
+  const order = revealOrder(content, material.terms);
+  return [
+    ...order.filter((term) => seen.has(term.stem)),
+    ...order.filter((term) => !seen.has(term.stem)),
+  ];
+}
+
+/**
+ * How many key terms of `material` its cue names: as many as keep the point's exposure (what
+ * every reply so far and the cue show) within a third — a cued recall still rates Good — and
+ * show no other pending point more than a third of its key terms.
  */
 function cueCount(scene: Scene, material: PointMaterial): number {
   const { content } = material.point;
-  const order = revealOrder(content, material.terms);
+  const order = cueOrder(scene, material);
   const budget = Math.min(termBudget(content, CUE_SHARE), stepCap(scene, material));
   for (let count = budget; count > 0; count -= 1) {
     const words = cueWords(content, order, count).join(' ');
-    if (showsAtMost(words, pendingContents(scene), CUE_SHARE)) return count;
+    if (
+      showsAtMost(words, pendingContents(scene), CUE_SHARE) &&
+      showsAtMost([...scene.earlier, words].join('\n'), [content], CUE_SHARE)
+    ) {
+      return count;
+    }
   }
   return 0;
 }
@@ -59,7 +79,7 @@ function cueCount(scene: Scene, material: PointMaterial): number {
 /** The words a cue on `material` names ("reactions", "chloroplast"). */
 function cueOf(scene: Scene, material: PointMaterial): string[] {
   const { content } = material.point;
-  return cueWords(content, revealOrder(content, material.terms), cueCount(scene, material));
+  return cueWords(content, cueOrder(scene, material), cueCount(scene, material));
 }
 
 /** A broad question on `material`: the opening, a recap, or the move to a point not asked yet. */

@@ -5,14 +5,23 @@
 // and nothing more; no praise, no exclamation marks, no lists, no talk about the session or
 // its progress.
 
+import { hasStem, keyTerms } from '../../text/lexical';
+
 /** The neutral acknowledgements of a recall: the interface does the rest. */
 export const ACKNOWLEDGEMENTS: readonly string[] = ['Right.', 'Yes.'];
 
-/** Each variant led by a neutral acknowledgement, alternating. */
-export function acknowledged(variants: readonly string[]): string[] {
-  return variants.map(
-    (variant, index) => `${ACKNOWLEDGEMENTS[index % ACKNOWLEDGEMENTS.length]} ${variant}`,
+/**
+ * Each variant led by a neutral acknowledgement, alternating — only those that name no key
+ * term of `hidden` (the points still to recall): "Right." would show the "rights" of "the
+ * Rights of Man".
+ */
+export function acknowledged(variants: readonly string[], hidden: readonly string[]): string[] {
+  const stems = keyTerms(hidden.join(' ')).map((term) => term.stem);
+  const words = ACKNOWLEDGEMENTS.filter((word) =>
+    keyTerms(word).every((term) => !hasStem(stems, term.stem)),
   );
+  const usable = words.length > 0 ? words : ['Yes.'];
+  return variants.map((variant, index) => `${usable[index % usable.length]} ${variant}`);
 }
 
 /** The reply when every other wording would show too much of a point still to recall. */
@@ -31,9 +40,9 @@ function listOf(words: readonly string[]): string {
 function cueQuestions(setName: string, words: readonly string[]): string[] {
   if (words.length === 0) {
     return [
-      `What else do you remember about ${setName}?`,
-      `Which other part of ${setName} can you bring back?`,
       LAST_RESORT,
+      'What else comes back to you?',
+      `What else do you remember about ${setName}?`,
     ];
   }
   const list = listOf(words);
@@ -46,7 +55,10 @@ function cueQuestions(setName: string, words: readonly string[]): string[] {
 
 /** The broad opening question: the topic area, then a cue on the first point. */
 export function openingQuestions(setName: string, words: readonly string[]): string[] {
-  const questions = cueQuestions(setName, words);
+  const questions =
+    words.length === 0
+      ? [`What do you remember about ${setName}?`, `What comes back to you first?`]
+      : cueQuestions(setName, words);
   return [...questions.map((question) => `Let's start with ${setName}. ${question}`), ...questions];
 }
 
