@@ -57,21 +57,20 @@ function cueOrder(scene: Scene, material: PointMaterial): KeyTerm[] {
 
 /**
  * How many key terms of `material` its cue names: as many as keep the point's exposure (what
- * every reply so far and the cue show) within a third — a cued recall still rates Good — and
- * show no other pending point more than a third of its key terms.
+ * every reply so far and the cue show) within a third — a cued recall still rates Good — or
+ * add nothing to it, and show no other pending point more than a third of its key terms.
  */
 function cueCount(scene: Scene, material: PointMaterial): number {
   const { content } = material.point;
   const order = cueOrder(scene, material);
   const budget = Math.min(termBudget(content, CUE_SHARE), stepCap(scene, material));
+  const exposed = shownKeyTerms(content, scene.earlier).length;
   for (let count = budget; count > 0; count -= 1) {
     const words = cueWords(content, order, count).join(' ');
-    if (
-      showsAtMost(words, pendingContents(scene), CUE_SHARE) &&
-      showsAtMost([...scene.earlier, words].join('\n'), [content], CUE_SHARE)
-    ) {
-      return count;
-    }
+    const after = shownKeyTerms(content, [...scene.earlier, words]).length;
+    // Naming terms already shown exposes nothing new, whatever the exposure is already.
+    const withinExposure = after === exposed || after <= termBudget(content, CUE_SHARE);
+    if (withinExposure && showsAtMost(words, pendingContents(scene), CUE_SHARE)) return count;
   }
   return 0;
 }
