@@ -27,10 +27,11 @@ export function acknowledged(variants: readonly string[], hidden: readonly strin
 /** The reply when every other wording would show too much of a point still to recall. */
 export const LAST_RESORT = 'What else do you remember?';
 
-/** "reactions", "reactions and chloroplast", "reactions, light and chloroplast". */
+/** “reactions”, “reactions” and “chloroplast”, “reactions”, “light” and “chloroplast”. */
 function listOf(words: readonly string[]): string {
-  if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+  const quoted = words.map((word) => `“${word}”`);
+  if (quoted.length <= 1) return quoted.join('');
+  return `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
 }
 
 /**
@@ -46,10 +47,11 @@ function cueQuestions(setName: string, words: readonly string[]): string[] {
     ];
   }
   const list = listOf(words);
+  // The words are quoted: a cue mentions them, whatever their part of speech ("produce").
   return [
-    `What do you remember about ${list}?`,
-    `What can you tell me about ${list}?`,
-    `What comes back to you about ${list}?`,
+    `What do you remember that goes with ${list}?`,
+    `What can you tell me about the idea with ${list}?`,
+    `Which idea comes back to you with ${list}?`,
   ];
 }
 
