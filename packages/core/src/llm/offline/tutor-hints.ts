@@ -4,7 +4,7 @@
 // point's content, never its context; every reply is checked against every pending point.
 
 import { shownKeyTerms } from '../../text/exposure';
-import { type KeyTerm, splitSentences } from '../../text/lexical';
+import { type KeyTerm, hasStem, splitSentences } from '../../text/lexical';
 import { aspectWording, missingAspects } from '../../text/missing-aspects';
 import {
   CLOZE_SHARE,
@@ -42,17 +42,24 @@ function stepCap(scene: Scene, material: PointMaterial): number {
 }
 
 /**
- * The order a cue names `material`'s key terms in: those earlier replies already showed first
- * (naming them again exposes nothing new), then {@link revealOrder}.
+ * The order a cue names `material`'s key terms in: one term only this point has first, so the
+ * cue says which point it asks about (one already shown if there is one), then those earlier
+ * replies already showed (naming them again exposes nothing new), then {@link revealOrder}.
  */
 function cueOrder(scene: Scene, material: PointMaterial): KeyTerm[] {
   const { content } = material.point;
   const seen = new Set(shownKeyTerms(content, scene.earlier).map((term) => term.stem));
   const order = revealOrder(content, material.terms);
-  return [
+  const ranked = [
     ...order.filter((term) => seen.has(term.stem)),
     ...order.filter((term) => !seen.has(term.stem)),
   ];
+  const distinctive = ranked.find((term) =>
+    material.terms.some((weighted) => weighted.distinctive && hasStem([term.stem], weighted.stem)),
+  );
+  return distinctive === undefined
+    ? ranked
+    : [distinctive, ...ranked.filter((term) => term !== distinctive)];
 }
 
 /**
@@ -63,7 +70,9 @@ function cueOrder(scene: Scene, material: PointMaterial): KeyTerm[] {
 function cueCount(scene: Scene, material: PointMaterial): number {
   const { content } = material.point;
   const order = cueOrder(scene, material);
-  const budget = Math.min(termBudget(content, CUE_SHARE), stepCap(scene, material));
+  // One term below the cap (one at least): enough to say which point, little to give away.
+  const third = termBudget(content, CUE_SHARE);
+  const budget = Math.min(third === 0 ? 0 : Math.max(1, third - 1), stepCap(scene, material));
   const exposed = shownKeyTerms(content, scene.earlier).length;
   for (let count = budget; count > 0; count -= 1) {
     const words = cueWords(content, order, count).join(' ');
@@ -104,7 +113,8 @@ export function cue(
 export function hint(scene: Scene, material: PointMaterial, misses: number): HintVariants {
   if (misses <= 0) return cue(scene, material, 'anchor');
   const { content } = material.point;
-  const order = revealOrder(content, material.terms);
+  // What the cue showed stays visible; the cloze adds the next term in the same order.
+  const order = cueOrder(scene, material);
   const budget = Math.min(
     termBudget(content, CLOZE_SHARE),
     cueCount(scene, material) + misses,
