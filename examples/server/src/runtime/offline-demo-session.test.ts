@@ -26,7 +26,9 @@ const SESSION: readonly Step[] = [
   'And what does RuBisCO do to carbon dioxide?',
   'exit rabbit hole',
   'RuBisCO is the enzyme that fixes carbon dioxide onto RuBP',
-  'The Calvin cycle makes G3P, and the plant uses it to build glucose',
+  // Own words: "The Calvin cycle makes G3P" alone would only repeat what was shown (the cue
+  // named G3P, the rabbit-hole agent the Calvin cycle) and earn no credit.
+  'G3P is what the Calvin cycle produces, and the plant uses it to build glucose',
   'Why is RuBisCO so slow, though?',
 ];
 

@@ -4,7 +4,7 @@
 // point's content, never its context; every reply is checked against every pending point.
 
 import { shownKeyTerms } from '../../text/exposure';
-import { type KeyTerm, hasStem, splitSentences } from '../../text/lexical';
+import { type KeyTerm, hasStem, isGenericTerm, keyTerms, splitSentences } from '../../text/lexical';
 import { aspectWording, missingAspects } from '../../text/missing-aspects';
 import {
   CLOZE_SHARE,
@@ -42,9 +42,10 @@ function stepCap(scene: Scene, material: PointMaterial): number {
 }
 
 /**
- * The order a cue names `material`'s key terms in: one term only this point has first, so the
- * cue says which point it asks about (one already shown if there is one), then those earlier
- * replies already showed (naming them again exposes nothing new), then {@link revealOrder}.
+ * The order a cue names `material`'s key terms in: one term no other pending point has in its
+ * content or context first, so the cue says which point it asks about (one already shown if
+ * there is one), then those earlier replies already showed (naming them again exposes nothing
+ * new), then {@link revealOrder}.
  */
 function cueOrder(scene: Scene, material: PointMaterial): KeyTerm[] {
   const { content } = material.point;
@@ -54,9 +55,19 @@ function cueOrder(scene: Scene, material: PointMaterial): KeyTerm[] {
     ...order.filter((term) => seen.has(term.stem)),
     ...order.filter((term) => !seen.has(term.stem)),
   ];
-  const distinctive = ranked.find((term) =>
-    material.terms.some((weighted) => weighted.distinctive && hasStem([term.stem], weighted.stem)),
-  );
+  const others = keyTerms(
+    scene.pending
+      .filter((other) => other !== material)
+      .map((other) => `${other.point.content} ${other.point.context}`)
+      .join(' '),
+  ).map((term) => term.stem);
+  const distinctive =
+    ranked.find((term) => !isGenericTerm(term) && !hasStem(others, term.stem)) ??
+    ranked.find((term) =>
+      material.terms.some(
+        (weighted) => weighted.distinctive && hasStem([term.stem], weighted.stem),
+      ),
+    );
   return distinctive === undefined
     ? ranked
     : [distinctive, ...ranked.filter((term) => term !== distinctive)];
@@ -81,7 +92,9 @@ function cueCount(scene: Scene, material: PointMaterial): number {
     const withinExposure = after === exposed || after <= termBudget(content, CUE_SHARE);
     if (withinExposure && showsAtMost(words, pendingContents(scene), CUE_SHARE)) return count;
   }
-  return 0;
+  // Exposure already near a third: still one term, or the question would name no point at all.
+  const one = cueWords(content, order, 1).join(' ');
+  return budget > 0 && showsAtMost(one, pendingContents(scene), CUE_SHARE) ? 1 : 0;
 }
 
 /** The words a cue on `material` names ("reactions", "chloroplast"). */
