@@ -8,6 +8,8 @@ const conditions = ['@recall/source', 'module', 'node', 'development|production'
 // Finds (or installs, as root) Chromium, espeak-ng and PostgreSQL for the projects that need
 // them; without them their tests are skipped with one line saying why (never on CI).
 const systemDependencies = ['test/global-setup.ts'];
+// React 18 and react-dom 18 live in their own workspace, so that they find each other as peers.
+const REACT_18 = `${import.meta.dirname}/test/react18/node_modules`;
 
 export default defineConfig({
   resolve: { conditions },
@@ -21,6 +23,31 @@ export default defineConfig({
           include: ['packages/core/{src,test}/**/*.test.ts'],
           environment: 'node',
           globalSetup: systemDependencies,
+          // Creating PGlite or starting PostgreSQL in a hook takes seconds, more on a busy machine.
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        // The AI SDK adapter against `ai` 7 (installed as ai-7; `ai` itself is 6) and the msw
+        // handlers against msw 2 (msw-2; `msw` is 3): the optional peer ranges are ^6 || ^7
+        // and ^2 || ^3, and the error-mapping table must be the same on both majors.
+        extends: true,
+        resolve: {
+          alias: [
+            { find: /^ai$/, replacement: 'ai-7' },
+            { find: /^msw$/, replacement: 'msw-2' },
+            { find: /^msw\/(.*)$/, replacement: 'msw-2/$1' },
+          ],
+        },
+        test: {
+          name: 'core-ai7-msw2',
+          include: [
+            'packages/core/src/llm/ai-sdk/**/*.test.ts',
+            'packages/core/test/llm/{ai-sdk,engine-ai-sdk,anthropic,messages-api}*.test.ts',
+          ],
+          // Bundles the built entries with esbuild, outside the aliases.
+          exclude: ['packages/core/test/llm/ai-sdk-{subpath,missing-peer}.test.ts'],
+          environment: 'node',
         },
       },
       {
@@ -30,6 +57,8 @@ export default defineConfig({
           include: ['packages/ws/{src,test}/**/*.test.ts'],
           environment: 'node',
           globalSetup: systemDependencies,
+          // Creating PGlite or starting PostgreSQL in a hook takes seconds, more on a busy machine.
+          hookTimeout: 30_000,
         },
       },
       {
@@ -42,15 +71,15 @@ export default defineConfig({
         },
       },
       {
-        // The same React tests against React 18 (installed as react-18 / react-dom-18): the
+        // The same React tests against React 18 (installed in the test/react18 workspace): the
         // aliases cover our sources, setup-react18.ts covers packages Node loads directly.
         extends: true,
         resolve: {
           alias: [
-            { find: /^react$/, replacement: 'react-18' },
-            { find: /^react\/(.*)$/, replacement: 'react-18/$1' },
-            { find: /^react-dom$/, replacement: 'react-dom-18' },
-            { find: /^react-dom\/(.*)$/, replacement: 'react-dom-18/$1' },
+            { find: /^react$/, replacement: `${REACT_18}/react` },
+            { find: /^react\/(.*)$/, replacement: `${REACT_18}/react/$1` },
+            { find: /^react-dom$/, replacement: `${REACT_18}/react-dom` },
+            { find: /^react-dom\/(.*)$/, replacement: `${REACT_18}/react-dom/$1` },
           ],
         },
         test: {

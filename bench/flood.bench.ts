@@ -186,7 +186,14 @@ async function run(flood: boolean) {
   await sleep(3_000);
   const before = await server.stats();
   const watch = bystander(bob);
-  let counts = { accepted: 0, busy: 0, rateLimited: 0, invalid: 0, sent: 0 };
+  let counts = {
+    accepted: 0,
+    busy: 0,
+    rateLimited: 0,
+    invalid: 0,
+    sent: 0,
+    closedWith: null as number | null,
+  };
   let atEnd = before;
   if (flood) {
     const attacker = await connect(server.port, 'token-attacker');
@@ -201,9 +208,17 @@ async function run(flood: boolean) {
       );
       await sleep(1_000 / FLOOD_RATE);
     }
+    let closedWith: number | null = null;
+    attacker.socket.once('close', (code) => {
+      closedWith = code;
+    });
     for (let index = 0; index < INVALID_FRAMES; index += 1) attacker.socket.send('{not json');
     attacker.socket.send(JSON.stringify({ type: 'ping' }));
-    while (!attacker.messages.some((message) => message.type === 'pong')) await sleep(20);
+    // Answered with a pong, or (past `refusedFrameLimit`) closed with FRAME_FLOOD.
+    while (!attacker.messages.some((message) => message.type === 'pong') && closedWith === null) {
+      await sleep(20);
+    }
+    counts.closedWith = closedWith;
     const replies = attacker.messages.filter(
       (message) => message.type === 'ack' || message.type === 'error',
     );
@@ -213,6 +228,7 @@ async function run(flood: boolean) {
       busy: replies.filter((message) => message.code === 'SESSION_BUSY').length,
       rateLimited: replies.filter((message) => message.code === 'RATE_LIMITED').length,
       invalid: replies.filter((message) => message.code === 'INVALID_JSON').length,
+      closedWith: counts.closedWith,
     };
     atEnd = await server.stats();
     attacker.socket.close();
@@ -244,7 +260,7 @@ async function main(): Promise<void> {
     ],
     [
       'invalid frames',
-      `${INVALID_FRAMES} sent, ${flood.counts.invalid} refused; ${flood.after.logLines - flood.before.logLines} log lines in the whole flood run`,
+      `${INVALID_FRAMES} sent, ${flood.counts.invalid} answered INVALID_JSON${flood.counts.closedWith === null ? '' : `, then the socket was closed with ${flood.counts.closedWith}`}; ${flood.after.logLines - flood.before.logLines} log lines in the whole flood run`,
     ],
     [
       'model turns (tutor calls)',

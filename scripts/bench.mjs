@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const OPT_IN = ['scale'];
+const OPT_IN = ['scale', 'flood-attacks'];
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
 const firstFlag = argv.findIndex((argument) => argument.startsWith('--'));

@@ -3,9 +3,10 @@ import { definePackageBuild } from '../../scripts/build/package-build';
 
 // One public entry per subpath (see scripts/build/package-build.ts for the ESM module layout).
 // Node-only adapters sit on their own subpaths so the main entry stays browser-safe.
-export default defineConfig(
+export default defineConfig((overrides) =>
   definePackageBuild({
     directory: import.meta.dirname,
+    outDir: overrides.outDir,
     entries: {
       index: 'src/index.ts',
       'schemas/index': 'src/schemas/index.ts',

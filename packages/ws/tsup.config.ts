@@ -2,9 +2,10 @@ import { defineConfig } from 'tsup';
 import { definePackageBuild } from '../../scripts/build/package-build';
 
 // One public entry per subpath (see scripts/build/package-build.ts for the ESM module layout).
-export default defineConfig(
+export default defineConfig((overrides) =>
   definePackageBuild({
     directory: import.meta.dirname,
+    outDir: overrides.outDir,
     entries: {
       index: 'src/index.ts',
       'protocol/index': 'src/protocol/index.ts',

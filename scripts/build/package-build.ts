@@ -1,11 +1,16 @@
 // The build shared by the published packages (each package's tsup.config.ts calls it).
 //
-// ESM keeps the module boundaries of `src`: every module reachable from a public entry is
-// written as its own file under `dist` and imports the others by relative path. With
-// `"sideEffects": false` an app's bundler then drops whole modules the app never reaches
-// (the zod catalog, parsers, the engine) instead of having to prove, statement by statement,
-// that a bundled file's top-level calls are unused. CJS (Node's `require`) stays one bundle per
-// public entry. Declarations are rolled up per public entry for both formats.
+// Both formats keep the module boundaries of `src`: every module reachable from a public entry
+// is written as its own file under `dist` (`.js` for ESM, `.cjs` for CommonJS) and imports the
+// others by relative path. With `"sideEffects": false` an app's bundler then drops whole
+// modules the app never reaches (the zod catalog, parsers, the engine) instead of having to
+// prove, statement by statement, that a bundled file's top-level calls are unused; and under
+// `require()` every entry shares one copy of each module (one `RecallError` class, one zod
+// catalog) instead of a bundle per entry. Declarations are rolled up per public entry.
+//
+// No source maps and no `src/` ship: the output is unminified and keeps the sources' files and
+// names, so a stack trace already points at readable code, and a consumer downloads each module
+// once per format and nothing else.
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { type BuildOptions, buildSync, type Plugin } from 'esbuild';
@@ -22,6 +27,8 @@ export interface PackageBuildOptions {
   entries: PublicEntries;
   /** Extra tsup options applied to both formats (externals, banner). */
   shared?: Options;
+  /** Where the output goes (tsup's `--out-dir`, as a test builds elsewhere). @default 'dist' */
+  outDir?: string | undefined;
 }
 
 /** Every source module a public entry reaches, relative to the package directory. */
@@ -48,7 +55,7 @@ function reachableModules(directory: string, entries: PublicEntries): string[] {
  * Leaves every relative import external and points it at the sibling output file, so each
  * source module becomes exactly one output module.
  */
-function preserveModules(): Plugin {
+function preserveModules(extension: '.js' | '.cjs'): Plugin {
   return {
     name: 'recall-preserve-modules',
     setup(build) {
@@ -57,7 +64,7 @@ function preserveModules(): Plugin {
         const target = resolve(args.resolveDir, args.path);
         const source = findSource(target);
         if (!source) return undefined;
-        let specifier = relative(dirname(args.importer), source).replace(/\.tsx?$/, '.js');
+        let specifier = relative(dirname(args.importer), source).replace(/\.tsx?$/, extension);
         if (!specifier.startsWith('.')) specifier = `./${specifier}`;
         return { path: specifier, external: true };
       });
@@ -83,37 +90,36 @@ export function definePackageBuild({
   directory,
   entries,
   shared = {},
+  outDir = 'dist',
 }: PackageBuildOptions): Options[] {
   // Cleaned here, once, because tsup builds the two configurations in parallel.
-  rmSync(join(directory, 'dist'), { recursive: true, force: true });
+  rmSync(resolve(directory, outDir), { recursive: true, force: true });
   const common: Options = {
-    sourcemap: true,
+    sourcemap: false,
     target: 'es2022',
     clean: false,
     ...shared,
   };
-  // The maps point at the shipped `src/` instead of embedding it: each source ships once.
-  const withoutEmbeddedSources = (options: BuildOptions): void => {
-    options.sourcesContent = false;
+  const modules = reachableModules(directory, entries);
+  const underSource = (options: BuildOptions): void => {
+    options.outbase = 'src';
   };
   return [
     {
       ...common,
-      entry: reachableModules(directory, entries),
+      entry: modules,
       format: ['esm'],
       dts: { entry: entries },
-      esbuildPlugins: [preserveModules()],
-      esbuildOptions(options) {
-        withoutEmbeddedSources(options);
-        options.outbase = 'src';
-      },
+      esbuildPlugins: [preserveModules('.js')],
+      esbuildOptions: underSource,
     },
     {
       ...common,
-      entry: entries,
+      entry: modules,
       format: ['cjs'],
-      dts: true,
-      esbuildOptions: withoutEmbeddedSources,
+      dts: { entry: entries },
+      esbuildPlugins: [preserveModules('.cjs')],
+      esbuildOptions: underSource,
     },
   ];
 }

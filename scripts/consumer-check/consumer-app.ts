@@ -18,6 +18,7 @@ const BUILT_APP_FILES = [
   { source: 'session.ts', output: 'session.mjs', module: ts.ModuleKind.ESNext },
   { source: 'missing-peers.ts', output: 'missing-peers.mjs', module: ts.ModuleKind.ESNext },
   { source: 'missing-peers.ts', output: 'missing-peers.cjs', module: ts.ModuleKind.CommonJS },
+  { source: 'peer-majors.ts', output: 'peer-majors.mjs', module: ts.ModuleKind.ESNext },
 ];
 
 const COMPILER_OPTIONS = {
@@ -192,12 +193,18 @@ export function writeTypecheckProject(options: {
   }
 }
 
-/** Copies the typechecked scripts and builds the runnable ones into the app. */
-export function writeAppFiles(app: string): void {
-  for (const file of TYPECHECKED_APP_FILES) {
-    writeFileSync(join(app, file), readFileSync(join(APP_SOURCES, file), 'utf8'));
+/**
+ * Copies the typechecked scripts and builds the runnable ones into the app (only those built
+ * from `sources`, when given).
+ */
+export function writeAppFiles(app: string, sources?: readonly string[]): void {
+  if (sources === undefined) {
+    for (const file of TYPECHECKED_APP_FILES) {
+      writeFileSync(join(app, file), readFileSync(join(APP_SOURCES, file), 'utf8'));
+    }
   }
   for (const { source, output, module } of BUILT_APP_FILES) {
+    if (sources !== undefined && !sources.includes(source)) continue;
     mkdirSync(join(app, output, '..'), { recursive: true });
     writeFileSync(
       join(app, output),

@@ -8,7 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { formatDuration, runOrThrow, tail, userEnvironment } from '../lib/run';
 import { PUBLISHED_PACKAGES } from '../readme/api-table';
@@ -30,6 +30,16 @@ import { checkEvalCommand } from './eval-command';
 import { packPackages, type Tarball, tarballProblems } from './tarballs';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
+/**
+ * The optional peers' majors the packages accept, each installed beside the tarballs with a
+ * plain `npm install` (an ERESOLVE fails the check) and exercised by app/peer-majors.ts against
+ * the repository's stand-ins. The provider package is the generation each `ai` major pairs with.
+ */
+const PEER_SETS = [
+  { label: 'ai 6 + msw 3', packages: ['ai@^6', 'msw@^3', '@ai-sdk/openai-compatible@^2'] },
+  { label: 'ai 7 + msw 2', packages: ['ai@^7', 'msw@^2', '@ai-sdk/openai-compatible@^3'] },
+] as const;
+const ENGINES_NODE_MAJOR = 22;
 const READMES = ['README.md', ...PUBLISHED_PACKAGES.map((directory) => `${directory}/README.md`)];
 const RESOLUTIONS = ['bundler', 'nodenext', 'node10'] as const;
 
@@ -43,6 +53,8 @@ async function step<T>(label: string, work: () => Promise<T>): Promise<T> {
   console.log(`✓ ${line}`);
   return result;
 }
+
+await useSupportedNode();
 
 const work = mkdtempSync(join(tmpdir(), 'recall-consumer-'));
 const app = join(work, 'app');
@@ -138,12 +150,60 @@ try {
     runServerAndSession(server),
   );
 
+  for (const [index, peers] of PEER_SETS.entries()) {
+    await step(
+      `npm install the tarballs with ${peers.packages.join(' ')}, run them on the stand-ins (${peers.label})`,
+      () => runPeerMajors(join(work, `app-peers-${index + 1}`), tarballs, peers.packages),
+    );
+  }
+
   succeeded = true;
   console.log(`\nConsumer check passed in ${formatDuration(Date.now() - started)}:`);
   for (const line of timings) console.log(`  ${line}`);
 } finally {
   if (succeeded && !process.argv.includes('--keep')) rmSync(work, { recursive: true, force: true });
   else console.log(`The consumer app is in ${app}`);
+}
+
+/**
+ * The packages need Node >= 22 (`engines`). When the Node on PATH is older (a machine whose
+ * system Node is 20), the check runs on the repository's own Node (the `node` devDependency)
+ * and says so, rather than failing on EBADENGINE.
+ */
+async function useSupportedNode(): Promise<void> {
+  const version = (await runOrThrow('node', ['--version'], { cwd: REPO_ROOT })).output.trim();
+  if (Number(/^v(\d+)/.exec(version)?.[1]) >= ENGINES_NODE_MAJOR) return;
+  const repositoryNode = join(REPO_ROOT, 'node_modules/node/bin');
+  process.env.PATH = `${repositoryNode}${delimiter}${process.env.PATH ?? ''}`;
+  const used = (await runOrThrow('node', ['--version'], { cwd: REPO_ROOT })).output.trim();
+  console.log(
+    `The Node on PATH is ${version}, below engines >=${ENGINES_NODE_MAJOR}: the check runs on the repository's Node ${used}.`,
+  );
+}
+
+/** One app with one set of peer majors: plain install, then app/peer-majors.ts. */
+async function runPeerMajors(
+  directory: string,
+  tarballs: readonly Tarball[],
+  peers: readonly string[],
+): Promise<void> {
+  mkdirSync(directory);
+  writeFileSync(
+    join(directory, 'package.json'),
+    `${JSON.stringify({ name: 'recall-consumer-peers', private: true, type: 'module' }, null, 2)}\n`,
+  );
+  const core = tarballFor('@recall/core', tarballs);
+  await runOrThrow('npm', ['install', '--no-audit', '--no-fund', core, ...peers], {
+    cwd: directory,
+  });
+  writeAppFiles(directory, ['peer-majors.ts']);
+  const result = await runOrThrow('node', ['peer-majors.mjs'], {
+    cwd: directory,
+    timeoutMs: 120_000,
+  });
+  console.log(result.output.trimEnd().replace(/^/gm, '  '));
+  if (!/^PEERS OK /m.test(result.output))
+    throw new Error(`peer-majors.mjs did not finish:\n${tail(result.output)}`);
 }
 
 function tarballFor(spec: string, tarballs: readonly Tarball[]): string {

@@ -1,10 +1,11 @@
 // Packs the published packages as `npm publish` would, and checks what each tarball holds:
-// the license, sources once (maps without embedded sources, pointing at files that ship), and
-// a file behind every target of the `exports` map, the `@recall/source` condition included.
+// the license, no sources or maps (dist only), every doc the README names, CHANGELOG.md in
+// `files`, and a file behind every target of the `exports` map.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { PUBLISHED_PACKAGES } from '../readme/api-table';
 import { runOrThrow, userEnvironment } from '../lib/run';
+import { docsNamedBy } from '../package-files.mjs';
 
 /** One packed package. */
 export interface Tarball {
@@ -19,6 +20,7 @@ export interface Tarball {
     exports: Record<string, unknown>;
     peerDependencies?: Record<string, string>;
     peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+    files?: string[];
   };
 }
 
@@ -66,27 +68,35 @@ export function tarballProblems(tarball: Tarball): string[] {
   for (const target of exportTargets(tarball.manifest.exports)) {
     if (!existsSync(join(root, target))) problems.push(`exports names ${target}, which it lacks`);
   }
-  for (const map of filesUnder(root).filter((file) => file.endsWith('.map'))) {
-    const content = JSON.parse(readFileSync(map, 'utf8')) as {
-      sources?: string[];
-      sourcesContent?: (string | null)[];
-    };
-    const relative = map.slice(root.length + 1);
-    if (content.sourcesContent?.some((source) => source !== null)) {
-      problems.push(`${relative} embeds its sources, which ship in src/ too`);
-    }
-    for (const source of content.sources ?? []) {
-      const path = resolve(dirname(map), source);
-      if (!existsSync(path)) problems.push(`${relative} points at ${source}, which it lacks`);
-    }
+  const files = filesUnder(root).map((file) => file.slice(root.length + 1));
+  // Each module ships once per format, and nothing else of the sources.
+  for (const file of files.filter((name) => name.startsWith('src/') || name.endsWith('.map'))) {
+    problems.push(`${file} ships, but only dist/ should (no sources, no source maps)`);
+  }
+  // Someone with only the installed package can read every doc its README names.
+  const readme = existsSync(join(root, 'README.md'))
+    ? readFileSync(join(root, 'README.md'), 'utf8')
+    : '';
+  for (const name of docsNamedBy(readme)) {
+    if (!files.includes(`docs/${name}`))
+      problems.push(`README.md names docs/${name}, which it lacks`);
+  }
+  if (!tarball.manifest.files?.includes('CHANGELOG.md')) {
+    problems.push('`files` leaves out CHANGELOG.md, which changesets writes at release');
   }
   return problems;
 }
 
+/**
+ * The files the `exports` map points at, except under `@recall/source`: that condition is the
+ * repository's own (tests and typechecks read the TypeScript sources), and its sources do not ship.
+ */
 function exportTargets(value: unknown): string[] {
   if (typeof value === 'string') return value.startsWith('./') ? [value] : [];
   if (typeof value !== 'object' || value === null) return [];
-  return Object.values(value).flatMap(exportTargets);
+  return Object.entries(value)
+    .filter(([condition]) => condition !== '@recall/source')
+    .flatMap(([, target]) => exportTargets(target));
 }
 
 function filesUnder(directory: string): string[] {

@@ -2,6 +2,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CommandLineError, parseCommandLine, USAGE } from './cli/command-line';
+import { DEFAULT_NEW_LEARNER_BUDGET } from './http/demo-identity';
+import { resolveCookieKey } from './runtime/cookie-key';
 import { createLLM } from './runtime/create-llm';
 import { startDemoServer } from './runtime/demo-server';
 import { openStorage } from './runtime/open-storage';
@@ -37,6 +39,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const { storage, description: storageDescription } = await openStorage(options.storage, { cwd });
+  // After the storage: PGlite creates the data directory the key is kept in.
+  const cookieKey = await resolveCookieKey(options.storage, { env: process.env, cwd });
   const voice = transcriptionFromEnvironment(process.env);
   const server = await startDemoServer({
     storage,
@@ -46,6 +50,7 @@ async function main(): Promise<number> {
     host: options.host,
     ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
     secureCookies: options.secureCookies,
+    cookieKey: cookieKey.key,
     appDir,
     mediaDir: join(exampleRoot, 'media'),
     ...(voice.transcription ? { transcription: voice.transcription } : {}),
@@ -58,7 +63,8 @@ async function main(): Promise<number> {
       `  storage:  ${storageDescription}`,
       `  voice:    ${voice.description}`,
       `  budget:   ${budget.description}`,
-      '  users:    one anonymous learner per browser (cookie)',
+      `  users:    one anonymous learner per browser (signed cookie; key ${cookieKey.description})`,
+      `  limits:   per address: ${DEFAULT_NEW_LEARNER_BUDGET.burst} new learners at once, then ${DEFAULT_NEW_LEARNER_BUDGET.refillPerSecond}/s; new sessions as @recall/ws/server's sessionStartLimit (60 at once, then 1/s)`,
       `  sets:     ${server.seeded.length > 0 ? `saved ${server.seeded.join(', ')}` : 'up to date'}`,
       `  app:      ${appBuilt ? appDir : 'not built (npm run demo builds it); API and WebSocket only'}`,
       '',

@@ -108,6 +108,7 @@ export { createSessionView } from './session/view/session-view';
 export type {
   SessionView,
   CompletionOverlay,
+  CompletionOverlayData,
   PendingRabbithole,
 } from './session/view/session-view';
 export type {

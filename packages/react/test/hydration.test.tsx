@@ -17,7 +17,15 @@ test('server HTML hydrates without mismatches, then reads the stored mute settin
     </RecallProvider>
   );
   const container = document.createElement('div');
+  // React 18 warns that useLayoutEffect does nothing on the server: happy-dom gives this server
+  // render a window, so the layout effect is chosen. Expected here, and nothing else is.
+  const serverErrors = vi.spyOn(console, 'error').mockImplementation(() => {});
   container.innerHTML = renderToString(app);
+  const unexpected = serverErrors.mock.calls.filter(
+    ([message]) => !String(message).includes('useLayoutEffect does nothing on the server'),
+  );
+  expect(unexpected).toEqual([]);
+  serverErrors.mockRestore();
   document.body.append(container);
   const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
   const recoverableErrors: unknown[] = [];

@@ -1,19 +1,26 @@
-// Runs first in the react18 project. Packages that Node loads itself (react-dom-18's own
-// `require('react')`, @testing-library/react) bypass Vite's aliases, so redirect the bare
-// React names to the React 18 copies at the module-loader level as well.
-import { registerHooks } from 'node:module';
+// Runs first in the react18 project. Packages that Node loads itself (react-dom's own
+// `require('react')`, @testing-library/react) bypass Vite's aliases, so the bare React names
+// resolve, at the module-loader level too, to the copies installed in the test/react18 workspace.
+import { createRequire, registerHooks } from 'node:module';
+import { pathToFileURL } from 'node:url';
 
-const REDIRECTS: ReadonlyArray<[RegExp, string]> = [
-  [/^react(\/.*)?$/, 'react-18'],
-  [/^react-dom(\/.*)?$/, 'react-dom-18'],
-];
+const fromReact18Workspace = createRequire(
+  `${import.meta.dirname}/../../../test/react18/package.json`,
+);
+const REACT = /^react(?:-dom)?(?:\/.*)?$/;
+let resolving = false;
 
 registerHooks({
   resolve(specifier, context, nextResolve) {
-    for (const [pattern, target] of REDIRECTS) {
-      const match = pattern.exec(specifier);
-      if (match) return nextResolve(`${target}${match[1] ?? ''}`, context);
+    if (resolving || !REACT.test(specifier)) return nextResolve(specifier, context);
+    resolving = true;
+    try {
+      return {
+        url: pathToFileURL(fromReact18Workspace.resolve(specifier)).href,
+        shortCircuit: true,
+      };
+    } finally {
+      resolving = false;
     }
-    return nextResolve(specifier, context);
   },
 });

@@ -14,6 +14,7 @@ export type {
   ChatMessage,
   ChatMessageStatus,
   RabbitholePrompt,
+  RabbitholePromptState,
 } from './client/snapshot';
 export type { WireError } from './client/client-state';
 export type { ReconnectOptions } from './client/backoff';

@@ -354,7 +354,13 @@ describe('graceful shutdown with the real engine (T9)', () => {
 
 describe('reconnect storm (T10)', () => {
   test('100 clients dropped at once retry spread out by per-attempt jitter, never below the minimum delay', async () => {
-    const server = await serve({ maxSocketsPerUser: 200, connectionRateLimit: false });
+    // One user's 100 tabs: its per-user limits are off, this is about the clients' jitter.
+    const server = await serve({
+      maxSocketsPerUser: 200,
+      connectionRateLimit: false,
+      sessionStartLimit: false,
+      maxConcurrentSessionStarts: 200,
+    });
     const proxy = await proxyTo(server.port);
     const initialDelayMs = 80;
     const drops: number[] = [];

@@ -9,7 +9,15 @@ afterEach(async () => {
 });
 
 async function serve(options: Parameters<typeof startTestServer>[0] = {}) {
-  const server = await startTestServer({ rateLimit: false, userRateLimit: false, ...options });
+  // Frame budgets off: these floods must reach the log limits, not the socket's budget.
+  const server = await startTestServer({
+    rateLimit: false,
+    userRateLimit: false,
+    frameBudget: false,
+    userFrameBudget: false,
+    refusedFrameLimit: false,
+    ...options,
+  });
   servers.push(server);
   await server.storage.saveRecallSet(makeRecallSet({ id: 'shared' }));
   return server;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { CLOSE_CODES } from '../src/protocol/close-codes';
 import { createRecallServer, type RecallServer } from '../src/server/create-recall-server';
-import type { RecallServerOptions } from '../src/server/server-options';
+import type { RecallServerOptions, RecallServerRoutedOptions } from '../src/server/server-options';
 import { createTestClient, waitForSnapshot } from './harness/client-helpers';
 import { createFeedEngine } from './harness/feed-engine';
 import { makeRecallSet } from './harness/fixtures';
@@ -17,7 +17,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function baseOptions(): RecallServerOptions {
+function baseOptions(): RecallServerRoutedOptions {
   const storage = createMemoryStorage();
   return {
     storage,
@@ -36,10 +36,24 @@ async function listen(server: Server): Promise<number> {
 }
 
 describe('createRecallServer options', () => {
+  test('attached or routed without allowedHosts is a type error (and still a TypeError)', () => {
+    const { allowedHosts: _hosts, ...withoutHosts } = baseOptions();
+    const server = createServer();
+    // @ts-expect-error attached to your server: `allowedHosts` is required
+    expect(() => createRecallServer({ ...withoutHosts, server })).toThrow(/allowedHosts/);
+    // @ts-expect-error routed through `handleUpgrade`: `allowedHosts` is required
+    expect(() => createRecallServer({ ...withoutHosts })).toThrow(/allowedHosts/);
+    // @ts-expect-error `server` and `port` together
+    expect(() => createRecallServer({ ...baseOptions(), server, port: 0 })).toThrow(TypeError);
+    // Listening on loopback needs no hosts: they default to the loopback names.
+    const listening = createRecallServer({ ...withoutHosts, port: 0 });
+    cleanups.push(() => listening.close());
+  });
+
   test('impossible combinations throw a TypeError at construction', () => {
     const base = baseOptions();
     const { engine: _engine, ...withoutEngine } = base;
-    const cases: Array<Partial<RecallServerOptions>> = [
+    const cases: Array<Record<string, unknown>> = [
       { engineFactory: () => base.engine! },
       { server: createServer(), port: 0 },
       { host: '0.0.0.0' },
@@ -65,7 +79,7 @@ describe('createRecallServer options', () => {
     ];
     for (const overrides of cases) {
       expect(
-        () => createRecallServer({ ...base, ...overrides }),
+        () => createRecallServer({ ...base, ...overrides } as RecallServerOptions),
         JSON.stringify(Object.keys(overrides)),
       ).toThrow(TypeError);
     }
@@ -73,7 +87,9 @@ describe('createRecallServer options', () => {
     // Attached, or listening publicly, without naming the hosts clients use.
     const { allowedHosts: _hosts, ...withoutHosts } = base;
     for (const overrides of [{}, { server: createServer() }, { port: 0, host: '0.0.0.0' }]) {
-      expect(() => createRecallServer({ ...withoutHosts, ...overrides })).toThrow(/allowedHosts/);
+      expect(() =>
+        createRecallServer({ ...withoutHosts, ...overrides } as RecallServerOptions),
+      ).toThrow(/allowedHosts/);
     }
     expect(() => createRecallServer({ ...base, authenticate: undefined as never })).toThrow(
       TypeError,

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LOOPBACK_HOSTS } from '@recall/ws/server';
 import { loadSeedData } from '../seed/seed-data';
 import { createApiHandler, type RecallSetListItem } from './api-routes';
-import { createDemoIdentity, IDENTITY_COOKIE, userIdOf } from './demo-identity';
+import { createDemoIdentity, IDENTITY_COOKIE, signToken, userIdOf } from './demo-identity';
 import { createRequestHandler } from './request-handler';
 
 const NOW = Date.UTC(2026, 0, 15, 9);
@@ -22,7 +22,8 @@ const ALICE_TOKEN = 'a1'.repeat(16);
 const BOB_TOKEN = 'b2'.repeat(16);
 const ALICE = userIdOf(ALICE_TOKEN);
 const BOB = userIdOf(BOB_TOKEN);
-const cookieOf = (token: string) => `${IDENTITY_COOKIE}=${token}`;
+const KEY = Buffer.alloc(32, 7);
+const cookieOf = (token: string) => `${IDENTITY_COOKIE}=${signToken(KEY, token)}`;
 
 let server: Server;
 let base: string;
@@ -59,7 +60,7 @@ beforeAll(async () => {
       api,
       appDir,
       mediaDir: join(import.meta.dirname, '../../media'),
-      identity: createDemoIdentity(),
+      identity: createDemoIdentity({ key: KEY }),
       allowedHosts: LOOPBACK_HOSTS,
     }),
   );
@@ -327,7 +328,7 @@ describe('JSON API', () => {
     const second = await fetch(`${base}/api/sessions`);
     const cookies = [first, second].map((response) => response.headers.get('set-cookie') ?? '');
     for (const cookie of cookies) {
-      expect(cookie).toMatch(new RegExp(`^${IDENTITY_COOKIE}=[0-9a-f]{32}; `));
+      expect(cookie).toMatch(new RegExp(`^${IDENTITY_COOKIE}=[0-9a-f]{32}\\.[0-9a-f]{64}; `));
       expect(cookie).toContain('HttpOnly');
       expect(cookie).toContain('SameSite=Lax');
       expect(cookie).toContain('Path=/');
@@ -340,7 +341,7 @@ describe('JSON API', () => {
     expect(again.headers.get('set-cookie')).toBeNull();
     // A forged or malformed cookie is not a user: a fresh one is issued.
     const forged = await fetch(`${base}/api/sessions`, { headers: { cookie: cookieOf('x') } });
-    expect(forged.headers.get('set-cookie')).toMatch(/^recall_demo_id=[0-9a-f]{32};/);
+    expect(forged.headers.get('set-cookie')).toMatch(/^recall_demo_id=[0-9a-f]{32}\.[0-9a-f]{64};/);
   });
 
   test('the API answers only GET', async () => {

@@ -55,7 +55,21 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       return;
     }
     const url = new URL(request.url ?? '/', 'http://localhost');
-    const userId = options.identity.ensure(request, response);
+    const learner = await options.identity.ensure(request, response);
+    if (!learner.ok) {
+      const seconds = Math.ceil(learner.retryAfterMs / 1000);
+      sendJsonError(
+        response,
+        429,
+        {
+          code: 'RATE_LIMITED',
+          message: `Too many new learners from your network; retry in ${seconds} s.`,
+        },
+        { 'retry-after': String(seconds) },
+      );
+      return;
+    }
+    const { userId } = learner;
     if (await options.api(request, response, { url, userId })) return;
     const method = request.method ?? 'GET';
     if (method !== 'GET' && method !== 'HEAD') {

@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { createMemoryStorage } from '@recall/core';
 import { createOfflineLLM } from '@recall/core/offline';
 import { PROTOCOL_VERSION } from '@recall/ws/protocol';
@@ -78,12 +79,15 @@ describe('the demo server: one anonymous learner per browser (X31)', () => {
   test('the socket needs the cookie, checks the host, and each browser sees only its own sessions', async () => {
     const alice = await newBrowser();
     const bob = await newBrowser();
-    expect(alice).toMatch(/^recall_demo_id=[0-9a-f]{32}$/);
+    expect(alice).toMatch(/^recall_demo_id=[0-9a-f]{32}\.[0-9a-f]{64}$/);
     expect(bob).not.toBe(alice);
 
     const port = new URL(demo.url).port;
     expect(await upgradeStatus({})).toBe(401);
     expect(await upgradeStatus({ cookie: 'recall_demo_id=forged' })).toBe(401);
+    // Any 32 hex digits used to be a learner; only a cookie this server signed is one now.
+    const unsigned = alice.slice(0, alice.indexOf('.'));
+    expect(await upgradeStatus({ cookie: unsigned })).toBe(401);
     expect(await upgradeStatus({ cookie: alice, host: `attacker.example:${port}` })).toBe(403);
 
     const aliceSession = await startSession(alice);
@@ -103,5 +107,51 @@ describe('the demo server: one anonymous learner per browser (X31)', () => {
     expect(foreign.status).toBe(404);
     // Bob's own session of the same set is his, not Alice's resumed.
     expect(await startSession(bob)).not.toBe(aliceSession);
+  });
+});
+
+describe('learners cost something to mint', () => {
+  test('forged ids open nothing, and fresh ids from one address stop at its budget', async () => {
+    const storage = createMemoryStorage();
+    const limited = await startDemoServer({
+      storage,
+      llm: createOfflineLLM(),
+      appDir: null,
+      mediaDir: join(import.meta.dirname, '../../media'),
+      newLearnerBudget: { burst: 5, refillPerSecond: 0.001 },
+    });
+    try {
+      const visits = await Promise.all(
+        Array.from({ length: 20 }, () => fetch(new URL('/api/sessions', limited.url))),
+      );
+      const issued = visits
+        .map((visit) => visit.headers.get('set-cookie')?.split(';')[0])
+        .filter((cookie): cookie is string => cookie !== undefined);
+      expect(issued).toHaveLength(5);
+      const refused = visits.filter((visit) => visit.status === 429);
+      expect(refused).toHaveLength(15);
+      expect(Number(refused[0]?.headers.get('retry-after'))).toBeGreaterThan(0);
+
+      const wsUrl = `${limited.url.replace(/^http/, 'ws')}ws?recallSetId=photosynthesis`;
+      const forged = await Promise.all(
+        Array.from(
+          { length: 20 },
+          () =>
+            new Promise<string>((resolve) => {
+              const cookie = `recall_demo_id=${randomBytes(16).toString('hex')}`;
+              const socket = new WebSocket(wsUrl, [PROTOCOL_VERSION], { headers: { cookie } });
+              socket.on('unexpected-response', (_request, response) =>
+                resolve(String(response.statusCode)),
+              );
+              socket.on('open', () => resolve('open'));
+              socket.on('error', () => resolve('error'));
+            }),
+        ),
+      );
+      expect(forged.every((outcome) => outcome === '401')).toBe(true);
+      expect(await storage.listSessions({})).toHaveLength(0);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +12,12 @@ import {
 } from '@recall/core';
 import { formatSessionLog } from '@recall/core/storage/log';
 import type { TranscriptionAdapter } from '@recall/core/voice';
-import { type AllowedHosts, createRecallServer, LOOPBACK_HOSTS } from '@recall/ws/server';
+import {
+  type AllowedHosts,
+  createRecallServer,
+  LOOPBACK_HOSTS,
+  type RateLimitBudget,
+} from '@recall/ws/server';
 import { createApiHandler } from '../http/api-routes';
 import { createDemoIdentity } from '../http/demo-identity';
 import { createRequestHandler } from '../http/request-handler';
@@ -55,6 +61,16 @@ export interface DemoServerOptions {
   onError?: (error: unknown) => void;
   /** @default Date.now */
   clock?: () => number;
+  /**
+   * The key learner cookies are signed with (32+ bytes): the same on every node sharing a
+   * database. @default random, for this process only
+   */
+  cookieKey?: Buffer;
+  /**
+   * New learners one remote address may be issued: `burst` at once, then `refillPerSecond`;
+   * `false` for no limit. @default { burst: 60, refillPerSecond: 1 }
+   */
+  newLearnerBudget?: RateLimitBudget | false;
 }
 
 /** A running demo server. */
@@ -79,8 +95,15 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
   const host = options.host ?? '127.0.0.1';
   const allowedHosts = options.allowedHosts ?? defaultAllowedHosts(host);
   const seeded = await loadSeedData(options.storage, { now: clock() });
-  // Each browser is its own anonymous learner, from a cookie set on its first request.
-  const identity = createDemoIdentity({ secure: options.secureCookies === true ? true : 'auto' });
+  // Each browser is its own anonymous learner, from a signed cookie set on its first request.
+  const identity = createDemoIdentity({
+    key: options.cookieKey ?? randomBytes(32),
+    secure: options.secureCookies === true ? true : 'auto',
+    hasData: async (userId) => (await options.storage.listSessions({ userId })).length > 0,
+    ...(options.newLearnerBudget === undefined
+      ? {}
+      : { newLearnerBudget: options.newLearnerBudget }),
+  });
   const config = { dailyBudgetUsd: options.dailyBudgetUsd ?? {} };
   const engine = createRecallEngine({ storage: options.storage, llm: options.llm, clock, config });
   const api = createApiHandler({
@@ -117,8 +140,9 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
     storage: options.storage,
     server: httpServer,
     allowedHosts,
-    // The browser's anonymous user; no (valid) cookie → 401. A real app verifies its own
-    // session cookie or token here.
+    // The browser's anonymous user; no cookie signed by this server → 401, in memory,
+    // before the upgrade completes. A real app verifies its own session cookie or token here.
+    // The library's budgets of new sessions (per learner, then per address) apply on top.
     authenticate: (request) => {
       const userId = identity.read(request);
       return userId === null ? null : { userId };

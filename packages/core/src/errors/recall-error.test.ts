@@ -62,6 +62,27 @@ describe('RecallError', () => {
     expect(RecallError.isInstance(new ConcurrencyError('s', 3, 4))).toBe(true);
   });
 
+  test('instanceof checks the brand: a copy of a class answers like the class', () => {
+    const foreign = Object.assign(new Error('x'), {
+      [Symbol.for('recall.error')]: true,
+      [Symbol.for('recall.error.ConcurrencyError')]: true,
+    });
+    expect(foreign instanceof RecallError).toBe(true);
+    expect(foreign instanceof ConcurrencyError).toBe(true);
+    expect(foreign instanceof LLMOutputError).toBe(false);
+    expect(new LLMOutputError('Bad.', '') instanceof ConcurrencyError).toBe(false);
+    expect(new ConcurrencyError('s', 1, 2) instanceof RecallError).toBe(true);
+    expect(new Error('plain') instanceof RecallError).toBe(false);
+    expect((null as unknown) instanceof RecallError).toBe(false);
+  });
+
+  test('an app subclass without its own brand keeps the prototype check', () => {
+    class AppError extends RecallError {}
+    expect(new AppError('ABORTED', 'x') instanceof AppError).toBe(true);
+    expect(new AppError('ABORTED', 'x') instanceof RecallError).toBe(true);
+    expect(new RecallError('ABORTED', 'x') instanceof AppError).toBe(false);
+  });
+
   test('subclasses keep their codes and details', () => {
     const conflict = new ConcurrencyError('session-1', 3, 5);
     expect(conflict.code).toBe('CONCURRENCY_CONFLICT');

@@ -1,6 +1,25 @@
 import { RECALL_ERROR_CODES, type RecallErrorCode } from './codes';
 
+// Brands on process-wide registry keys (`Symbol.for`), so that every copy of this class agrees:
+// the ESM and CommonJS builds, each entry's bundle, two installed versions of the package.
 const BRAND = /* @__PURE__ */ Symbol.for('recall.error');
+const CONCURRENCY_BRAND = /* @__PURE__ */ Symbol.for('recall.error.ConcurrencyError');
+const OUTPUT_BRAND = /* @__PURE__ */ Symbol.for('recall.error.LLMOutputError');
+/** The static field naming the brand a class's instances carry. */
+const CLASS_BRAND = /* @__PURE__ */ Symbol.for('recall.error.class');
+
+/**
+ * `instanceof` by brand for the classes that own one; a class extending ours without its own
+ * brand (an app's subclass) keeps the ordinary prototype check.
+ */
+function hasBrandOf(owner: unknown, value: unknown): boolean {
+  if (typeof owner !== 'function') return false;
+  if (!Object.hasOwn(owner, CLASS_BRAND)) {
+    return Function.prototype[Symbol.hasInstance].call(owner, value);
+  }
+  const brand = (owner as unknown as Record<symbol, symbol>)[CLASS_BRAND] as symbol;
+  return typeof value === 'object' && value !== null && brand in value;
+}
 
 /** Options for {@link RecallError}. */
 export interface RecallErrorOptions {
@@ -10,8 +29,9 @@ export interface RecallErrorOptions {
 }
 
 /**
- * The base of every error Recall throws or reports. `code` is stable; match on it,
- * not on the class, since packages may be duplicated in a bundle.
+ * The base of every error Recall throws or reports. `code` is stable: match on it. `instanceof`
+ * works too, whichever entry, build (ESM or CommonJS) or copy of the package made the error:
+ * it checks a brand, not the prototype chain.
  *
  * @example
  * if (RecallError.isInstance(error) && error.code === 'SESSION_NOT_FOUND') show404();
@@ -21,6 +41,12 @@ export class RecallError extends Error {
   readonly retryable: boolean;
   readonly retryAfterMs: number | undefined;
   readonly [BRAND] = true;
+  static readonly [CLASS_BRAND]: symbol = BRAND;
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of instanceof (a subclass inherits this method).
+    return hasBrandOf(this, value);
+  }
 
   constructor(code: RecallErrorCode, message: string, options: RecallErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -49,6 +75,8 @@ export class RecallError extends Error {
 export class ConcurrencyError extends RecallError {
   readonly expectedSeq: number;
   readonly actualSeq: number;
+  readonly [CONCURRENCY_BRAND] = true;
+  static override readonly [CLASS_BRAND]: symbol = CONCURRENCY_BRAND;
   constructor(sessionId: string, expectedSeq: number, actualSeq: number) {
     super(
       'CONCURRENCY_CONFLICT',
@@ -63,6 +91,8 @@ export class ConcurrencyError extends RecallError {
 /** Raised when a model's structured output stays invalid after one retry. */
 export class LLMOutputError extends RecallError {
   readonly rawOutput: string;
+  readonly [OUTPUT_BRAND] = true;
+  static override readonly [CLASS_BRAND]: symbol = OUTPUT_BRAND;
   constructor(message: string, rawOutput: string, options: RecallErrorOptions = {}) {
     super('LLM_OUTPUT_INVALID', message, options);
     this.name = 'LLMOutputError';

@@ -104,7 +104,7 @@ describe('offline meaning checks', () => {
     ).toBeNull();
   });
 
-  test('a contradicted point is never recalled; a wrong term is a near miss, a negation is not', () => {
+  test('a contradicted point is never recalled nor a near miss (a wrong term, a negation)', () => {
     const points = readPoints([ENZYME, 'Bile emulsifies fats in the small intestine.']);
     const [negated] = judgeAnswer({
       points,
@@ -115,7 +115,7 @@ describe('offline meaning checks', () => {
       points,
       latest: 'Pepsin breaks proteins down into peptides in the mouth.',
     });
-    expect(wrong).toMatchObject({ recalled: false, nearMiss: true, contradiction: 'wrong_term' });
+    expect(wrong).toMatchObject({ recalled: false, nearMiss: false, contradiction: 'wrong_term' });
     // A follow-up does not complete a negated answer into a recall.
     const [followUp] = judgeAnswer({
       points,

@@ -19,7 +19,9 @@ export function useMessagesApi(): {
   mock: (options?: MessagesApiHandlersOptions) => MessagesApiHandlers;
 } {
   const server = setupServer();
-  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+  // msw 3 names the option onUnhandledFrame, msw 2 (the core-ai7-msw2 project) onUnhandledRequest.
+  const strict = { onUnhandledFrame: 'error', onUnhandledRequest: 'error' } as const;
+  beforeAll(() => server.listen(strict as Parameters<typeof server.listen>[0]));
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
   return {

@@ -1,4 +1,4 @@
-import type { CompletionOverlay } from '@recall/core';
+import type { CompletionOverlayData } from '@recall/core';
 import type { RecallClientSnapshot } from '@recall/ws';
 import { useMemo } from 'react';
 import type { RecallActions } from '../provider/recall-actions';
@@ -9,7 +9,7 @@ import { useStoreSelector } from '../store/use-store-selector';
 export interface CompletionOverlayState
   extends Pick<RecallActions, 'dismissOverlay' | 'leaveSession'> {
   /** The overlay to show now: `null` when none, dismissed, or deferred by a rabbit hole. */
-  completionOverlay: CompletionOverlay | null;
+  completionOverlay: CompletionOverlayData | null;
   isOpen: boolean;
 }
 

@@ -1,4 +1,4 @@
-import type { RabbitholePrompt, RecallClientSnapshot } from '@recall/ws';
+import type { RabbitholePromptState, RecallClientSnapshot } from '@recall/ws';
 import { exploredRabbitholeLabels } from './progress';
 
 /** Rabbit-hole state, as `useRabbithole` returns it (without the actions). */
@@ -8,14 +8,14 @@ export interface RabbitholeState {
   /** Labels of the rabbit holes explored so far. */
   rabbitholeLabels: readonly string[];
   /** A rabbit hole offered and not yet answered. */
-  rabbitholePrompt: RabbitholePrompt | null;
+  rabbitholePrompt: RabbitholePromptState | null;
 }
 
 /**
  * The prompt to offer: the client's, while the session is in progress. A paused or finished
  * session would refuse "Explore", and a prompt on screen must always work.
  */
-export function selectRabbitholePrompt(snapshot: RecallClientSnapshot): RabbitholePrompt | null {
+export function selectRabbitholePrompt(snapshot: RecallClientSnapshot): RabbitholePromptState | null {
   return snapshot.session.status === 'in_progress' ? snapshot.rabbitholePrompt : null;
 }
 

@@ -74,6 +74,23 @@ describe('decideAfterClose', () => {
     });
   });
 
+  test('any typed refusal’s retryAfterMs holds off every reconnect, whatever the close code', () => {
+    for (const code of [
+      1006,
+      CLOSE_CODES.GOING_AWAY.code,
+      CLOSE_CODES.INTERNAL.code,
+      CLOSE_CODES.SLOW_CONSUMER.code,
+      CLOSE_CODES.FRAME_FLOOD.code,
+      CLOSE_CODES.TRY_AGAIN_LATER.code,
+      4999,
+    ]) {
+      const decision = decideAfterClose({ ...base, code, retryAfterMs: 120_000 });
+      expect(decision, String(code)).toMatchObject({ kind: 'reconnect', delayMs: 120_000 });
+    }
+    // A shorter wait than the backoff changes nothing.
+    expect(decideAfterClose({ ...base, retryAfterMs: 10 })).toMatchObject({ delayMs: 500 });
+  });
+
   test('gives up after maxAttempts', () => {
     const reconnect = { ...DEFAULT_RECONNECT_OPTIONS, maxAttempts: 3 };
     expect(decideAfterClose({ ...base, reconnect, attempt: 3 })).toEqual({

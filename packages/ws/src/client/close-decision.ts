@@ -1,4 +1,7 @@
-import { CLOSE_CODES, closeCodeRetryPolicy } from '../protocol/close-codes';
+import {
+  CLOSE_CODE_POLICIES as CLOSE_CODES,
+  closeCodeRetryPolicy,
+} from '../protocol/close-code-policies';
 import type { ServerMessageOf } from '../protocol/server-messages';
 import { computeReconnectDelay, type ReconnectOptions } from './backoff';
 import { closeErrorMessage } from './close-error';
@@ -20,7 +23,10 @@ export interface CloseDecisionOptions {
   attempt: number;
   reconnect: Readonly<Required<ReconnectOptions>>;
   random: () => number;
-  /** The server's last `retryAfterMs` for a rate-limit refusal (0 when none). */
+  /**
+   * What is left of the server's last `retryAfterMs` (from any typed refusal: rate limits,
+   * session budgets, spend budgets, overload), 0 when none: no reconnect comes sooner.
+   */
   retryAfterMs: number;
   /** The session id came from persistence and a recall set is known to fall back on. */
   canRestartOnRecallSet: boolean;
@@ -29,7 +35,8 @@ export interface CloseDecisionOptions {
 /**
  * The close-code policy of {@link CLOSE_CODES}, as one pure decision: never retry
  * auth/forbidden/ended closes, reconnect at once after a slow-consumer or invalid-resume
- * close (the latter with a full resync), slowly after rate limits, with backoff otherwise.
+ * close (the latter with a full resync), slowly after rate limits, with backoff otherwise;
+ * and whatever the policy, never before the server's `retryAfterMs`.
  */
 export function decideAfterClose(options: CloseDecisionOptions): CloseDecision {
   const { code, attempt } = options;
@@ -41,13 +48,14 @@ export function decideAfterClose(options: CloseDecisionOptions): CloseDecision {
     return { kind: 'stop', error: closeErrorMessage(code, options.reason) };
   }
   const resync = code === CLOSE_CODES.INVALID_RESUME.code;
-  if (policy === 'immediately' && attempt === 0) return { kind: 'reconnect', delayMs: 0, resync };
+  if (policy === 'immediately' && attempt === 0) {
+    return { kind: 'reconnect', delayMs: options.retryAfterMs, resync };
+  }
   const backoff = computeReconnectDelay({
     attempt,
     reconnect: options.reconnect,
     slow: policy === 'slowly',
     random: options.random,
   });
-  const delayMs = policy === 'slowly' ? Math.max(backoff, options.retryAfterMs) : backoff;
-  return { kind: 'reconnect', delayMs, resync };
+  return { kind: 'reconnect', delayMs: Math.max(backoff, options.retryAfterMs), resync };
 }

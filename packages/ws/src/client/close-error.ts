@@ -1,5 +1,5 @@
 import type { RecallErrorCode } from '@recall/core';
-import { CLOSE_CODES } from '../protocol/close-codes';
+import { CLOSE_CODE_POLICIES as CLOSE_CODES } from '../protocol/close-code-policies';
 import type { ServerMessageOf } from '../protocol/server-messages';
 
 // The error each close code stands for, with its `retryable` from the error table (kept here

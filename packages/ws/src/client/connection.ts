@@ -1,5 +1,5 @@
 import type { ClientMessage } from '../protocol/client-messages';
-import { CLOSE_CODES } from '../protocol/close-codes';
+import { CLOSE_CODE_POLICIES as CLOSE_CODES } from '../protocol/close-code-policies';
 import type { ProtocolParseError } from '../protocol/parse-result';
 import { PROTOCOL_VERSION } from '../protocol/protocol-version';
 import type { ServerMessage } from '../protocol/server-messages';

@@ -31,7 +31,10 @@ export function decodeServerMessage(
   options: DecodeServerMessageOptions = {},
 ): ParseMessageResult<ServerMessage> {
   try {
-    const decoded = decodeFrame(raw, options.maxBytes ?? DEFAULT_MAX_SERVER_FRAME_BYTES);
+    const decoded = decodeFrame(raw, {
+      maxBytes: options.maxBytes ?? DEFAULT_MAX_SERVER_FRAME_BYTES,
+      stripForbiddenKeys: true,
+    });
     if (!decoded.ok) return decoded;
     const { value } = decoded;
     if (!isRecord(value)) return invalid('(root): Expected a JSON object.');

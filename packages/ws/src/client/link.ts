@@ -1,5 +1,5 @@
 import { assertNever } from '../internal/assert-never';
-import { CLOSE_CODES } from '../protocol/close-codes';
+import { CLOSE_CODE_POLICIES as CLOSE_CODES } from '../protocol/close-code-policies';
 import type { ServerMessage } from '../protocol/server-messages';
 import { globalWebSocket, type ResolvedClientOptions } from './client-options';
 import { type CloseDecision, decideAfterClose } from './close-decision';
@@ -97,7 +97,8 @@ export function createLink({ config, store, events }: LinkOptions): Link {
   let state: ConnectionState = 'idle';
   let connection: Connection | null = null;
   let attempt = 0;
-  let retryAfterMs = 0;
+  /** Epoch ms before which the server asked not to be called again (0: no such ask). */
+  let retryNotBefore = 0;
   let closedForGood = false;
 
   function setState(next: ConnectionState): void {
@@ -126,13 +127,16 @@ export function createLink({ config, store, events }: LinkOptions): Link {
       connectTimeoutMs: config.connectTimeoutMs,
       events: {
         onOpen() {
-          retryAfterMs = 0;
           state = 'open';
           events.onOpen();
         },
         onFrame(frame) {
-          if (frame.type === 'error' && frame.code === 'RATE_LIMITED') {
-            retryAfterMs = frame.retryAfterMs ?? 1_000;
+          // Any typed refusal may carry a delay (rate limits, session or spend budgets,
+          // codes this client does not know yet): the next reconnect waits for it.
+          if (frame.type === 'error' && frame.retryAfterMs !== undefined) {
+            retryNotBefore = Date.now() + frame.retryAfterMs;
+          } else if (frame.type === 'error' && frame.code === 'RATE_LIMITED') {
+            retryNotBefore = Date.now() + 1_000;
           } else if (frame.type !== 'error') {
             attempt = 0;
           }
@@ -155,7 +159,7 @@ export function createLink({ config, store, events }: LinkOptions): Link {
       attempt,
       reconnect: config.reconnect,
       random: config.random,
-      retryAfterMs,
+      retryAfterMs: Math.max(0, retryNotBefore - Date.now()),
       canRestartOnRecallSet: store.fromPersistence && recallSetId !== undefined,
     });
     applyCloseDecision(decision, store, {

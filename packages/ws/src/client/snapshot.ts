@@ -1,5 +1,5 @@
 import {
-  type CompletionOverlay,
+  type CompletionOverlayData,
   type PendingRabbithole,
   type SessionTimelineItem,
   type SessionView,
@@ -36,7 +36,15 @@ export interface ChatMessage extends Omit<TimelineMessage, 'status'> {
 export type TimelineItem = Exclude<SessionTimelineItem, TimelineMessage> | ChatMessage;
 
 /** A rabbit hole offered to the learner and not answered yet: `{ rabbitholeEventId, topic, label }`. */
-export type RabbitholePrompt = Omit<PendingRabbithole, 'triggerMessageContent'>;
+export type RabbitholePromptState = Omit<PendingRabbithole, 'triggerMessageContent'>;
+
+/**
+ * The old name of `RabbitholePromptState`.
+ *
+ * @deprecated Renamed {@link RabbitholePromptState}: `RabbitholePrompt` is the component of
+ * `@recall/react`. This alias goes in the next minor.
+ */
+export type RabbitholePrompt = RabbitholePromptState;
 
 /** An immutable view of a client; a new object only when something changed. */
 export interface RecallClientSnapshot {
@@ -50,9 +58,9 @@ export interface RecallClientSnapshot {
   status: ClientSessionStatus;
   connection: ConnectionState;
   /** The prompt to show: the log's pending one, unless the learner already answered it. */
-  rabbitholePrompt: RabbitholePrompt | null;
+  rabbitholePrompt: RabbitholePromptState | null;
   /** The overlay to show: `null` when none, waiting for a rabbit-hole exit, or answered. */
-  completionOverlay: CompletionOverlay | null;
+  completionOverlay: CompletionOverlayData | null;
   /** Recalled points to show now (recalls inside a rabbit hole show on the way out). */
   displayedRecalledCount: number;
   /** The last error the server reported. */
@@ -101,7 +109,7 @@ function statusOf(state: ClientState): ClientSessionStatus {
 function promptOf(
   session: SessionView,
   outbox: readonly OutgoingClientMessage[],
-): RabbitholePrompt | null {
+): RabbitholePromptState | null {
   const pending = session.pendingRabbithole;
   if (pending === null) return null;
   const answering = outbox.some(

@@ -1,4 +1,6 @@
-// Plain constants only (no zod): the browser client decides on reconnects with these.
+// Plain constants only (no zod): every close code with its retry policy and what it means (the
+// README's table is generated from here). The browser client reads close-code-policies.ts.
+import { CLOSE_CODE_POLICIES } from './close-code-policies';
 
 /**
  * What a client should do after a close:
@@ -22,95 +24,74 @@ export interface CloseCodeInfo {
  */
 export const CLOSE_CODES = {
   NORMAL: {
-    code: 1000,
-    retry: 'never',
+    ...CLOSE_CODE_POLICIES.NORMAL,
     description: 'Closed on purpose, e.g. after `leave_session`.',
   },
   GOING_AWAY: {
-    code: 1001,
-    retry: 'backoff',
+    ...CLOSE_CODE_POLICIES.GOING_AWAY,
     description: 'The server is shutting down or restarting; reconnect (maybe to another node).',
   },
   ABNORMAL: {
-    code: 1006,
-    retry: 'backoff',
+    ...CLOSE_CODE_POLICIES.ABNORMAL,
     description: 'Never sent: reported locally when the link dropped without a close frame.',
   },
   MESSAGE_TOO_BIG: {
-    code: 1009,
-    retry: 'backoff',
+    ...CLOSE_CODE_POLICIES.MESSAGE_TOO_BIG,
     description:
       'A frame exceeded the size limit (sent by the `ws` library). Reconnect, but do not resend that frame.',
   },
   INTERNAL: {
-    code: 1011,
-    retry: 'backoff',
+    ...CLOSE_CODE_POLICIES.INTERNAL,
     description: 'The server hit an unexpected condition.',
   },
   TRY_AGAIN_LATER: {
-    code: 1013,
-    retry: 'slowly',
+    ...CLOSE_CODE_POLICIES.TRY_AGAIN_LATER,
     description: 'The server is overloaded.',
   },
   SESSION_ENDED: {
-    code: 4000,
-    retry: 'never',
+    ...CLOSE_CODE_POLICIES.SESSION_ENDED,
     description: 'The session is completed or abandoned; start a new one.',
   },
   UNSUPPORTED_PROTOCOL: {
-    code: 4002,
-    retry: 'never',
+    ...CLOSE_CODE_POLICIES.UNSUPPORTED_PROTOCOL,
     description:
       'The client offered no protocol version this server speaks (WebSocket subprotocol, e.g. `recall.v2`); the `error` frame before the close names the supported ones. Update the client.',
   },
   UNAUTHORIZED: {
-    code: 4001,
-    retry: 'never',
+    ...CLOSE_CODE_POLICIES.UNAUTHORIZED,
     description: 'No valid credentials; authenticate again before reconnecting.',
   },
   FORBIDDEN: {
-    code: 4003,
-    retry: 'never',
+    ...CLOSE_CODE_POLICIES.FORBIDDEN,
     description: 'The caller may not access this session.',
   },
   SESSION_NOT_FOUND: {
-    code: 4004,
-    retry: 'never',
+    ...CLOSE_CODE_POLICIES.SESSION_NOT_FOUND,
     description:
       'No session has this id. Not sent by current servers, which refuse unknown and foreign sessions alike with FORBIDDEN (4003); clients still honour it.',
   },
   SLOW_CONSUMER: {
-    code: 4008,
-    retry: 'immediately',
+    ...CLOSE_CODE_POLICIES.SLOW_CONSUMER,
     description: 'The client fell too far behind reading; reconnect and resume from `lastSeq`.',
   },
   INVALID_RESUME: {
-    code: 4009,
-    retry: 'immediately',
+    ...CLOSE_CODE_POLICIES.INVALID_RESUME,
     description:
       'The resume cursor is out of range; reset the client state and reconnect from seq 0.',
   },
   RATE_LIMITED: {
-    code: 4029,
-    retry: 'slowly',
-    description: 'Too many connections or commands; reconnect on the slow tier.',
+    ...CLOSE_CODE_POLICIES.RATE_LIMITED,
+    description:
+      'Too many connections, sessions started or commands; reconnect on the slow tier, not before the `retryAfterMs` of the `error` frame before the close.',
+  },
+  FRAME_FLOOD: {
+    ...CLOSE_CODE_POLICIES.FRAME_FLOOD,
+    description:
+      'The socket kept sending refused frames (invalid, or over its frame budget); reconnect on the slow tier, not before the `retryAfterMs` of the `error` frame before the close, and fix what the client sends.',
   },
 } as const satisfies Record<string, CloseCodeInfo>;
 
 /** The name of a close code in {@link CLOSE_CODES}. */
 export type CloseCodeName = keyof typeof CLOSE_CODES;
 
-const policyByCode: ReadonlyMap<number, CloseRetryPolicy> = /* @__PURE__ */ new Map(
-  Object.values(CLOSE_CODES).map((entry) => [entry.code, entry.retry]),
-);
-
-/**
- * The retry policy for a close code. Codes not in {@link CLOSE_CODES} (e.g. from a proxy or
- * a newer server) get `backoff`: reconnecting politely is safe, giving up is not.
- *
- * @example
- * if (closeCodeRetryPolicy(event.code) === 'never') stopReconnecting();
- */
-export function closeCodeRetryPolicy(code: number): CloseRetryPolicy {
-  return policyByCode.get(code) ?? 'backoff';
-}
+export { closeCodeRetryPolicy } from './close-code-policies';

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import {
   DEFAULT_MAX_CLIENT_FRAME_BYTES,
   DEFAULT_MAX_CONTENT_LENGTH,
@@ -276,12 +276,32 @@ describe('parseClientMessage', () => {
     expect(errorOf('{"__proto__":{"type":"ping"}}').code).toBe('INVALID_MESSAGE');
   });
 
-  test('JSON nested deep enough to exhaust the stack is invalid, not thrown', () => {
-    const depth = 32_000; // still under the 64 KiB frame limit
+  test('deeply nested JSON in an unknown field is parsed without recursion and dropped', () => {
+    const depth = 16_000; // still under the frame limit
     const frame = `{"type":"ping","deep":${'['.repeat(depth)}${']'.repeat(depth)}}`;
-    expect(errorOf(frame)).toEqual({
-      code: 'INVALID_MESSAGE',
-      message: '(root): The frame is nested too deeply.',
-    });
+    expect(parseClientMessage(frame)).toEqual({ ok: true, message: { type: 'ping' } });
+  });
+
+  test('anything but an object is refused from its first character, before JSON.parse', () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const array = `[${'1,'.repeat(10_000)}1]`;
+      for (const text of [array, ' \n\t[1]', '"text"', '-1', '12', 'true', 'false', 'null']) {
+        expect(errorOf(text)).toEqual({
+          code: 'INVALID_MESSAGE',
+          message: '(root): Expected a JSON object.',
+        });
+      }
+      for (const text of ['', '   ', 'hello', '<html>', "'x'"]) {
+        expect(errorOf(text).code).toBe('INVALID_JSON');
+      }
+      expect(parse).not.toHaveBeenCalled();
+      expect(parseClientMessage(' \r\n{"type":"ping"}').ok).toBe(true);
+      expect(parse).toHaveBeenCalledTimes(1);
+      // No per-value reviver: the second argument is never passed.
+      expect(parse.mock.calls[0]?.length).toBe(1);
+    } finally {
+      parse.mockRestore();
+    }
   });
 });

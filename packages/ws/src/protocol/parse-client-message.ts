@@ -9,7 +9,7 @@ import type { ParseMessageResult } from './parse-result';
 export interface ParseClientMessageOptions {
   /**
    * Largest accepted frame in UTF-8 bytes, checked before `JSON.parse`.
-   * @default DEFAULT_MAX_CLIENT_FRAME_BYTES (64 KiB)
+   * @default DEFAULT_MAX_CLIENT_FRAME_BYTES (32 KiB)
    */
   maxBytes?: number;
   /**
@@ -38,6 +38,9 @@ export function parseClientMessage(
   const maxContentLength = options.maxContentLength ?? DEFAULT_MAX_CONTENT_LENGTH;
   return parseMessage<ClientMessage>(raw, {
     maxBytes,
+    // The schemas build each message from its named string fields only: a `__proto__` key
+    // (an own property after `JSON.parse`) is never copied, so no walk over the value.
+    stripForbiddenKeys: false,
     schemas: clientMessageSchemas,
     precheck(type, value) {
       const content = readOwnField(value, 'content');

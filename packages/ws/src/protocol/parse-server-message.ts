@@ -28,6 +28,7 @@ export function parseServerMessage(
 ): ParseMessageResult<ServerMessage> {
   return parseMessage<ServerMessage>(raw, {
     maxBytes: options.maxBytes ?? DEFAULT_MAX_SERVER_FRAME_BYTES,
+    stripForbiddenKeys: true,
     schemas: serverMessageSchemas,
   });
 }

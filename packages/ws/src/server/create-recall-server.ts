@@ -7,7 +7,9 @@ import { selectProtocolVersion } from '../protocol/protocol-version';
 import { createAdmission } from './admission';
 import { parseConnectionRequest } from './connection-request';
 import { errorFrame } from './feed-serializer';
+import { createUserFrameMeters } from './frame-budget';
 import { createLogLimiter } from './log-limits';
+import { addressKey, createAddressCounter } from './remote-address';
 import { rejectUpgrade } from './reject-upgrade';
 import {
   type RecallServerOptions,
@@ -93,6 +95,9 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
     guard: createUpgradeGuard(resolved),
     admission: createAdmission(resolved),
     logs,
+    userFrameMeters: resolved.userFrameBudget
+      ? createUserFrameMeters(resolved.userFrameBudget)
+      : null,
     connections,
     isClosing: () => closing,
   });
@@ -198,8 +203,21 @@ function createOwnServer(options: ResolvedServerOptions): HttpServer | undefined
       response.end('Upgrade Required');
     },
   );
-  // Every socket of our own server is a (would-be) WebSocket: cap them at the TCP level too.
+  // Every socket of our own server is a (would-be) WebSocket: cap them at the TCP level too,
+  // per address as well, so silent sockets from one peer cannot fill the global cap. Behind
+  // a proxy (`trustProxy`) every TCP peer is the proxy: only the upgrade counts then.
   server.maxConnections = options.maxConnections;
+  if (options.trustProxy === 0) {
+    const byAddress = createAddressCounter(options.maxConnectionsPerAddress);
+    server.on('connection', (socket) => {
+      const leave = byAddress.enter(addressKey(socket.remoteAddress));
+      if (leave === null) {
+        socket.destroy();
+        return;
+      }
+      socket.once('close', leave);
+    });
+  }
   return server;
 }
 

@@ -4,8 +4,18 @@ export type { RecallServer, RecallServerCloseOptions } from './create-recall-ser
 export type {
   AuthenticatedUser,
   RateLimitOptions,
+  RecallServerAttachOptions,
+  RecallServerBaseOptions,
+  RecallServerListenOptions,
   RecallServerOptions,
+  RecallServerRoutedOptions,
 } from './server-options';
+export type {
+  ServerLimitOptions,
+  SessionStartBudgetOptions,
+  SessionStartLimitOptions,
+} from './server-limits';
+export type { FrameBudgetOptions } from './frame-budget';
 export { isHostAllowed, LOOPBACK_HOSTS } from './host-check';
 export type { AllowedHosts } from './host-check';
 export type { RecallServerEngine } from './engine-port';

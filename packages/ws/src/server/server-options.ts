@@ -2,9 +2,15 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { StorageAdapter } from '@recall/core';
 import { DEFAULT_MAX_CLIENT_FRAME_BYTES, DEFAULT_MAX_CONTENT_LENGTH } from '../protocol/limits';
 import type { RecallServerEngine } from './engine-port';
+import type { RecallServerOptions } from './server-modes';
 import { type AllowedHosts, resolveAllowedHosts } from './host-check';
 import { consoleLogger, type RecallServerLogger } from './logger';
 import { createMemoryRateLimiter, type RateLimiter } from './rate-limiter';
+import {
+  type ResolvedServerLimits,
+  resolveServerLimits,
+  type ServerLimitOptions,
+} from './server-limits';
 
 /** Who is connecting, as established by {@link RecallServerOptions.authenticate}. */
 export interface AuthenticatedUser {
@@ -19,8 +25,15 @@ export interface RateLimitOptions {
   refillPerSecond?: number;
 }
 
-/** Options for `createRecallServer`. */
-export interface RecallServerOptions {
+export type {
+  RecallServerAttachOptions,
+  RecallServerListenOptions,
+  RecallServerOptions,
+  RecallServerRoutedOptions,
+} from './server-modes';
+
+/** The options every mode of `createRecallServer` shares. */
+export interface RecallServerBaseOptions extends ServerLimitOptions {
   /** The engine that runs the sessions. Exactly one of `engine` and `engineFactory`. */
   engine?: RecallServerEngine;
   /** Builds the engine over `storage` once, at construction. */
@@ -36,12 +49,6 @@ export interface RecallServerOptions {
   ) => AuthenticatedUser | null | Promise<AuthenticatedUser | null>;
   /** Only upgrades to this path are handled. @default '/ws' */
   path?: string;
-  /** Attach to this HTTP server's `upgrade` event. Not together with `port`. */
-  server?: HttpServer;
-  /** Listen on this port (0: any free port). Not together with `server`. */
-  port?: number;
-  /** Interface to listen on with `port`. @default '127.0.0.1' */
-  host?: string;
   /**
    * Host names clients use to reach this server, checked against the `Host` header of every
    * upgrade before anything else (DNS-rebinding defence): `'app.example'` (any port),
@@ -63,7 +70,12 @@ export interface RecallServerOptions {
    * @default 'same-host'
    */
   allowedOrigins?: readonly string[] | 'same-host' | 'any';
-  /** Largest frame in bytes; `ws` closes with 1009 above it. @default 65536 */
+  /**
+   * Largest frame in bytes; `ws` closes with 1009 above it. The default fits the largest
+   * legitimate frame (8,000 characters of 3-byte UTF-8 text, about 24.2 KB) with a third to
+   * spare; when `maxContentLength` is raised it grows to `3 × maxContentLength + 1024`.
+   * @default 32768
+   */
   maxPayload?: number;
   /** Largest `user_message.content` in characters. @default 8000 */
   maxContentLength?: number;
@@ -125,7 +137,7 @@ export interface RecallServerOptions {
 }
 
 /** Options after defaults and validation. */
-export interface ResolvedServerOptions {
+export interface ResolvedServerOptions extends ResolvedServerLimits {
   engine: RecallServerEngine;
   storage: StorageAdapter;
   authenticate: RecallServerOptions['authenticate'];
@@ -218,10 +230,11 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
     if (options.port > 65_535)
       throw new TypeError('createRecallServer: `port` must be at most 65535.');
   }
-  const maxPayload = options.maxPayload ?? DEFAULTS.maxPayload;
-  requirePositiveInteger('maxPayload', maxPayload);
   const maxContentLength = options.maxContentLength ?? DEFAULTS.maxContentLength;
   requirePositiveInteger('maxContentLength', maxContentLength);
+  const maxPayload =
+    options.maxPayload ?? Math.max(DEFAULTS.maxPayload, 3 * maxContentLength + 1024);
+  requirePositiveInteger('maxPayload', maxPayload);
   if (maxContentLength > maxPayload) {
     throw new TypeError(
       `createRecallServer: \`maxContentLength\` (${maxContentLength}) cannot exceed \`maxPayload\` (${maxPayload}).`,
@@ -272,6 +285,7 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
     throw new TypeError('createRecallServer: `engineFactory` returned no engine.');
   }
   return {
+    ...resolveServerLimits(options, maxPayload),
     engine,
     storage: options.storage,
     authenticate: options.authenticate,

@@ -7,6 +7,7 @@ import { createCommandIntake } from './command-intake';
 import type { CommandRateLimitOptions } from './command-rate-limit';
 import { type CommandMessage, answerCommand } from './dispatch-command';
 import { type EncodedMessage, encodeMessage, errorFrame } from './feed-serializer';
+import { frameByteLength, type InboundGuard } from './inbound-guard';
 import type { ConnectionLog } from './log-limits';
 import type { ResolvedServerOptions } from './server-options';
 import { subscribeSessionFrames } from './session-subscription';
@@ -46,7 +47,15 @@ export interface AttachSessionConnectionOptions {
   userBudget: CommandRateLimitOptions['user'];
   /** Where refused frames are logged, aggregated per connection. */
   refusals: ConnectionLog;
+  /** The frame budgets every inbound frame is charged to before it is parsed. */
+  inbound: InboundGuard;
 }
+
+/** The longest a socket over its frame budget goes unread: well inside a heartbeat interval. */
+const MAX_READ_HOLD_MS = 10_000;
+
+/** How long a client closed for `FRAME_FLOOD` is asked to wait before reconnecting. */
+const FRAME_FLOOD_RETRY_AFTER_MS = 30_000;
 
 /** How long a closing socket may take to finish the close handshake before it is dropped. */
 const CLOSE_GRACE_MS = 1_000;
@@ -100,19 +109,67 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
   function onFrame(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
     alive = true;
     if (closing) return;
+    // Charged before anything is decoded: refused frames cost their weight too.
+    const charged = attach.inbound.charge(frameByteLength(data));
+    if (!charged.allowed) {
+      refuse('over frame budget', {
+        code: 'RATE_LIMITED',
+        message: `Too many frames; retry in ${charged.retryAfterMs} ms.`,
+        retryAfterMs: charged.retryAfterMs,
+      });
+      holdReading(charged.retryAfterMs);
+      return;
+    }
     const raw = isBinary ? data : Buffer.isBuffer(data) ? data.toString('utf8') : data;
     const parsed = parseClientMessage(raw, {
       maxBytes: options.maxPayload,
       maxContentLength: options.maxContentLength,
     });
     if (!parsed.ok) {
-      attach.refusals.refused('info', 'invalid frame', { code: parsed.error.code });
-      send(errorFrame(parsed.error));
+      refuse('invalid frame', parsed.error);
       return;
     }
     // Pings are liveness checks (cheap, answered at once), not commands: never rate limited.
     if (parsed.message.type === 'ping') send({ type: 'pong', timestamp: Date.now() });
     else commands.take(parsed.message);
+  }
+
+  let resumeTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * Stops reading the socket until its budget has refilled: what the peer sends meanwhile
+   * waits in TCP buffers (its own sends stall) and costs this process nothing.
+   */
+  function holdReading(milliseconds: number): void {
+    if (closing || resumeTimer !== undefined) return;
+    socket.pause();
+    resumeTimer = setTimeout(
+      () => {
+        resumeTimer = undefined;
+        if (!closing) socket.resume();
+      },
+      Math.min(milliseconds, MAX_READ_HOLD_MS),
+    );
+    resumeTimer.unref();
+  }
+
+  /** Answers a refused frame, or closes a socket that keeps sending them. */
+  function refuse(reason: string, error: Parameters<typeof errorFrame>[0]): void {
+    attach.refusals.refused('info', reason, { code: error.code });
+    if (attach.inbound.countRefusal()) {
+      send(errorFrame(error));
+      return;
+    }
+    logger.warn?.('too many refused frames; closing', { ...identity });
+    close(
+      CLOSE_CODES.FRAME_FLOOD.code,
+      'too many refused frames',
+      errorFrame({
+        code: 'RATE_LIMITED',
+        message: 'Too many refused frames; reconnect later.',
+        retryAfterMs: FRAME_FLOOD_RETRY_AFTER_MS,
+      }),
+    );
   }
 
   function close(code: number, reason: string, notice?: ServerMessageOf<'error'>): void {
@@ -139,6 +196,7 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
   });
   socket.on('message', onFrame);
   socket.on('close', () => {
+    if (resumeTimer !== undefined) clearTimeout(resumeTimer);
     attach.refusals.close();
     closing = true;
     unsubscribe?.();

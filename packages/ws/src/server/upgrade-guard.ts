@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
 import type { RecallServerLogger } from './logger';
+import { createAddressCounter } from './remote-address';
 import { rejectUpgrade } from './reject-upgrade';
 
 /** One upgrade counted in by {@link UpgradeGuard.enter}. */
@@ -12,9 +13,14 @@ export interface UpgradeTicket {
 export interface UpgradeGuard {
   /**
    * Counts the socket in until it closes and arms the deadline; `null` (after answering
-   * `503`) when `maxConnections` sockets are already held.
+   * `503`) when `maxConnections` sockets are already held, or `maxConnectionsPerAddress` by
+   * the socket's address key.
    */
-  enter(socket: Duplex, fields: Record<string, string | undefined>): UpgradeTicket | null;
+  enter(
+    socket: Duplex,
+    fields: Record<string, string | undefined>,
+    addressKey: string,
+  ): UpgradeTicket | null;
   /** Sockets held: open WebSockets plus upgrades in progress. */
   readonly held: number;
 }
@@ -22,28 +28,40 @@ export interface UpgradeGuard {
 /** Options for {@link createUpgradeGuard}. */
 export interface UpgradeGuardOptions {
   maxConnections: number;
+  maxConnectionsPerAddress: number;
   upgradeTimeoutMs: number;
   logger: RecallServerLogger;
 }
 
 /**
- * Bounds what a flood of sockets can hold: at most `maxConnections` at once, and an upgrade
+ * Bounds what a flood of sockets can hold: at most `maxConnections` at once and
+ * `maxConnectionsPerAddress` per address (so one peer cannot fill the server), and an upgrade
  * that has not become a WebSocket within `upgradeTimeoutMs` (a slow `authenticate`, a peer
  * that stalls) is answered `408` and dropped, freeing its slot.
  */
 export function createUpgradeGuard(options: UpgradeGuardOptions): UpgradeGuard {
   let held = 0;
+  const byAddress = createAddressCounter(options.maxConnectionsPerAddress);
   return {
     get held() {
       return held;
     },
-    enter(socket, fields) {
+    enter(socket, fields, addressKey) {
       if (held >= options.maxConnections) {
         options.logger.warn?.('connection refused: server full', {
           ...fields,
           maxConnections: options.maxConnections,
         });
         rejectUpgrade(socket, 503, 'Too many connections');
+        return null;
+      }
+      const leave = byAddress.enter(addressKey);
+      if (leave === null) {
+        options.logger.warn?.('connection refused: too many from one address', {
+          ...fields,
+          maxConnectionsPerAddress: options.maxConnectionsPerAddress,
+        });
+        rejectUpgrade(socket, 503, 'Too many connections from this address');
         return null;
       }
       held += 1;
@@ -63,6 +81,7 @@ export function createUpgradeGuard(options: UpgradeGuardOptions): UpgradeGuard {
         done = true;
         clearTimeout(timer);
         held -= 1;
+        leave();
       });
       return {
         established() {

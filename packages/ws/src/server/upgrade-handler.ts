@@ -10,9 +10,12 @@ import {
   redactRequestUrl,
 } from './connection-request';
 import { isHostAllowed } from './host-check';
+import type { UserFrameMeters } from './frame-budget';
+import { createFrameMeter, createInboundGuard } from './inbound-guard';
 import type { LogLimiter } from './log-limits';
 import { isOriginAllowed } from './origin-check';
 import { refuseWebSocket, rejectUpgrade } from './reject-upgrade';
+import { addressKey, remoteAddressOf } from './remote-address';
 import { resolveSession, type SessionRefusal } from './resolve-session';
 import type { ResolvedServerOptions } from './server-options';
 import { attachSessionConnection, type SessionConnection } from './session-connection';
@@ -25,6 +28,8 @@ export interface UpgradeHandlerContext {
   guard: UpgradeGuard;
   admission: Admission;
   logs: LogLimiter;
+  /** The frame budgets each user's sockets share on this node (`null`: none). */
+  userFrameMeters: UserFrameMeters | null;
   /** Open session sockets: the handler adds each one and removes it once closed. */
   connections: Set<SessionConnection>;
   /** Whether the server is shutting down (new upgrades are refused). */
@@ -38,12 +43,15 @@ interface Upgrade {
   head: Buffer;
   ticket: UpgradeTicket;
   fields: { remoteAddress: string | undefined; url: string };
+  /** What the per-address limits count this request under. */
+  addressKey: string;
 }
 
 /** Where an accepted request goes: the user and the session or recall set it names. */
 interface Admitted {
   userId: string;
   target: ConnectionTarget;
+  addressKey: string;
 }
 
 /** The session a connection attaches to, or why it is refused after the upgrade. */
@@ -65,14 +73,13 @@ export function createUpgradeHandler(
   return async function upgrade(request, socket, head) {
     // The raw socket can fail at any time while we authenticate; never let that crash.
     socket.on('error', () => {});
-    const fields = {
-      remoteAddress: request.socket.remoteAddress,
-      url: redactRequestUrl(request.url),
-    };
+    const remoteAddress = remoteAddressOf(request, context.options.trustProxy);
+    const fields = { remoteAddress, url: redactRequestUrl(request.url) };
     if (context.isClosing()) return rejectUpgrade(socket, 503);
-    const ticket = context.guard.enter(socket, fields);
+    const key = addressKey(remoteAddress);
+    const ticket = context.guard.enter(socket, fields, key);
     if (ticket === null) return;
-    const current: Upgrade = { request, socket, head, ticket, fields };
+    const current: Upgrade = { request, socket, head, ticket, fields, addressKey: key };
     const admitted = await admitRequest(context, current);
     if (admitted === null) return;
     const claim = await claimSession(context, admitted);
@@ -129,7 +136,7 @@ async function admitRequest(
     rejectUpgrade(socket, 400, parsed.reason);
     return null;
   }
-  return { userId, target: parsed.target };
+  return { userId, target: parsed.target, addressKey: upgrade.addressKey };
 }
 
 /** The user id `authenticate` returns, or `null` after answering 401/500. */
@@ -156,14 +163,22 @@ async function authenticate(
   return user.userId;
 }
 
-/** One of the user's socket slots and the session to attach to, from seq `afterSeq`. */
+/**
+ * One of the user's socket slots and the session to attach to, from seq `afterSeq`. The
+ * limits (in memory) come first; storage is read only for a request they admit.
+ */
 async function claimSession(
   context: UpgradeHandlerContext,
-  { userId, target }: Admitted,
+  { userId, target, addressKey: key }: Admitted,
 ): Promise<SessionClaim> {
-  const admitted = await context.admission.admit(userId);
+  const admitted = await context.admission.admit({
+    userId,
+    addressKey: key,
+    startsSession: target.kind === 'recall-set',
+  });
   if (!admitted.ok) return admitted;
   const result = await resolveSession(target, userId, context.options);
+  admitted.sessionStarted?.();
   if (!result.ok) {
     admitted.release();
     return result;
@@ -213,6 +228,7 @@ function openConnection(
     }
     const { sessionId, afterSeq, headSeq } = claim;
     const identity = { userId, sessionId, remoteAddress: fields.remoteAddress };
+    const userMeter = context.userFrameMeters?.acquire(userId);
     const connection = attachSessionConnection({
       socket: webSocket,
       identity,
@@ -223,11 +239,17 @@ function openConnection(
         ? { limiter: options.rateLimiter, key: `commands:${userId}`, limit: options.userRateLimit }
         : null,
       refusals: context.logs.forConnection(identity),
+      inbound: createInboundGuard({
+        socket: options.frameBudget ? createFrameMeter({ budget: options.frameBudget }) : null,
+        user: userMeter?.meter ?? null,
+        refusedFrameLimit: options.refusedFrameLimit || null,
+      }),
     });
     context.connections.add(connection);
     options.logger.info?.('connected', { ...fields, userId, sessionId, afterSeq });
     void connection.closed.then(() => {
       context.connections.delete(connection);
+      userMeter?.release();
       claim.release();
     });
   });

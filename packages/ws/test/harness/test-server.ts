@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { createMemoryStorage, type StorageAdapter } from '@recall/core';
 import { createRecallServer, type RecallServer } from '../../src/server/create-recall-server';
 import type { LogFields, RecallServerLogger } from '../../src/server/logger';
-import type { RecallServerOptions } from '../../src/server/server-options';
+import type { RecallServerListenOptions } from '../../src/server/server-options';
 import { createFeedEngine, type FeedEngine } from './feed-engine';
 
 /** Tokens the test servers accept, and whose user each belongs to. */
@@ -45,7 +45,7 @@ export interface TestServer {
   readonly server: RecallServer;
   readonly port: number;
   readonly storage: StorageAdapter;
-  readonly engine: FeedEngine | RecallServerOptions['engine'];
+  readonly engine: FeedEngine | RecallServerListenOptions['engine'];
   readonly logs: LogEntry[];
   /** `ws://127.0.0.1:<port>/ws?<query>` */
   url(query: Record<string, string | number>): string;
@@ -54,7 +54,7 @@ export interface TestServer {
 
 /** Starts a server on port 0 (by default over memory storage and a {@link FeedEngine}). */
 export async function startTestServer(
-  options: Partial<RecallServerOptions> = {},
+  options: Partial<RecallServerListenOptions> = {},
 ): Promise<TestServer & { feed: FeedEngine | null }> {
   const storage = options.storage ?? createMemoryStorage();
   const feed =

@@ -1,7 +1,13 @@
 import * as ai from 'ai';
+import * as ai7Module from 'ai-7';
 import { describe, expect, test } from 'vitest';
 import { classifyFailure } from './classify-failure';
+import type { AiSdkErrorClasses } from './load-ai';
 import { codeOfFailure } from './map-ai-sdk-error';
+
+// ai 7's error classes are nominally other types than ai 6's (this repository compiles against
+// 6); at run time the adapter loads whichever major the app installed.
+const ai7 = ai7Module as unknown as AiSdkErrorClasses & typeof ai7Module;
 
 // Provider error shapes the HTTP tests (OpenAI-shaped) do not produce: Anthropic's and
 // Google's, as @ai-sdk providers surface them (an APICallError with the parsed body as `data`,
@@ -112,5 +118,40 @@ describe('classifyFailure', () => {
       responseHeaders: { 'retry-after': '7' },
     });
     expect(classifyFailure(error, ai).headers?.get('retry-after')).toBe('7');
+  });
+});
+
+// ai 7 wraps an error part of a 200 stream in StreamProviderError (ai 6 hands the payload over):
+// both majors must sort it the same way, so that it is retried before any text was shown.
+describe('error parts inside a 200 stream, on ai 6 and ai 7', () => {
+  test.each([
+    [
+      'Anthropic overloaded_error',
+      { type: 'overloaded_error', message: 'Overloaded' },
+      'LLM_UNAVAILABLE',
+    ],
+    [
+      'OpenAI rate limit',
+      { error: { type: 'requests', code: 'rate_limit_exceeded', message: 'Slow down.' } },
+      'LLM_RATE_LIMITED',
+    ],
+    [
+      'OpenAI server_error',
+      { error: { type: 'server_error', message: 'The server had an error.' } },
+      'LLM_UNAVAILABLE',
+    ],
+    ['an unnamed payload', { message: 'Something broke.' }, 'LLM_UNAVAILABLE'],
+  ])('%s → %s', (_, payload, code) => {
+    const wrapped = new ai7Module.StreamProviderError({ message: 'provider error', data: payload });
+    expect(codeOfFailure(classifyFailure(payload, ai).kind)).toBe(code);
+    expect(codeOfFailure(classifyFailure(wrapped, ai7).kind)).toBe(code);
+  });
+
+  test('without a payload, the fields ai 7 read from it are classified', () => {
+    const wrapped = new ai7Module.StreamProviderError({
+      message: 'Rate limit reached',
+      code: 'rate_limit_exceeded',
+    });
+    expect(classifyFailure(wrapped, ai7).kind).toBe('rate-limited');
   });
 });

@@ -1,4 +1,4 @@
-import type { AiSdk } from './load-ai';
+import type { AiSdkErrorClasses, StreamProviderErrorLike } from './load-ai';
 
 /**
  * Provider-neutral categories every failure of an AI SDK call is sorted into, whatever the
@@ -47,8 +47,12 @@ const TIMEOUT = /timeout|timed out|deadline_exceeded/i;
  * The AI SDK's errors are recognised by their `isInstance` markers, so duplicated copies of
  * `ai` in a bundle still match.
  */
-export function classifyFailure(thrown: unknown, ai: AiSdk): ProviderFailure {
+export function classifyFailure(thrown: unknown, ai: AiSdkErrorClasses): ProviderFailure {
   if (ai.RetryError.isInstance(thrown)) return classifyFailure(thrown.lastError, ai);
+  if (ai.StreamProviderError?.isInstance(thrown)) {
+    // ai 7 wraps an error part of a 200 stream; it is classified as ai 6 hands it over.
+    return classifyFailure(streamErrorPayload(thrown), ai);
+  }
   if (thrown instanceof Error && thrown.name === 'AbortError') {
     return failure('aborted', thrown.message);
   }
@@ -88,6 +92,17 @@ export function classifyFailure(thrown: unknown, ai: AiSdk): ProviderFailure {
     return failure(kindOfCodes(said) ?? 'server-error', `inside the response stream: ${said}`);
   }
   return failure('unknown', String(thrown));
+}
+
+/** The provider's payload of an ai 7 stream error, or the fields ai 7 read from it. */
+function streamErrorPayload(error: StreamProviderErrorLike): object {
+  if (typeof error.data === 'object' && error.data !== null) return error.data;
+  const { type, code, message } = error;
+  return {
+    message,
+    ...(type === undefined ? {} : { type }),
+    ...(code === undefined ? {} : { code }),
+  };
 }
 
 function failure(

@@ -1,7 +1,17 @@
 import type * as Ai from 'ai';
 import { importOptionalPeer } from '../../internal/optional-peer';
 
-/** The parts of `ai` the adapter uses at run time. */
+/**
+ * What `ai` 7 throws for an error part inside a 200 stream (`StreamProviderError`): the
+ * provider's payload is kept as `data`. `ai` 6 hands over the payload itself, and has no class.
+ */
+export interface StreamProviderErrorLike extends Error {
+  readonly type?: string | undefined;
+  readonly code?: string | number | undefined;
+  readonly data?: unknown;
+}
+
+/** The parts of `ai` (6 or 7) the adapter uses at run time. */
 export type AiSdk = Pick<
   typeof Ai,
   | 'streamText'
@@ -14,6 +24,21 @@ export type AiSdk = Pick<
   | 'InvalidResponseDataError'
   | 'JSONParseError'
   | 'TypeValidationError'
+> & {
+  /** Only in `ai` 7. */
+  StreamProviderError?: { isInstance(error: unknown): error is StreamProviderErrorLike };
+};
+
+/** The error classes of `ai` that failures are recognised by (6 and 7 alike). */
+export type AiSdkErrorClasses = Pick<
+  AiSdk,
+  | 'APICallError'
+  | 'RetryError'
+  | 'LoadAPIKeyError'
+  | 'InvalidResponseDataError'
+  | 'JSONParseError'
+  | 'TypeValidationError'
+  | 'StreamProviderError'
 >;
 
 let loading: Promise<AiSdk> | undefined;

@@ -158,8 +158,8 @@ function contradicted(judgement: PointJudgement, contradiction: Contradiction): 
   return {
     ...judgement,
     recalled: false,
-    // A wrong term in an otherwise right answer is a near miss; a negated or swapped one is not.
-    nearMiss: contradiction === 'wrong_term',
+    // A near miss is for an answer right as far as it goes: never a wrong, negated or swapped one.
+    nearMiss: false,
     contradiction,
     certainty: 0.8,
   };

@@ -7,6 +7,7 @@ import { activeOrder } from './active-voice';
 import { type SentenceWord, isContentWord, isSignalWord } from './sentence-structure';
 import { align, positions } from './word-alignment';
 import { relations, wordsMatch } from './word-match';
+import { HEDGE_WORDS } from './word-relations';
 
 /** How an answer contradicts a point it shares words with. */
 export type Contradiction = 'negated' | 'swapped' | 'wrong_term';
@@ -233,7 +234,12 @@ function substituted(options: {
       .filter((_, offset) => position[rowStart + 1 + offset] === undefined);
     const extra = answer
       .slice(columnStart + 1, columnEnd)
-      .filter((word, offset) => !moved.has(columnStart + 1 + offset) && isContentWord(word));
+      .filter(
+        (word, offset) =>
+          !moved.has(columnStart + 1 + offset) &&
+          isContentWord(word) &&
+          !HEDGE_WORDS.has(word.text),
+      );
     const replaced = missing.some(
       (expected) =>
         options.weighty(expected) &&

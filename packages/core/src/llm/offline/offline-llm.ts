@@ -13,11 +13,22 @@ import { rabbitholeReplyOffline } from './offline-replies';
 import { tutorReplyOffline } from './offline-tutor';
 import { extractTermsOffline } from './offline-terms';
 import { cleanTranscriptOffline } from './offline-transcript';
+import { useWordTable } from './word-match';
+import { loadWordTable } from './wordnet/load-word-table';
 
 /** Options for {@link createOfflineLLM}. */
 export interface OfflineLLMOptions {
   /** Pause between streamed words, for a realistic demo. @default 0 */
   chunkDelayMs?: number;
+  /**
+   * The English word knowledge the judge uses for synonyms, derived forms, broader and
+   * narrower terms and antonyms: `'wordnet'` loads the table distilled from Princeton WordNet
+   * on the first call (a lazily imported module of ≈ 0.4 MB, fetched on demand in browsers,
+   * falling back to the word lists if it cannot load); `'word-lists'` keeps to the small
+   * built-in lists.
+   * @default 'wordnet'
+   */
+  lexicon?: 'wordnet' | 'word-lists';
 }
 
 /**
@@ -26,9 +37,10 @@ export interface OfflineLLMOptions {
  * prompt and the `<session_notes>` of its user turn, the `<points>` of judge requests, the
  * resources and notes of rabbit-hole requests, the voice pipeline's messages):
  *
- * - `tutor`: template Socratic questions, broad to narrow: clues from the focus point's
- *   context (never its content), a question about the missing aspect after a near miss, from
- *   the second miss a partial answer with gaps, and at the third the point named next (the
+ * - `tutor`: template Socratic questions, broad to narrow: a cue naming one key term of the
+ *   focus point (at most a third; never its context), a question about the missing aspect
+ *   after a near miss, from the second miss a partial answer showing at most half the key
+ *   terms, and at the third the point named next (the
  *   engine's probe wrap); varied wording, never the same reply twice in a row;
  * - `evaluator`: normalised, stemmed key-term coverage of each point's content, weighted by
  *   how specific each term is to the point (≥ 75 % recalled; a near miss needs a real share
@@ -47,10 +59,12 @@ export interface OfflineLLMOptions {
  */
 export function createOfflineLLM(options: OfflineLLMOptions = {}): LLMAdapter {
   const chunkDelayMs = options.chunkDelayMs ?? 0;
+  const lexiconReady = () => prepareLexicon(options.lexicon ?? 'wordnet');
   return {
     specificationVersion: 'recall-llm-v1',
     name: 'offline',
     async *streamText(call): AsyncIterable<LLMStreamPart> {
+      await lexiconReady();
       const text = replyFor(call);
       const words = text.match(/\S+\s*/g) ?? [];
       for (const word of words) {
@@ -61,11 +75,16 @@ export function createOfflineLLM(options: OfflineLLMOptions = {}): LLMAdapter {
       yield { type: 'finish', text, finishReason: 'end_turn', usage: EMPTY_USAGE };
     },
     async generateObject(call) {
+      await lexiconReady();
       throwIfAborted(call.signal);
       const content = call.messages.at(-1)?.content ?? '';
       return { object: call.schema.parse(objectFor(call.kind, content)), usage: EMPTY_USAGE };
     },
   };
+}
+
+async function prepareLexicon(lexicon: 'wordnet' | 'word-lists'): Promise<void> {
+  useWordTable(lexicon === 'wordnet' ? await loadWordTable() : null);
 }
 
 function replyFor(call: LLMCallOptions): string {

@@ -5,10 +5,9 @@ import type { LLMMessage } from '../llm-adapter';
 import { wrapsProbe } from '../../session/point-attempts';
 import { saysCannotRecall } from '../../text/cannot-recall';
 import { focusAttempted } from './focus-attempt';
-import { keyTerms } from '../../text/lexical';
+import { keyTerms, normalizeText } from '../../text/lexical';
 import { type PointJudgement, judgeAnswer } from './lexical-judge';
-import { type HintVariants, cue, hint, nearMiss, pickReply } from './tutor-hints';
-import { CUE_SHARE } from './tutor-clues';
+import { hint, nearMiss, pickReply } from './tutor-hints';
 import * as phrasing from './tutor-phrasing';
 import {
   type LearnerWords,
@@ -28,11 +27,10 @@ import {
  *   the notes name next, or nothing more when it was the last one;
  * - a near miss: a question about exactly the missing aspect, never about one the learner
  *   answered; another point recalled: "Yes." and the focus question again;
- * - a miss on the focus (a wrong, negated or "I don't remember" answer): a narrower hint, from
- *   a cue naming at most a third of the point's key terms to clozes showing one more per miss
- *   and at most half (never its context); when the engine's probe wraps (`wrapsProbe`) no
- *   comment and no hint, but the question about the point the notes name next — the focus
- *   comes back after the others;
+ * - a miss on the focus (a wrong, negated or "I don't remember" answer): a narrower hint, broad
+ *   to narrow, from a one-term cue to partial answers with the key words blanked; at the
+ *   third failed attempt (the engine's probe wrap) no comment and no hint, but the question
+ *   about the point the notes name next — the focus comes back after the others;
  * - back from a rabbit hole (`return`): the pending question again (the engine's cues are
  *   never read as the learner's words);
  * - every point recalled: a short answer to a question about a recalled point, never a new
@@ -48,41 +46,34 @@ export function tutorReplyOffline(system: string, messages: readonly LLMMessage[
   // Every template uses the name mid-sentence: "about the Krebs cycle", not "about The …".
   const setName = (prompt.recallSetName || 'this topic').replace(/^The\b/, 'the');
   const previous = replies.at(-1)?.content;
-  const scene = createScene({
-    points: prompt.points,
-    notes,
-    setName,
-    previous,
-    earlier: replies.map((reply) => reply.content),
-  });
+  const scene = createScene({ points: prompt.points, notes, setName, previous });
   const candidates =
     notes === null
-      ? cue(scene, undefined, 'anchor')
+      ? phrasing.anchorQuestions(setName, undefined)
       : candidatesFor(scene, notes, learnerWords(messages));
   return pickReply({
     candidates,
     previous,
     offset: replies.length + setName.length,
-    hidden: hidden(scene),
-    fallback: scene.hasFocus ? phrasing.anchorQuestions(setName, []) : phrasing.ACKNOWLEDGEMENTS,
+    hidden: scene.pending.map((material) => normalizeText(material.point.content)),
+    fallback: scene.hasFocus
+      ? phrasing.anchorQuestions(setName, undefined)
+      : phrasing.ACKNOWLEDGEMENTS,
   });
 }
 
-function candidatesFor(scene: Scene, notes: TutorNotes, words: LearnerWords): HintVariants {
+function candidatesFor(scene: Scene, notes: TutorNotes, words: LearnerWords): string[] {
   const focus = scene.hasFocus ? scene.pending[0] : undefined;
   switch (notes.task) {
     case 'recap':
-      return cue(scene, focus, 'recap');
+      return phrasing.recapReplies({ setName: scene.setName, clue: focus?.clues[0] });
     case 'opening':
-      return cue(scene, focus, 'opening');
+      return phrasing.openingQuestions(scene.setName, focus?.clues[0]);
     case 'return': {
       // No new learner message: the pending question, at the hint level it had reached.
       const misses = notes.focus?.failedAttempts ?? 0;
-      const pending = focus === undefined ? undefined : hint(scene, focus, misses);
-      return {
-        texts: phrasing.returnReplies(scene.setName, pending?.texts ?? []),
-        share: pending?.share ?? CUE_SHARE,
-      };
+      const pending = focus === undefined ? [] : hint(scene, focus, { words, misses });
+      return phrasing.returnReplies(scene.setName, pending);
     }
     case 'reply':
       if (focus === undefined || notes.focus === null) return answer(scene, words);
@@ -95,7 +86,7 @@ function candidatesFor(scene: Scene, notes: TutorNotes, words: LearnerWords): Hi
 function reply(
   scene: Scene,
   options: { notes: TutorNotes; focus: PointMaterial; words: LearnerWords },
-): HintVariants {
+): string[] {
   const { notes, focus, words } = options;
   const judgements = judgeAnswer({
     points: scene.judged,
@@ -105,28 +96,31 @@ function reply(
   const verdict = judgements[0]!;
   if (verdict.recalled) return afterRecall(scene, notes, judgements);
   // "I don't remember" is a failed attempt on the point asked, for the engine as for us.
-  const progressed = judgements.some((judgement) => judgement.recalled);
-  const cannotRecall = !progressed && saysCannotRecall(words.latest);
+  const cannotRecall =
+    !judgements.some((judgement) => judgement.recalled) && saysCannotRecall(words.latest);
   const attempted =
     cannotRecall ||
     focusAttempted({ judgements, focusIndex: 0, message: words.latest, terms: focus.terms });
   const failedBefore = notes.focus!.failedAttempts;
   const misses = failedBefore + (attempted ? 1 : 0);
-  // When the engine sets the focus aside (probe wrap): no more hints on it for now, and no
-  // comment on the answer — the question about the point named next.
+  // When the engine sets the focus aside (probe wrap, `wrapsProbe`): no more hints on it for
+  // now, and no comment on the answer — the question about the point named next.
   if (attempted && wrapsProbe({ failedBefore, cannotRecall })) {
     const next = nextOpen(scene, notes, judgements);
-    if (next !== undefined) return cue(scene, next, 'anchor');
+    if (next !== undefined) return phrasing.anchorQuestions(scene.setName, next.clues[0]);
   }
   // Recalling another point is progress, acknowledged; the focus question comes again.
-  const acknowledge = (variants: HintVariants): HintVariants =>
-    progressed
-      ? { ...variants, texts: phrasing.acknowledged(variants.texts, hidden(scene)) }
-      : variants;
-  if (verdict.nearMiss) return acknowledge(nearMiss(scene, focus, { words }));
+  const progressed = judgements.some((judgement) => judgement.recalled);
+  const acknowledge = (variants: readonly string[]) =>
+    progressed ? phrasing.acknowledged(variants) : [...variants];
+  if (verdict.nearMiss) {
+    return acknowledge(nearMiss(scene, focus, { words, earlier: notes.focus!.nearMisses }));
+  }
   const other = judgements.findIndex((judgement, index) => index > 0 && judgement.nearMiss);
-  if (other !== -1 && !progressed) return nearMiss(scene, scene.pending[other]!, { words });
-  return acknowledge(hint(scene, focus, misses));
+  if (other !== -1 && !progressed) {
+    return nearMiss(scene, scene.pending[other]!, { words, earlier: 0 });
+  }
+  return acknowledge(hint(scene, focus, { words, misses }));
 }
 
 /**
@@ -138,11 +132,10 @@ function afterRecall(
   scene: Scene,
   notes: TutorNotes,
   judgements: readonly PointJudgement[],
-): HintVariants {
+): string[] {
   const next = notes.afterFocus?.kind === 'close' ? undefined : nextOpen(scene, notes, judgements);
-  if (next === undefined) return { texts: [...phrasing.ACKNOWLEDGEMENTS], share: CUE_SHARE };
-  const question = cue(scene, next, 'anchor');
-  return { ...question, texts: phrasing.acknowledged(question.texts, hidden(scene)) };
+  if (next === undefined) return [...phrasing.ACKNOWLEDGEMENTS];
+  return phrasing.acknowledged(phrasing.anchorQuestions(scene.setName, next.clues[0]));
 }
 
 /**
@@ -169,7 +162,7 @@ function nextOpen(
  * Every point is recalled: a short answer when the learner asks about a recalled point (its
  * content, which they have produced), otherwise a neutral word. No new recall question.
  */
-function answer(scene: Scene, words: LearnerWords): HintVariants {
+function answer(scene: Scene, words: LearnerWords): string[] {
   const asked = /\?\s*$|^(why|how|what|when|where|which|who|can|could|is|are|does|do)\b/i.test(
     words.latest.trim(),
   );
@@ -181,13 +174,5 @@ function answer(scene: Scene, words: LearnerWords): HintVariants {
     }))
     .sort((a, b) => b.score - a.score)[0];
   const content = best !== undefined && best.score >= 2 ? best.material.point.content : undefined;
-  return {
-    texts: phrasing.answerReplies({ setName: scene.setName, asked, content }),
-    share: CUE_SHARE,
-  };
-}
-
-/** The contents of the points still to recall. */
-function hidden(scene: Scene): string[] {
-  return scene.pending.map((material) => material.point.content);
+  return phrasing.answerReplies({ setName: scene.setName, asked, content });
 }

@@ -2,25 +2,14 @@
 // turn red and yellow in autumn?" → topic "leaves turning red and yellow in autumn", label
 // "Leaves turning red and yellow". Never a bag of keywords ("Wonder Leaves").
 
-import { shortLabel } from '../../session/turn-rules';
+import { LABEL_MAX_CHARACTERS, LABEL_MAX_WORDS } from '../../session/turn-rules';
 
 /** Openers that carry no topic: "hmm,", "by the way", "also"… */
 const FILLER =
   /^(?:hmm+|oh|ah|so|ok(?:ay)?|well|actually|also|and|but|wait|by the way|btw|random question|quick question|just wondering)\b[,:]?\s*/i;
 
 /** A question's lead-in and what follows it; `clause` marks "why/how + statement" forms. */
-const LEAD_INS: ReadonlyArray<{
-  pattern: RegExp;
-  kind: 'clause' | 'phrase' | 'question' | 'happened';
-}> = [
-  // "What happened to Marie Antoinette's children": the label is what it happened to.
-  { pattern: /^(what (?:happen(?:s|ed)?|became) (?:to|of|with|at|in)) (.+)$/i, kind: 'happened' },
-  // "Which is bigger, a blue whale or a dinosaur": the label is what is compared.
-  {
-    pattern: /^(which (?:is|was|are|were) [\w\s]+?),? ((?:\S+ ){0,3}\S+ or .+)$/i,
-    kind: 'happened',
-  },
-  { pattern: /^(?:what happens|what happened) (?:when|if|after) (.+)$/i, kind: 'phrase' },
+const LEAD_INS: ReadonlyArray<{ pattern: RegExp; kind: 'clause' | 'phrase' | 'question' }> = [
   {
     pattern:
       /^i(?:'m| am)? (?:really |just |always )?(?:wonder(?:ed|ing)?|curious) (why|how) (.+)$/i,
@@ -63,47 +52,23 @@ stop end exist matter differ vary follow lead speak sing swim run walk jump clim
 sting cry laugh yawn sneeze itch hurt heal age rust decay rot stick bounce roll slide flow rain
 snow blow shake erupt crack bend stretch shrink expand contract attract repel conduct store carry
 send receive remember forget learn know think dream choose vote pay cost trade sell buy invest
-crash rise drop fade shed bloom mate nest lay hatch wear prefer like love hate want believe call
-write read play fear worship rule marry behave react respond win train dream cut sink compile
-learn fail`.split(/\s+/),
+crash rise drop fade shed bloom mate nest lay hatch`.split(/\s+/),
 );
 const WH_WORDS = new Set(['why', 'how', 'what', 'when', 'where', 'which', 'who']);
-/** Subjects a label drops: "why do we dream" → "dreaming", not "we dreaming". */
-const PRONOUNS = new Set(['i', 'we', 'you', 'they']);
-/** Where a second clause starts: a long label stops before it. */
-const CLAUSE_STARTS = new Set(
-  'when while if because since although though whereas unless until so'.split(' '),
-);
-/** Verbs whose last consonant doubles although they have two syllables. */
-const DOUBLING = new Set(
-  'prefer refer occur admit control begin forget regret permit commit'.split(' '),
-);
 
 /** A tangent's topic (a readable phrase) and its short label, from the learner's message. */
 export function tangentPhrase(message: string): { topic: string; label: string } {
   const sentence = curiousSentence(message);
-  const { topic, subject } = topicOf(sentence);
-  const phrase = trimEnd(topic.split(/\s+/).slice(0, 10)).join(' ');
-  const words = trimEnd((subject ?? phrase).split(/\s+/).filter((word) => word !== ''));
+  const phrase = trimEnd(topicOf(sentence).split(/\s+/).slice(0, 10)).join(' ');
+  const words = phrase.split(/\s+/).filter((word) => word !== '');
   // A long question makes a label without its question words: "Birds go in winter".
   let start = words.length > 4 && WH_WORDS.has(words[0]!.toLowerCase()) ? 1 : 0;
-  if (KEPT_VERBS.has(words[start]?.toLowerCase() ?? '') && words.length - start > 3) start += 1;
+  if (start === 1 && KEPT_VERBS.has(words[1]!.toLowerCase())) start = 2;
   if (DETERMINERS.has(words[start]?.toLowerCase() ?? '')) start += 1;
-  // The engine's own label rule (six words at most, nothing dangling), so it keeps it whole.
-  let kept = words.slice(start);
-  // Determiners inside a comparison go too: "blue whale or dinosaur".
-  kept = kept.filter(
-    (word, index) =>
-      index === 0 ||
-      !DETERMINERS.has(word.toLowerCase()) ||
-      !/^(?:or|and|vs|versus)$/i.test(kept[index - 1]!),
-  );
-  // A long label stops before a second clause: "Onions making you cry", not "… when you".
-  const clause = kept.findIndex(
-    (word, index) => index >= 2 && CLAUSE_STARTS.has(word.toLowerCase()),
-  );
-  if (kept.length > 6 && clause !== -1) kept = kept.slice(0, clause);
-  const label = shortLabel(kept.join(' '));
+  // "what happened to Marie Antoinette's children" is about the children.
+  if (/^happen/i.test(words[start] ?? '') && words[start + 1]?.toLowerCase() === 'to') start += 2;
+  if (DETERMINERS.has(words[start]?.toLowerCase() ?? '')) start += 1;
+  const label = labelOf(words.slice(start));
   return { topic: phrase, label: label.charAt(0).toUpperCase() + label.slice(1) };
 }
 
@@ -119,11 +84,9 @@ function curiousSentence(message: string): string {
   return asking ?? sentences.at(-1) ?? message;
 }
 
-/** The topic phrase, and the words the label is made of when they differ from it. */
-function topicOf(sentence: string): { topic: string; subject?: string } {
+function topicOf(sentence: string): string {
   // "…, why?" and "…, right?" ask nothing of their own.
   let text = sentence
-    .replace(/\b(what|who|how|where|why|when)['’]s\b/gi, '$1 is')
     .replace(/[?!.…]+$/u, '')
     .replace(/,\s*(?:why|how|right|huh|no)$/i, '')
     .trim();
@@ -134,18 +97,12 @@ function topicOf(sentence: string): { topic: string; subject?: string } {
   for (const { pattern, kind } of LEAD_INS) {
     const match = pattern.exec(text);
     if (match === null) continue;
-    switch (kind) {
-      case 'clause':
-        return { topic: gerundClause(match[2]!) ?? `${match[1]!.toLowerCase()} ${match[2]!}` };
-      case 'happened':
-        return { topic: `${match[1]!.toLowerCase()} ${match[2]!}`, subject: match[2]! };
-      case 'question':
-        return { topic: lowerFirst(match[1]!) };
-      case 'phrase':
-        return { topic: gerundClause(match.at(-1)!) ?? match.at(-1)! };
+    if (kind === 'clause') {
+      return gerundClause(match[2]!) ?? `${match[1]!.toLowerCase()} ${match[2]!}`;
     }
+    return kind === 'question' ? lowerFirst(match[1]!) : match.at(-1)!;
   }
-  return { topic: lowerFirst(text) };
+  return lowerFirst(text);
 }
 
 /**
@@ -163,13 +120,9 @@ function gerundClause(clause: string): string | undefined {
     /^\p{Lu}/u.test(words[verbAt]!) &&
     /^\p{Lu}/u.test(words[verbAt - 1]!)
   );
-  // "Einstein's theory change…": a possessive is not yet the whole subject.
-  if (/['’]s?$/.test(words[verbAt - 1] ?? '') && verbAt + 1 < words.length) verbAt += 1;
   const verb = words[verbAt]?.toLowerCase();
   if (verb === undefined || !isCommonVerb(verb)) return undefined;
-  const subject =
-    verbAt === 1 && PRONOUNS.has(words[0]!.toLowerCase()) ? [] : words.slice(0, verbAt);
-  return [...subject, gerund(verb), ...words.slice(verbAt + 1)].join(' ');
+  return [...words.slice(0, verbAt), gerund(verb), ...words.slice(verbAt + 1)].join(' ');
 }
 
 function isCommonVerb(word: string): boolean {
@@ -188,9 +141,44 @@ export function gerund(verb: string): string {
   else if (/[^s]s$/.test(base)) base = base.slice(0, -1);
   if (/ie$/.test(base)) return `${base.slice(0, -2)}ying`;
   if (/[^aeiou]e$/.test(base) && base !== 'be') return `${base.slice(0, -1)}ing`;
-  if (DOUBLING.has(base)) return `${base}${base.at(-1)}ing`;
   if (/^[^aeiou]*[aeiou][^aeiouwxy]$/.test(base)) return `${base}${base.at(-1)}ing`;
   return `${base}ing`;
+}
+
+/** Small words a label must not end on ("without", "in that", "than"). */
+const DANGLING = new Set(
+  `and or nor but of in on at to the a an with without for from by than as into onto about over
+under so their its his her our your my own near that this these those which who whom whose very
+much many some such more most less is are was were be being been do does did has have had can
+could will would should may might must not between among through across after before during
+against toward towards versus vs every each any all no`.split(/\s+/),
+);
+/** Words that open a phrase: cutting inside the phrase they open loses its head noun. */
+const PHRASE_OPENERS = new Set(
+  `of in on at to with without for from by than as into onto about over under near between among
+through across after before during against toward towards versus vs that which who whose when
+where while because if`.split(/\s+/),
+);
+
+/**
+ * The label: at most {@link LABEL_MAX_WORDS} words and {@link LABEL_MAX_CHARACTERS} characters.
+ * When the phrase is longer it is cut before the phrase the limit would break ("cacti surviving
+ * in the desert without much water" → "Cacti surviving in the desert", not "… desert without"),
+ * so the question's head noun stays and no small word dangles; symbols stay ("C++").
+ */
+function labelOf(words: readonly string[]): string {
+  const bare = (word: string) => word.toLowerCase().replace(/[^\p{L}\p{N}+#]+$/u, '');
+  let kept = [...words];
+  const fits = (list: readonly string[]) =>
+    list.length <= LABEL_MAX_WORDS && list.join(' ').length <= LABEL_MAX_CHARACTERS;
+  if (!fits(kept)) {
+    while (kept.length > 1 && !fits(kept)) kept.pop();
+    const opener = kept.findLastIndex((word, index) => index > 0 && PHRASE_OPENERS.has(bare(word)));
+    if (opener >= 2) kept = kept.slice(0, opener);
+  }
+  while (kept.length > 1 && DANGLING.has(bare(kept.at(-1)!))) kept.pop();
+  const label = kept.join(' ').replace(/[,;:]+$/, '');
+  return label.length > LABEL_MAX_CHARACTERS ? label.slice(0, LABEL_MAX_CHARACTERS) : label;
 }
 
 function trimEnd(words: string[]): string[] {

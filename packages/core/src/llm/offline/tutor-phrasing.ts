@@ -5,87 +5,90 @@
 // and nothing more; no praise, no exclamation marks, no lists, no talk about the session or
 // its progress.
 
-import { hasStem, keyTerms } from '../../text/lexical';
-
 /** The neutral acknowledgements of a recall: the interface does the rest. */
 export const ACKNOWLEDGEMENTS: readonly string[] = ['Right.', 'Yes.'];
 
-/**
- * Each variant led by a neutral acknowledgement, alternating — only those that name no key
- * term of `hidden` (the points still to recall): "Right." would show the "rights" of "the
- * Rights of Man".
- */
-export function acknowledged(variants: readonly string[], hidden: readonly string[]): string[] {
-  const stems = keyTerms(hidden.join(' ')).map((term) => term.stem);
-  const words = ACKNOWLEDGEMENTS.filter((word) =>
-    keyTerms(word).every((term) => !hasStem(stems, term.stem)),
+/** Each variant led by a neutral acknowledgement, alternating. */
+export function acknowledged(variants: readonly string[]): string[] {
+  return variants.map(
+    (variant, index) => `${ACKNOWLEDGEMENTS[index % ACKNOWLEDGEMENTS.length]} ${variant}`,
   );
-  const usable = words.length > 0 ? words : ['Yes.'];
-  return variants.map((variant, index) => `${usable[index % usable.length]} ${variant}`);
 }
 
-/** The reply when every other wording would show too much of a point still to recall. */
-export const LAST_RESORT = 'What else do you remember?';
-
-/** “reactions”, “reactions” and “chloroplast”, “reactions”, “light” and “chloroplast”. */
-function listOf(words: readonly string[]): string {
-  const quoted = words.map((word) => `“${word}”`);
-  if (quoted.length <= 1) return quoted.join('');
-  return `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
-}
-
-/**
- * Broad questions on a point naming a few of its words (a cue: at most a third of its key
- * terms), or the topic area alone when `words` is empty.
- */
-function cueQuestions(setName: string, words: readonly string[]): string[] {
-  if (words.length === 0) {
+/** The broad opening question, anchored on the first point's least revealing clue. */
+export function openingQuestions(setName: string, clue: string | undefined): string[] {
+  if (clue === undefined) {
     return [
-      LAST_RESORT,
-      'What else comes back to you?',
-      `What else do you remember about ${setName}?`,
+      `Let's start with ${setName}. What do you remember about it, wherever you want to begin?`,
+      `Let's begin with ${setName}. What comes back to you first?`,
     ];
   }
-  const list = listOf(words);
-  // The words are quoted: a cue mentions them, whatever their part of speech ("produce").
   return [
-    `What do you remember that goes with ${list}?`,
-    `What can you tell me about the idea with ${list}?`,
-    `Which idea comes back to you with ${list}?`,
+    `Let's start with ${setName}. What do you remember about ${clue}?`,
+    `Let's begin with ${setName}. What comes back to you about ${clue}?`,
+    `To open ${setName}, what can you tell me about ${clue}?`,
   ];
 }
 
-/** The broad opening question: the topic area, then a cue on the first point. */
-export function openingQuestions(setName: string, words: readonly string[]): string[] {
-  const questions =
-    words.length === 0
-      ? [`What do you remember about ${setName}?`, `What comes back to you first?`]
-      : cueQuestions(setName, words);
-  return [...questions.map((question) => `Let's start with ${setName}. ${question}`), ...questions];
+/** A broad question on a point that was not asked about yet (after a recall, or a recap). */
+export function anchorQuestions(setName: string, clue: string | undefined): string[] {
+  if (clue === undefined) {
+    return [
+      `What else do you remember about ${setName}?`,
+      `Which other part of ${setName} can you bring back?`,
+    ];
+  }
+  return [
+    `What do you remember about ${clue}?`,
+    `What can you tell me about ${clue}?`,
+    // No set name here: its words would make the question look like one about another point.
+    `What comes back to you about ${clue}?`,
+  ];
 }
 
-/** A broad question on a point that was not asked about yet (after a recall, or a wrap). */
-export function anchorQuestions(setName: string, words: readonly string[]): string[] {
-  return cueQuestions(setName, words);
+/** The first hint after a miss: a second clue from the context. */
+export function clueHints(clue: string): string[] {
+  return [
+    `Think of ${clue}. What does that bring back?`,
+    `Start from ${clue}. Where does that lead you?`,
+    `What comes to mind now about ${clue}?`,
+  ];
 }
 
-/** After a miss: the point with its most specific words blanked, as one question. */
+/**
+ * The first hint when the context has no second clue: the anchor's clue again (or none) with
+ * a question about one aspect of the answer.
+ */
+export function narrowHints(clue: string | undefined, question: string): string[] {
+  if (clue === undefined) {
+    return [`Focus on one part of it. ${question}`, `Take it one piece at a time. ${question}`];
+  }
+  return [
+    `Stay with ${clue}. ${question}`,
+    `Think again about ${clue}. ${question}`,
+    `Narrow it down from ${clue}. ${question}`,
+  ];
+}
+
+/** After two or more misses: part of the answer, with gaps to fill. */
 export function partialAnswers(cloze: string): string[] {
   return [
-    `Which words fill the gaps in this: ${cloze}?`,
-    `How would you complete this: ${cloze}?`,
-    `What goes in the gaps here: ${cloze}?`,
+    `Let me start it for you: ${cloze} How would you finish it?`,
+    `Here is part of it: ${cloze} What fills the gap?`,
+    `Fill in the gap: ${cloze} What goes there?`,
   ];
 }
 
-/** A near miss: ask for exactly the missing aspect, naming none of its words. */
-export function nearMissFollowUps(question: string): string[] {
+/** A near miss: ask for exactly the missing aspect (with a clue after an earlier near miss). */
+export function nearMissFollowUps(question: string, clue: string | undefined): string[] {
   const openers = [
     'Part of it is there.',
     'That covers some of it.',
     'Some of it is still missing.',
   ];
-  return openers.map((opener) => `${opener} ${question}`);
+  return openers.map((opener) =>
+    clue === undefined ? `${opener} ${question}` : `${opener} Think of ${clue}. ${question}`,
+  );
 }
 
 /**
@@ -110,16 +113,35 @@ export function answerReplies(options: {
   ];
 }
 
-/**
- * Back from a rabbit hole: the pending question again in other words (the seed's rule: no
- * sentence about the session), or a broad question when none is pending.
- */
+/** Back from a rabbit hole: the pending question again, introduced by one short sentence. */
 export function returnReplies(setName: string, questions: readonly string[]): string[] {
-  if (questions.length === 0) return cueQuestions(setName, []);
-  return [...questions];
+  if (questions.length === 0) {
+    return [
+      `Back to ${setName}. Which part of it would you like to go over?`,
+      `Back to ${setName}. What would you like to ask about it?`,
+    ];
+  }
+  return questions.map((question) =>
+    // The pending question keeps its own shape; the opener only fits a short one.
+    question.split(/(?<=[.?])\s+/).length <= 2 ? `Back to ${setName}. ${question}` : question,
+  );
 }
 
-/** The welcome-back recap: the focus question alone, a cue as on opening. Never a progress count. */
-export function recapReplies(setName: string, words: readonly string[]): string[] {
-  return cueQuestions(setName, words);
+/** The welcome-back recap: a short welcome, then the focus question. Never a progress count. */
+export function recapReplies(options: {
+  setName: string;
+  /** A clue to the point to probe next; absent when every point is recalled. */
+  clue: string | undefined;
+}): string[] {
+  const questions =
+    options.clue === undefined
+      ? [
+          `Which part of ${options.setName} would you like to go over?`,
+          `What would you like to ask about ${options.setName}?`,
+        ]
+      : [
+          `What do you remember about ${options.clue}?`,
+          `What comes back to you about ${options.clue}?`,
+        ];
+  return questions.map((question) => `Welcome back to ${options.setName}. ${question}`);
 }

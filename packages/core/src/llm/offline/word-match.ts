@@ -3,11 +3,33 @@
 // word ("haemoglobin" / "hemoglobin").
 
 import { editDistance, stem, stemsMatch } from '../../text/lexical';
+import { baseForm } from './word-forms';
 import type { SentenceWord } from './sentence-structure';
-import { createWordRelations } from './word-relations';
+import type { WordTable } from './wordnet/word-table';
+import { createWordRelations, type WordRelations } from './word-relations';
 
-/** Opposites and near-synonyms, keyed by the offline stemmer. */
-export const relations = createWordRelations(stem);
+const listed = createWordRelations(stem);
+let wordTable: WordTable | null = null;
+
+/**
+ * Lets the matcher use the WordNet word table (see `loadWordTable`); until then, and where it
+ * cannot be loaded, only the built-in word lists count.
+ */
+export function useWordTable(table: WordTable | null): void {
+  wordTable = table;
+}
+
+/** Opposites and near-synonyms: the built-in lists, and WordNet's when its table is loaded. */
+export const relations: WordRelations & {
+  /** Whether one word is a broader or narrower term of the other (WordNet only). */
+  related(a: string, b: string): boolean;
+} = {
+  related: (a, b) => wordTable?.broaderOrNarrower(stem(baseForm(a)), stem(baseForm(b))) ?? false,
+  opposite: (a, b) =>
+    listed.opposite(a, b) || (wordTable?.antonym(stem(baseForm(a)), stem(baseForm(b))) ?? false),
+  synonym: (a, b) =>
+    listed.synonym(a, b) || (wordTable?.sameMeaning(stem(baseForm(a)), stem(baseForm(b))) ?? false),
+};
 
 /** A word as the matcher needs it. */
 export type MatchableWord = Pick<SentenceWord, 'text' | 'stem' | 'number'>;

@@ -33,6 +33,11 @@ export const HEDGE_AFTER_NEGATION: ReadonlySet<string> = new Set(
 really doubt idea clue 100 too`),
 );
 
+/** Words that hedge rather than state ("involved somehow"): never a wrong word of their own. */
+export const HEDGE_WORDS: ReadonlySet<string> = new Set(
+  words('involve involved somehow related relate connected connect associated basically probably'),
+);
+
 /** Words that end a clause (and a negation's scope) without punctuation. */
 export const CLAUSE_WORDS: ReadonlySet<string> = new Set(
   words('but while whereas although though however yet so because since unless until'),

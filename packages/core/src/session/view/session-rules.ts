@@ -1,6 +1,6 @@
 // The session's business rules, each written once: the engine, the reducer and the browser
 // client ask these functions. Pure; no zod.
-import type { CompletionOverlay, PendingRabbithole, SessionView } from './session-view';
+import type { CompletionOverlayData, PendingRabbithole, SessionView } from './session-view';
 
 /**
  * The rabbit-hole prompt a learner message sent now would decline: a pending prompt, in
@@ -59,7 +59,7 @@ export function displayedRecalledCount(
  */
 export function visibleCompletionOverlay(
   state: Pick<SessionView, 'overlay' | 'completion' | 'mode' | 'status'>,
-): CompletionOverlay | null {
+): CompletionOverlayData | null {
   if (state.overlay !== 'shown' || state.mode !== 'recall' || state.status !== 'in_progress') {
     return null;
   }

@@ -18,7 +18,15 @@ export type SessionMode = 'recall' | 'rabbithole';
 export type OverlayState = 'none' | 'pending' | 'shown' | 'dismissed';
 
 /** The "everything recalled" overlay: `{ message, recalledCount, totalPoints, durationMs }`. */
-export type CompletionOverlay = PublicSessionEventData<'session_complete_overlay'>;
+export type CompletionOverlayData = PublicSessionEventData<'session_complete_overlay'>;
+
+/**
+ * The old name of `CompletionOverlayData`.
+ *
+ * @deprecated Renamed {@link CompletionOverlayData}: `CompletionOverlay` is the component of
+ * `@recall/react`. This alias goes in the next minor.
+ */
+export type CompletionOverlay = CompletionOverlayData;
 
 /** The summary stored with `session_completed`, as clients receive it (no usage or cost). */
 export type PublicSessionSummary = PublicSessionEventData<'session_completed'>['summary'];
@@ -72,7 +80,7 @@ export interface SessionView {
   rabbitholes: readonly RabbitholeVisit[];
   overlay: OverlayState;
   /** The overlay's content once `session_complete_overlay` is stored. */
-  completion: CompletionOverlay | null;
+  completion: CompletionOverlayData | null;
   /** Set by `session_completed`. */
   summary: PublicSessionSummary | null;
   /** Messages, images, resources, rabbit-hole markers and near-miss hints, in log order. */

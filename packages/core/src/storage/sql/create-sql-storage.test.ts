@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createEventContext } from '../../events/event-context';
 import type { SessionEvent } from '../../events/envelope';
 import { createPGliteExecutor } from '../pglite/pglite-executor';
@@ -36,13 +36,31 @@ function batch(size: number) {
   );
 }
 
-beforeEach(async () => {
+// One database for the file (creating PGlite takes seconds on a busy machine, more than a
+// hook's default timeout): migrated once, emptied before each test, a fresh storage per test.
+let executorOfFile: SqlExecutor;
+beforeAll(async () => {
   database = new PGlite();
-  const executor = createPGliteExecutor(database);
-  await migrate(executor);
+  executorOfFile = createPGliteExecutor(database);
+  await migrate(executorOfFile);
+}, 60_000);
+
+afterAll(async () => {
+  await database.close();
+});
+
+beforeEach(async () => {
+  const tables = await database.query<{ tablename: string }>(
+    "select tablename from pg_tables where schemaname = 'public' and tablename <> 'recall_meta'",
+  );
+  await database.exec(`truncate ${tables.rows.map((row) => row.tablename).join(', ')} cascade`);
   // Trusted, as for PGlite; a test that plays PostgreSQL distrusts it.
   trust = new FeedTrust(true);
-  sql = createSqlStorage({ executor: counting(executor), trust, close: () => database.close() });
+  sql = createSqlStorage({
+    executor: counting(executorOfFile),
+    trust,
+    close: () => Promise.resolve(),
+  });
   take();
 });
 

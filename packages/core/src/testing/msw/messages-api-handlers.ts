@@ -65,29 +65,34 @@ export function createMessagesApiHandlers(
     const stop = new AbortController();
     clientGone.addEventListener('abort', () => stop.abort(), { once: true });
     const frames = playFrames(plan.frames, stop.signal);
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        const next = await frames.next();
-        if (next.done) {
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          const next = await frames.next();
+          if (next.done) {
+            clientGone.removeEventListener('abort', markAborted);
+            if (stop.signal.aborted) return;
+            recorded.completedAt = Date.now();
+            controller.close();
+            return;
+          }
+          if (next.value.type === 'data') {
+            controller.enqueue(encoder.encode(next.value.data));
+            return;
+          }
           clientGone.removeEventListener('abort', markAborted);
-          if (stop.signal.aborted) return;
           recorded.completedAt = Date.now();
-          controller.close();
-          return;
-        }
-        if (next.value.type === 'data') {
-          controller.enqueue(encoder.encode(next.value.data));
-          return;
-        }
-        clientGone.removeEventListener('abort', markAborted);
-        recorded.completedAt = Date.now();
-        controller.error(new TypeError('The mock Messages API dropped the connection.'));
+          controller.error(new TypeError('The mock Messages API dropped the connection.'));
+        },
+        cancel() {
+          markAborted();
+          stop.abort();
+        },
+        // Pulled only when the reader asks for more: a dropped connection comes after every frame
+        // before it was read (msw 2 discards chunks still queued when a stream errors).
       },
-      cancel() {
-        markAborted();
-        stop.abort();
-      },
-    });
+      { highWaterMark: 0 },
+    );
     // Chunked framing, as the real API streams; without it msw ends the emulated socket after
     // a client abort, which trips an assertion inside undici.
     const headers = { ...plan.headers, 'transfer-encoding': 'chunked' };

@@ -1,4 +1,4 @@
-import type { CompletionOverlay } from '@recall/core';
+import type { CompletionOverlayData } from '@recall/core';
 import type { RecallClientSnapshot } from '@recall/ws';
 import { forwardRef, useId, useMemo, useRef } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
@@ -26,7 +26,7 @@ const DEFAULT_LABELS: CompletionOverlayLabels = {
 };
 
 interface OverlayContextValue {
-  overlay: CompletionOverlay;
+  overlay: CompletionOverlayData;
   titleId: string;
   messageId: string;
   labels: CompletionOverlayLabels;

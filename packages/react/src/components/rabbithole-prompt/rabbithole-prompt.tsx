@@ -1,4 +1,4 @@
-import type { RabbitholePrompt } from '@recall/ws';
+import type { RabbitholePromptState } from '@recall/ws';
 import { forwardRef, useId, useMemo } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
 import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
@@ -10,7 +10,7 @@ import { selectRabbitholePrompt } from '../../selectors/rabbithole';
 /** Every string the prompt shows; replace any of them. */
 export interface RabbitholePromptLabels {
   /** @default 'Want to explore “{topic}”?' */
-  message: (prompt: RabbitholePrompt) => string;
+  message: (prompt: RabbitholePromptState) => string;
   /** @default 'Explore' */
   explore: string;
   /** @default 'Stay on track' */
@@ -24,7 +24,7 @@ const DEFAULT_LABELS: RabbitholePromptLabels = {
 };
 
 interface PromptContextValue {
-  prompt: RabbitholePrompt;
+  prompt: RabbitholePromptState;
   messageId: string;
   labels: RabbitholePromptLabels;
 }

@@ -10,17 +10,35 @@ const FORBIDDEN_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set([
 /** The decoded JSON value of a frame, or why it could not be decoded. */
 export type DecodedFrame = { ok: true; value: unknown } | { ok: false; error: ProtocolParseError };
 
+/** Options for {@link decodeFrame}. */
+export interface DecodeFrameOptions {
+  /** Largest frame in UTF-8 bytes, checked before anything is parsed. */
+  maxBytes: number;
+  /**
+   * Delete `__proto__`, `constructor` and `prototype` keys at every depth after parsing. Not
+   * needed when a schema builds the result from named fields only (the server's parser);
+   * needed when nested values are kept as they came (the browser's decoder).
+   */
+  stripForbiddenKeys: boolean;
+}
+
 /**
- * Size → JSON for a raw frame. A string is size-checked before `JSON.parse`; binary data
- * (Buffer, ArrayBuffer, typed arrays, Blob) is rejected; any other value is taken as an
- * already-decoded JSON value. Dangerous keys are dropped while parsing.
+ * Size → first byte → JSON for a raw frame. A string is size-checked, then refused unless it
+ * starts (after whitespace) with `{`, before `JSON.parse` (no per-value reviver: a reviver
+ * call per value made a 60 KB array cost milliseconds); binary data (Buffer, ArrayBuffer,
+ * typed arrays, Blob) is rejected; any other value is taken as an already-decoded JSON value.
  */
-export function decodeFrame(raw: unknown, maxBytes: number): DecodedFrame {
+export function decodeFrame(raw: unknown, options: DecodeFrameOptions): DecodedFrame {
+  const { maxBytes } = options;
   if (typeof raw === 'string') {
     if (exceedsUtf8Bytes(raw, maxBytes)) {
       return tooLarge(`The frame exceeds ${maxBytes} bytes.`);
     }
-    return parseJson(raw);
+    const refused = refuseNonObject(raw);
+    if (refused !== undefined) return refused;
+    const parsed = parseJson(raw);
+    if (parsed.ok && options.stripForbiddenKeys) stripForbiddenKeys(parsed.value);
+    return parsed;
   }
   const binaryBytes = binaryByteLength(raw);
   if (binaryBytes !== undefined) {
@@ -30,24 +48,59 @@ export function decodeFrame(raw: unknown, maxBytes: number): DecodedFrame {
   return { ok: true, value: raw };
 }
 
+/** Characters a JSON text may start with that are not an object: the value is refused unread. */
+const OTHER_JSON_STARTS = '["-0123456789tfn';
+
+/**
+ * Looks only at the first non-whitespace character: every message is a JSON object, so
+ * anything else is refused without parsing it.
+ */
+function refuseNonObject(text: string): DecodedFrame | undefined {
+  let index = 0;
+  while (index < text.length && isJsonWhitespace(text.charCodeAt(index))) index += 1;
+  const first = text.charAt(index);
+  if (first === '{') return undefined;
+  if (first !== '' && OTHER_JSON_STARTS.includes(first)) {
+    return invalid('(root): Expected a JSON object.');
+  }
+  return notJson();
+}
+
+function isJsonWhitespace(unit: number): boolean {
+  return unit === 0x20 || unit === 0x09 || unit === 0x0a || unit === 0x0d;
+}
+
 function parseJson(text: string): DecodedFrame {
   try {
-    return { ok: true, value: JSON.parse(text, dropForbiddenKeys) };
+    return { ok: true, value: JSON.parse(text) };
   } catch (error) {
     // Only a SyntaxError means "not JSON"; anything else (e.g. nesting deep enough to
     // exhaust the stack) is valid JSON we refuse to process.
-    if (error instanceof SyntaxError) {
-      return {
-        ok: false,
-        error: { code: 'INVALID_JSON', message: 'The frame is not valid JSON.' },
-      };
-    }
+    if (error instanceof SyntaxError) return notJson();
     return invalid('(root): The frame is nested too deeply.');
   }
 }
 
-function dropForbiddenKeys(key: string, value: unknown): unknown {
-  return FORBIDDEN_KEYS.has(key) ? undefined : value;
+/**
+ * Deletes forbidden keys at every depth, without recursion (a deeply nested value must not
+ * exhaust the stack). `JSON.parse` makes `__proto__` an own data property, never the
+ * prototype, so the danger is only in later copies by assignment: they find nothing to copy.
+ */
+function stripForbiddenKeys(root: unknown): void {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value !== 'object' || value === null) continue;
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      if (FORBIDDEN_KEYS.has(key)) delete record[key];
+      else pending.push(record[key]);
+    }
+  }
+}
+
+function notJson(): DecodedFrame {
+  return { ok: false, error: { code: 'INVALID_JSON', message: 'The frame is not valid JSON.' } };
 }
 
 /**

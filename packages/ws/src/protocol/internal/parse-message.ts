@@ -1,11 +1,13 @@
 import type * as z from 'zod';
 import { MAX_CLIENT_MESSAGE_ID_LENGTH } from '../limits';
 import type { ParseMessageResult, ProtocolParseError } from '../parse-result';
-import { decodeFrame, isRecord, readOwnField } from './decode-frame';
+import { type DecodeFrameOptions, decodeFrame, isRecord, readOwnField } from './decode-frame';
 
 /** How {@link parseMessage} validates one direction of the protocol. */
 export interface MessageParserOptions {
   maxBytes: number;
+  /** See {@link DecodeFrameOptions.stripForbiddenKeys}. */
+  stripForbiddenKeys: boolean;
   schemas: Readonly<Record<string, z.ZodType>>;
   /** Runs once the type is known, before the schema; e.g. a content length limit. */
   precheck?: (type: string, value: Record<string, unknown>) => ProtocolParseError | undefined;
@@ -24,7 +26,7 @@ export function parseMessage<Message>(
 ): ParseMessageResult<Message> {
   let clientMessageId: string | undefined;
   try {
-    const decoded = decodeFrame(raw, options.maxBytes);
+    const decoded = decodeFrame(raw, options);
     if (!decoded.ok) return decoded;
     const value = decoded.value;
     if (!isRecord(value)) return failure('INVALID_MESSAGE', '(root): Expected a JSON object.');

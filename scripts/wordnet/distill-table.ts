@@ -1,0 +1,107 @@
+// Distils WordNet into the offline judge's word table: for each common single word (one with
+// a sense seen in WordNet's tagged corpus), keyed by the offline stemmer, the words that may
+// stand for it in an answer. Kept small on purpose: only a word's most frequent senses, only
+// other common words, synonyms only when the shared sense is frequent for both words.
+import { stem } from '../../packages/core/src/text/lexical';
+import type { IndexEntry, Synset, WordNet } from './read-wordnet';
+
+/** How many of a word's most frequent senses count (rarer senses add noise, not recall). */
+const FREQUENT_SENSES = 2;
+/** The most narrower terms kept per word (a broad word like "animal" has hundreds). */
+const MAX_NARROWER = 8;
+
+/** The relation kinds of the table, in the order of its columns. */
+export const RELATION_KINDS = ['synonym', 'broader', 'narrower', 'derived', 'antonym'] as const;
+export type RelationKind = (typeof RELATION_KINDS)[number];
+
+const COMMON_WORD = /^[a-z]{3,}$/;
+
+function frequentSenses(entry: IndexEntry): string[] {
+  return entry.synsets.slice(0, Math.max(1, Math.min(FREQUENT_SENSES, entry.taggedSenses)));
+}
+
+/** Distils `wordNet` into the table's text: one line per stem, columns by {@link RELATION_KINDS}. */
+export function distillTable(wordNet: WordNet): string {
+  const common = new Map<string, IndexEntry[]>();
+  for (const [lemma, entries] of wordNet.index) {
+    if (!COMMON_WORD.test(lemma)) continue;
+    const tagged = entries.filter((entry) => entry.taggedSenses > 0);
+    if (tagged.length > 0) common.set(lemma, tagged);
+  }
+  const frequent = new Map<string, Set<string>>();
+  for (const [lemma, entries] of common) {
+    frequent.set(lemma, new Set(entries.flatMap(frequentSenses)));
+  }
+  const isCommonIn = (lemma: string, synset: string) => frequent.get(lemma)?.has(synset) ?? false;
+  const commonLemmas = (synset: Synset | undefined) =>
+    (synset?.lemmas ?? []).filter((lemma) => common.has(lemma));
+
+  const table = new Map<string, Record<RelationKind, Set<string>>>();
+  const add = (lemma: string, kind: RelationKind, other: string) => {
+    const key = stem(lemma);
+    const target = stem(other);
+    if (key === target) return;
+    let row = table.get(key);
+    if (row === undefined) {
+      row = {
+        synonym: new Set(),
+        broader: new Set(),
+        narrower: new Set(),
+        derived: new Set(),
+        antonym: new Set(),
+      };
+      table.set(key, row);
+    }
+    row[kind].add(target);
+  };
+
+  for (const [lemma, senses] of frequent) {
+    for (const key of senses) {
+      const synset = wordNet.synsets.get(key);
+      if (synset === undefined) continue;
+      for (const other of commonLemmas(synset)) {
+        if (other !== lemma && isCommonIn(other, key)) add(lemma, 'synonym', other);
+      }
+      const wordNumber = synset.lemmas.indexOf(lemma) + 1;
+      let narrower = 0;
+      for (const pointer of synset.pointers) {
+        const target = wordNet.synsets.get(pointer.target);
+        const lexical = pointer.sourceWord !== 0;
+        if (lexical && pointer.sourceWord !== wordNumber) continue;
+        const targets = lexical
+          ? [target?.lemmas[pointer.targetWord - 1] ?? ''].filter((word) => common.has(word))
+          : commonLemmas(target);
+        switch (pointer.symbol) {
+          case '@':
+          case '@i':
+            for (const other of targets)
+              if (isCommonIn(other, pointer.target)) add(lemma, 'broader', other);
+            break;
+          case '~':
+          case '~i':
+            for (const other of targets) {
+              if (narrower >= MAX_NARROWER || !isCommonIn(other, pointer.target)) continue;
+              add(lemma, 'narrower', other);
+              narrower += 1;
+            }
+            break;
+          case '+':
+            for (const other of targets) add(lemma, 'derived', other);
+            break;
+          case '!':
+            for (const other of targets) add(lemma, 'antonym', other);
+            break;
+          default:
+            break;
+        }
+      }
+    }
+  }
+  const lines = [...table.entries()]
+    .filter(([, row]) => RELATION_KINDS.some((kind) => row[kind].size > 0))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, row]) =>
+      [key, ...RELATION_KINDS.map((kind) => [...row[kind]].sort().join(' '))].join('\t').trimEnd(),
+    );
+  return `${lines.join('\n')}\n`;
+}
