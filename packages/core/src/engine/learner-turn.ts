@@ -12,6 +12,7 @@ import { normalizeTopic } from '../session/checklist';
 import type { EngineSessionState } from '../session/session-state';
 import { assertSessionActive, shortLabel, shouldDetectRabbithole } from '../session/turn-rules';
 import { rabbitholeDeclinedByLearnerMessage } from '../session/view/session-rules';
+import { saysCannotRecall } from '../text/cannot-recall';
 import { appendWithWrites } from './append-with-writes';
 import { askedPointOf } from './asked-point';
 import { enqueueLearnerMessage } from './command-queue';
@@ -173,16 +174,17 @@ export async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
     });
     await recordVerdicts(turn, recallSet, verdicts, options);
     const attempted = attemptedPointIds(state, verdicts);
-    // The tutor's question or cloze pasted back is an attempt on the point asked about (hints
-    // narrow, the probe wraps), whatever the judge made of it — unless the message earned a
-    // credit: then it was an answer.
+    // The tutor's question or cloze pasted back, or "I don't remember", is an attempt on the
+    // point asked about (hints narrow, the probe wraps), whatever the judge made of it —
+    // unless the message earned a credit: then it was an answer.
     const asked = askedOrFocusPointId(state);
-    const pasted =
+    const triedAsked =
       asked !== null &&
       !attempted.includes(asked) &&
       !verdicts.some((verdict) => verdict.recalled) &&
-      isPastedBack(options.content, lastAgentReply(judgeOptions.conversation));
-    if (pasted) attempted.push(asked);
+      (saysCannotRecall(options.content) ||
+        isPastedBack(options.content, lastAgentReply(judgeOptions.conversation)));
+    if (triedAsked) attempted.push(asked);
     return { usage: outcome.usage, attempted };
   });
   const detection = options.detect

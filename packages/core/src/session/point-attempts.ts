@@ -4,6 +4,26 @@ import type { EngineSessionState } from './session-state';
 /** Every this many failed attempts on a point, it is set aside until the others are done (probe wrap). */
 export const ATTEMPTS_BEFORE_WRAP = 3;
 
+/** Options for {@link wrapsProbe}. */
+export interface WrapsProbeOptions {
+  /** The point's failed attempts before this answer. */
+  failedBefore: number;
+  /** Whether this answer only says the learner cannot recall (`saysCannotRecall`). */
+  cannotRecall: boolean;
+}
+
+/**
+ * Whether one more failed attempt sets the point aside (probe wrap): every
+ * {@link ATTEMPTS_BEFORE_WRAP}th one, or sooner when the learner says they cannot recall it
+ * although a hint already followed a failed attempt in this round — more hints would only
+ * read the answer out, so the point comes back after the others.
+ */
+export function wrapsProbe(options: WrapsProbeOptions): boolean {
+  const after = options.failedBefore + 1;
+  if (after % ATTEMPTS_BEFORE_WRAP === 0) return true;
+  return options.cannotRecall && options.failedBefore % ATTEMPTS_BEFORE_WRAP !== 0;
+}
+
 /**
  * What a recall-mode learner message is about, fixed when it arrives: the focus it answers
  * and the point the tutor may have asked about instead — the point its latest reply's question
@@ -54,25 +74,30 @@ export function applyAttempts(
     answeringAlternativePointId: null,
   };
   if (focus === null || state.checklist[focus] !== 'pending') return next;
-  if (attempted.has(focus)) return failedAttempt(next, focus);
+  const cannotRecall = state.answeringCannotRecall;
+  if (attempted.has(focus)) return failedAttempt(next, focus, cannotRecall);
   const recalledNow = state.turnObservations.some(
     (observation) => observation.pointId === alternative && observation.kind === 'recalled',
   );
   if (alternative === null || !(attempted.has(alternative) || recalledNow)) return next;
   next = probeFrom(next, state.targetPointIds.indexOf(alternative));
   return next.checklist[alternative] === 'pending' && attempted.has(alternative)
-    ? failedAttempt(next, alternative)
+    ? failedAttempt(next, alternative, cannotRecall)
     : next;
 }
 
-function failedAttempt(state: EngineSessionState, pointId: string): EngineSessionState {
+function failedAttempt(
+  state: EngineSessionState,
+  pointId: string,
+  cannotRecall: boolean,
+): EngineSessionState {
   const progress = state.pointProgress[pointId]!;
   const failedAttempts = progress.failedAttempts + 1;
   const next: EngineSessionState = {
     ...state,
     pointProgress: { ...state.pointProgress, [pointId]: { ...progress, failedAttempts } },
   };
-  if (failedAttempts % ATTEMPTS_BEFORE_WRAP === 0) {
+  if (wrapsProbe({ failedBefore: progress.failedAttempts, cannotRecall })) {
     return probeFrom(next, state.targetPointIds.indexOf(pointId) + 1);
   }
   return { ...next, unresolvedFocusPointId: next.focusPointId === pointId ? pointId : null };

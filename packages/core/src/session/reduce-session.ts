@@ -3,6 +3,7 @@ import { assertNever } from '../internal/assert-never';
 import { addUsage } from '../llm/llm-adapter';
 import { OPENING_CUE, RESUME_CUE, RETURN_CUE, rabbitholeCue } from '../prompts/conversation-cues';
 import { attemptedAndFailedPointIds, findFocusPoint, normalizeTopic } from './checklist';
+import { saysCannotRecall } from '../text/cannot-recall';
 import { answering, applyAttempts } from './point-attempts';
 import type {
   EngineSessionState,
@@ -236,6 +237,7 @@ function applyUserMessage(state: EngineSessionState, content: string): EngineSes
     declineCooldown: Math.max(0, state.declineCooldown - 1),
     tutorNotes: state.turnObservations,
     turnObservations: [],
+    answeringCannotRecall: saysCannotRecall(content),
   });
 }
 

@@ -92,6 +92,8 @@ export interface EngineSessionState extends SessionView {
    * credit (the tutor may have judged it covered and moved on). Null when there is none.
    */
   answeringAlternativePointId: string | null;
+  /** Whether the latest recall-mode learner message only says they cannot recall (`saysCannotRecall`). */
+  answeringCannotRecall: boolean;
   /**
    * The focus the latest recall-mode answer attempted without credit — the tutor, deciding on
    * its own, may have moved on from it (see {@link answeringAlternativePointId}).
@@ -154,6 +156,7 @@ export function createSessionState(options: CreateSessionStateOptions): EngineSe
     turnObservations: [],
     answeringFocusPointId: null,
     answeringAlternativePointId: null,
+    answeringCannotRecall: false,
     unresolvedFocusPointId: null,
     pointProgress,
     againRatedPointIds: [],

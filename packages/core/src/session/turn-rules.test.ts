@@ -28,8 +28,12 @@ describe('shortLabel', () => {
       expect(label.length).toBeLessThanOrEqual(LABEL_MAX_CHARACTERS);
       expect(label.split(' ').length).toBeLessThanOrEqual(LABEL_MAX_WORDS);
     }
+    // Cut at 40 characters, then no preposition left dangling.
     expect(shortLabel('Electrochemical gradients across mitochondrial membranes everywhere')).toBe(
-      'Electrochemical gradients across',
+      'Electrochemical gradients',
     );
+    // Symbols that belong to a name stay.
+    expect(shortLabel('Rust over C++?')).toBe('Rust over C++');
+    expect(shortLabel('Why C# and')).toBe('Why C#');
   });
 });

@@ -43,8 +43,12 @@ export const LABEL_MAX_CHARACTERS = 40;
 
 // Words a label never ends on: "Leaves turning red and yellow in" reads cut off.
 const DANGLING_WORDS = new Set(
-  'a an and or but nor of in on at to the with for from by as into onto than their its his her our your my'.split(
-    ' ',
+  `a an and or but nor of in on at to the with without within for from by as into onto than their
+its his her our your my this that these those over under about after before during between
+through against like via per upon toward towards across behind beyond among around is are was
+were be been do does did has have had can could will would should may might must so if when
+while where which who whom whose what why how not very much more most some any no such`.split(
+    /\s+/,
   ),
 );
 
@@ -61,7 +65,8 @@ export function shortLabel(text: string): string {
     .filter((word) => word !== '')
     .slice(0, LABEL_MAX_WORDS);
   while (words.length > 1 && words.join(' ').length > LABEL_MAX_CHARACTERS) words.pop();
-  const bare = (word: string) => word.replace(/[^\p{L}\p{N}]+$/u, '');
+  // Trailing punctuation goes; symbols that are part of a name stay ("C++", "C#", "Na+").
+  const bare = (word: string) => word.replace(/[^\p{L}\p{N}+#°]+$/u, '');
   while (words.length > 1 && DANGLING_WORDS.has(bare(words.at(-1)!).toLowerCase())) words.pop();
   const label = words.join(' ');
   return bare(label.length > LABEL_MAX_CHARACTERS ? label.slice(0, LABEL_MAX_CHARACTERS) : label);

@@ -229,7 +229,7 @@ describe('probe wrap', () => {
       },
     });
     const { sessionId } = await h.start();
-    for (const message of ["I don't remember", 'no idea', 'still nothing']) {
+    for (const message of ['it is the ribosome', 'something in the nucleus', 'still nothing']) {
       await h.say(sessionId, message);
     }
     const third = h.llm.requestsOf('tutor')[3]!;
@@ -262,5 +262,52 @@ describe('probe wrap', () => {
     await h.engine.whenIdle(sessionId);
     expect(await ratingsOf(h, 'p1')).toEqual([REVIEW_RATINGS.again]);
     expect(await ratingsOf(h, 'p2')).toEqual([REVIEW_RATINGS.good]);
+  });
+
+  test('"I don\'t remember" to the asked point is a failed attempt, whatever the evaluator says; after a hint it wraps', async () => {
+    const h = await createHarness({
+      // The judge calls none of these an attempt: the engine's own rule does.
+      script: { evaluator: [scriptEvaluation({}), scriptEvaluation({}), scriptEvaluation({})] },
+    });
+    const { sessionId } = await h.start();
+    await h.say(sessionId, "I can't recall that one.");
+    await h.say(sessionId, 'Nothing comes to mind.');
+    const replies = ofType(await h.events(sessionId), 'assistant_message');
+    expect(replies.slice(1).map((event) => event.data.attemptedPointIds)).toEqual([['p1'], ['p1']]);
+    const tutor = h.llm.requestsOf('tutor');
+    expect(notesOf(tutor[2]!)).toMatchObject({ focus: { label: 'P1', failedAttempts: 1 } });
+    // Two "cannot recall" answers in a round: P1 is set aside, P2 is the focus.
+    await h.say(sessionId, 'No idea, sorry.');
+    expect(notesOf(h.llm.requestsOf('tutor')[3]!)).toMatchObject({
+      focus: { label: 'P2', failedAttempts: 0 },
+      unchecked: ['P3', 'P1'],
+    });
+  });
+
+  test('a wrong answer is not "cannot recall": three of them before the wrap', async () => {
+    const h = await createHarness({
+      script: {
+        evaluator: [
+          scriptEvaluation({ attempted: ['p1'] }),
+          scriptEvaluation({ attempted: ['p1'] }),
+          scriptEvaluation({ attempted: ['p1'] }),
+          scriptEvaluation({ attempted: ['p2'] }),
+        ],
+      },
+    });
+    const { sessionId } = await h.start();
+    await h.say(sessionId, 'it is the ribosome');
+    await h.say(sessionId, 'I think the nucleus makes it');
+    expect(notesOf(h.llm.requestsOf('tutor')[2]!)).toMatchObject({
+      focus: { label: 'P1', failedAttempts: 1 },
+    });
+    await h.say(sessionId, 'the mitochondria, not sure');
+    expect(notesOf(h.llm.requestsOf('tutor')[3]!)).toMatchObject({
+      focus: { label: 'P1', failedAttempts: 2 },
+    });
+    await h.say(sessionId, 'glucose, I guess');
+    expect(notesOf(h.llm.requestsOf('tutor')[4]!)).toMatchObject({
+      focus: { label: 'P2', failedAttempts: 0 },
+    });
   });
 });

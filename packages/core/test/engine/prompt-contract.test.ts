@@ -72,7 +72,11 @@ describe('tutor system prompt: the rules, without contradictions', () => {
       'After three missed answers on the same point the session moves on to the other points and comes back to that one after them',
     );
     expect(tutor).toContain(
-      'when failed_attempts is 2 and the latest message tries the focus and misses again, do not hint again',
+      'when failed_attempts is 2 (or 5, 8…) and the latest message tries the focus and misses again',
+    );
+    // "I don't remember" after a hint: the session moves on sooner (the engine's `wrapsProbe`).
+    expect(tutor).toContain(
+      'or when failed_attempts is 1 (or 4, 7…) and the latest message only says the user cannot recall it',
     );
   });
 

@@ -2,7 +2,9 @@ import { assertNever } from '../../internal/assert-never';
 import { type TutorNotes, parseTutorNotes } from '../../prompts/tutor-notes';
 import { parseTutorSystemPrompt } from '../../prompts/tutor-system-prompt';
 import type { LLMMessage } from '../llm-adapter';
-import { ATTEMPTS_BEFORE_WRAP } from '../../session/point-attempts';
+import { wrapsProbe } from '../../session/point-attempts';
+import { saysCannotRecall } from '../../text/cannot-recall';
+import { fillCloze, isCloze, isLearnerQuestion, suppliesBlanks } from './credit-rules';
 import { focusAttempted } from './focus-attempt';
 import { keyTerms, normalizeText } from '../../text/lexical';
 import { type PointJudgement, judgeAnswer } from './lexical-judge';
@@ -87,23 +89,24 @@ function reply(
   options: { notes: TutorNotes; focus: PointMaterial; words: LearnerWords },
 ): string[] {
   const { notes, focus, words } = options;
-  const judgements = judgeAnswer({
-    points: scene.judged,
-    latest: words.latest,
-    previous: words.previous,
-  });
+  const judgements = withGapFill(
+    scene,
+    words,
+    judgeAnswer({ points: scene.judged, latest: words.latest, previous: words.previous }),
+  );
   const verdict = judgements[0]!;
   if (verdict.recalled) return afterRecall(scene, notes, judgements);
-  const attempted = focusAttempted({
-    judgements,
-    focusIndex: 0,
-    message: words.latest,
-    terms: focus.terms,
-  });
-  const misses = notes.focus!.failedAttempts + (attempted ? 1 : 0);
-  // Every third failed attempt the engine sets the focus aside (probe wrap): no more hints on
-  // it for now, and no comment on the answer — the question about the point named next.
-  if (attempted && misses % ATTEMPTS_BEFORE_WRAP === 0) {
+  // "I don't remember" is a failed attempt on the point asked, for the engine as for us.
+  const cannotRecall =
+    !judgements.some((judgement) => judgement.recalled) && saysCannotRecall(words.latest);
+  const attempted =
+    cannotRecall ||
+    focusAttempted({ judgements, focusIndex: 0, message: words.latest, terms: focus.terms });
+  const failedBefore = notes.focus!.failedAttempts;
+  const misses = failedBefore + (attempted ? 1 : 0);
+  // When the engine sets the focus aside (probe wrap, `wrapsProbe`): no more hints on it for
+  // now, and no comment on the answer — the question about the point named next.
+  if (attempted && wrapsProbe({ failedBefore, cannotRecall })) {
     const next = nextOpen(scene, notes, judgements);
     if (next !== undefined) return phrasing.anchorQuestions(scene.setName, next.clues[0]);
   }
@@ -173,4 +176,25 @@ function answer(scene: Scene, words: LearnerWords): string[] {
     .sort((a, b) => b.score - a.score)[0];
   const content = best !== undefined && best.score >= 2 ? best.material.point.content : undefined;
   return phrasing.answerReplies({ setName: scene.setName, asked, content });
+}
+
+/**
+ * The evaluator's gap-fill rule, so tutor and evaluator agree: after a cloze, the learner's
+ * words that supply its blanked key terms are judged with the cloze (`fillCloze`).
+ */
+function withGapFill(
+  scene: Scene,
+  words: LearnerWords,
+  judgements: PointJudgement[],
+): PointJudgement[] {
+  const cloze = scene.previous !== undefined && isCloze(scene.previous) ? scene.previous : null;
+  if (cloze === null || isLearnerQuestion(words.latest)) return judgements;
+  const filled = fillCloze(cloze, words.latest);
+  if (filled === null) return judgements;
+  const gaps = judgeAnswer({ points: scene.judged, latest: filled });
+  return judgements.map((judgement, index) => {
+    const gap = gaps[index];
+    const content = scene.pending[index]?.point.content ?? '';
+    return gap?.recalled && suppliesBlanks(content, cloze, words.latest) ? gap : judgement;
+  });
 }

@@ -41,7 +41,8 @@ export function anchorQuestions(setName: string, clue: string | undefined): stri
   return [
     `What do you remember about ${clue}?`,
     `What can you tell me about ${clue}?`,
-    `What do you know about ${clue} in ${setName}?`,
+    // No set name here: its words would make the question look like one about another point.
+    `What comes back to you about ${clue}?`,
   ];
 }
 
@@ -71,10 +72,12 @@ export function narrowHints(clue: string | undefined, question: string): string[
 
 /** After two or more misses: part of the answer, with gaps to fill. */
 export function partialAnswers(cloze: string): string[] {
+  // One sentence: the question carries the cloze, so the engine can tell which point it asks.
+  const gaps = cloze.trim().replace(/[\s.!?]+$/, '');
   return [
-    `Let me start it for you: ${cloze} How would you finish it?`,
-    `Here is part of it: ${cloze} What fills the gap?`,
-    `Fill in the gap: ${cloze} What goes there?`,
+    `How would you complete this: ${gaps}?`,
+    `Which words fill the gaps in this: ${gaps}?`,
+    `What goes in the gaps here: ${gaps}?`,
   ];
 }
 

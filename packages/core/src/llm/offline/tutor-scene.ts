@@ -6,7 +6,7 @@ import { type TutorNotes, stripTutorNotes } from '../../prompts/tutor-notes';
 import type { TutorPromptPoint } from '../../prompts/tutor-system-prompt';
 import type { LLMMessage } from '../llm-adapter';
 import { type JudgedPoints, type WeightedTerm, readPoints, weighTerms } from './lexical-judge';
-import { isGenericTerm, keyTerms } from '../../text/lexical';
+import { hasStem, isGenericTerm, keyTerms } from '../../text/lexical';
 
 /** A point with what the tutor needs to ask about it. */
 export interface PointMaterial {
@@ -51,11 +51,24 @@ export function createScene(options: {
     terms,
     // The point's context is never read out (it often states the answer): the one clue is a
     // cue of at most a third of the content's key terms, in their order ("ATP synthase").
-    clues: cueOf(
-      point.content,
-      terms.filter((term) => term.distinctive).map((term) => term.stem),
-    ),
+    clues: cueOf(point.content, namingStems(point, terms)),
   });
+  // The engine tells which point a question asks by the key terms it shares with each pending
+  // point's content and context: a cue names a term no other pending point has in either.
+  const namingStems = (point: TutorPromptPoint, terms: readonly WeightedTerm[]): string[] => {
+    const others = keyTerms(
+      pending
+        .filter((other) => other !== point)
+        .map((other) => `${other.content} ${other.context}`)
+        .join(' '),
+    ).map((term) => term.stem);
+    const unique = keyTerms(point.content)
+      .filter((term) => !isGenericTerm(term) && !hasStem(others, term.stem))
+      .map((term) => term.stem);
+    return unique.length > 0
+      ? unique
+      : terms.filter((term) => term.distinctive).map((term) => term.stem);
+  };
   const judged = readPoints(pending.map((point) => point.content));
   return {
     judged,
