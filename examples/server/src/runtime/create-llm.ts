@@ -27,28 +27,10 @@ export async function createLLM(choice: LLMChoice, options: { cwd: string }): Pr
       return { llm: createAnthropicLLM(), description: 'Claude (Anthropic API)', billed: true };
     }
     case 'openai-compatible': {
-      const [{ createAiSdkLLM }, { createOpenAICompatible }] = await Promise.all([
-        import('@recall/core/llm/ai-sdk'),
-        import('@ai-sdk/openai-compatible'),
-      ]);
-      const provider = createOpenAICompatible({
-        name: 'local',
-        baseURL: choice.baseURL,
-        ...(choice.apiKey === undefined ? {} : { apiKey: choice.apiKey }),
-        // Stream usage (`stream_options.include_usage`) and `response_format: json_schema`.
-        includeUsage: true,
-        supportsStructuredOutputs: choice.structuredOutput === 'native',
-      });
-      const judge = choice.judgeModel === choice.tutorModel ? '' : `, judge ${choice.judgeModel}`;
-      return {
-        llm: createAiSdkLLM({
-          tutor: provider(choice.tutorModel),
-          judge: provider(choice.judgeModel),
-          structuredOutput: choice.structuredOutput,
-        }),
-        description: `${choice.tutorModel}${judge} on ${choice.baseURL} (OpenAI-compatible)`,
-        billed: choice.apiKey !== undefined,
-      };
+      // One builder for the OpenAI-compatible path, shared with `recall-eval`.
+      const { createLLM: createChosenLLM } = await import('@recall/eval/llm-choice');
+      const created = await createChosenLLM(choice, options);
+      return { ...created, billed: choice.apiKey !== undefined };
     }
     case 'scripted': {
       const file = resolve(options.cwd, choice.file);
