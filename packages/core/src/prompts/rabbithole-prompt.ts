@@ -109,20 +109,9 @@ function renderResource(resource: Resource): string {
  * by {@link parseRabbitholeNotes}); present, empty, when there are none, so the engine's section
  * always ends the turn.
  */
-export function renderRabbitholeNotes(options: {
-  resources: readonly Resource[];
-  /**
-   * @deprecated The engine no longer tells the agent which points are still to recall (it
-   * shares freely); kept only so older offline tests compile. Rendered when non-empty.
-   */
-  stillToRecall?: readonly string[];
-}): string {
-  const hidden = options.stillToRecall ?? [];
+export function renderRabbitholeNotes(options: { resources: readonly Resource[] }): string {
   const lines = (items: readonly string[]) => (items.length === 0 ? '' : `\n${items.join('\n')}\n`);
   const parts = [
-    ...(hidden.length === 0
-      ? []
-      : [tag('still_to_recall', lines(hidden.map((content) => textTag('point', content))))]),
     ...(options.resources.length === 0
       ? []
       : [tag('resources', lines(options.resources.map(renderResource)))]),
@@ -151,18 +140,12 @@ export function parseRabbitholeSystemPrompt(system: string): {
 
 /**
  * The per-turn notes of a rabbit-hole user turn (used by the offline adapter): the resources
- * unlocked so far; null when the turn carries none. `stillToRecall` is always empty now that the
- * agent shares freely (kept so older readers compile; it will be removed).
+ * unlocked so far; null when the turn carries none.
  */
-export function parseRabbitholeNotes(
-  text: string,
-): { stillToRecall: string[]; resources: RabbitholeResource[] } | null {
+export function parseRabbitholeNotes(text: string): { resources: RabbitholeResource[] } | null {
   const notes = findTags(text, 'session_notes').at(-1);
   if (notes === undefined) return null;
-  const pointsBody = findTags(notes.body, 'still_to_recall')[0]?.body ?? '';
   return {
-    /** @deprecated The agent is no longer told the points; always empty. */
-    stillToRecall: findTags(pointsBody, 'point').map((point) => unescapeTagText(point.body)),
     resources: parseResources(findTags(notes.body, 'resources')[0]?.body ?? ''),
   };
 }

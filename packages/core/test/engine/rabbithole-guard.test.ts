@@ -107,7 +107,7 @@ describe('inside a rabbit hole', () => {
       { title: 'The rotor', content: 'ATP synthase turns like a rotor as protons pass.' },
     ]);
     // No gag: the agent is not told which points are still to recall.
-    expect(notes.stillToRecall).toEqual([]);
+    expect(requests[3]!.messages.at(-1)!.content).not.toContain('still_to_recall');
     // The unlocked resource is shown to the learner too, once, right after the recall.
     expect(
       ofType(await h.events(sessionId), 'show_resource').map((event) => event.data.resourceId),

@@ -3,7 +3,6 @@ import { type ScriptedObjectReply, scriptEvaluation } from '@recall/core/testing
 import { describe, expect, test } from 'vitest';
 import { DETECTOR_SYSTEM_PROMPT, parseDetectorRequest } from '../../src/prompts/detector-prompt';
 import { EVALUATOR_SYSTEM_PROMPT, parseEvaluatorRequest } from '../../src/prompts/evaluator-prompt';
-import { parseRabbitholeNotes } from '../../src/prompts/rabbithole-prompt';
 import { parseTutorNotes, stripTutorNotes } from '../../src/prompts/tutor-notes';
 import { CELL_ENERGY, createHarness, ofType } from './harness';
 import { WORD_DRIVEN, createRabbitholeHarness } from './rabbithole-harness';
@@ -137,7 +136,7 @@ describe('learner text is data, never instructions (X16)', () => {
       const learnerPart = stripTutorNotes(last.content);
       for (const name of SECTION_TAGS) expect(delimiterCount(learnerPart, name)).toBe(0);
       // The agent shares freely: its notes name no point still to recall.
-      expect(parseRabbitholeNotes(last.content)!.stillToRecall).toEqual([]);
+      expect(last.content).not.toContain('still_to_recall');
       for (const message of messages.filter((candidate) => candidate.role === 'assistant')) {
         expect(message.content).not.toContain(MARKERS[index]!);
       }

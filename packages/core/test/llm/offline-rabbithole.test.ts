@@ -29,24 +29,19 @@ const recallSet = defineRecallSet(
   { now: 0 },
 );
 const [origins, freeReading] = recallSet.resources as [Resource, Resource];
-const P1 = CELL_ENERGY.points[0]!.content;
 
 interface TurnOptions {
   /** The resources the system prompt carries (linked to no point of the session). */
   free?: readonly Resource[];
   /** The resources unlocked so far (in the notes). */
   unlocked?: readonly Resource[];
-  stillToRecall?: readonly string[];
   /** Earlier turns after the opening cue. */
   history?: readonly LLMMessage[];
 }
 
 /** The agent's reply to `words` (or to the opening cue when `words` is null). */
 async function reply(words: string | null, options: TurnOptions = {}): Promise<string> {
-  const notes = renderRabbitholeNotes({
-    stillToRecall: options.stillToRecall ?? [],
-    resources: options.unlocked ?? [],
-  });
+  const notes = renderRabbitholeNotes({ resources: options.unlocked ?? [] });
   const cue = rabbitholeCue(TOPIC);
   const messages: LLMMessage[] =
     words === null
@@ -69,32 +64,24 @@ async function reply(words: string | null, options: TurnOptions = {}): Promise<s
 const QUESTION = 'How do mitochondria make ATP, and where does their DNA come from?';
 
 describe('offline rabbit-hole agent', () => {
-  test('shares sentences of unlocked resources, never one stating a point still to recall', async () => {
-    // P1 recalled, its resource unlocked: the best matches are shared.
-    expect(await reply(QUESTION, { unlocked: [origins] })).toContain(
-      'ATP synthase makes ATP from ADP and phosphate.',
-    );
-    // A resource the notes unlock may still state another point still to recall: skipped.
-    const answer = await reply(QUESTION, { unlocked: [origins], stillToRecall: [P1] });
-    expect(answer).not.toContain('ATP synthase makes ATP');
-    expect(answer).toMatch(/DNA|bacteria/);
-    expect(answer).not.toMatch(/still_to_recall|<point|session_notes/);
+  test('shares the best-matching sentences of unlocked resources freely (seed 001 §5)', async () => {
+    const answer = await reply(QUESTION, { unlocked: [origins] });
+    expect(answer).toContain('ATP synthase makes ATP from ADP and phosphate.');
+    expect(answer).not.toMatch(/<resource|session_notes/);
     expect(answer.match(/\?/g)).toHaveLength(1);
   });
 
   test('draws on resources of the system prompt (linked to no point) too', async () => {
     const answer = await reply('How many mitochondria can a muscle cell hold?', {
       free: [freeReading],
-      stillToRecall: [P1],
     });
     expect(answer).toContain('Muscle cells can hold thousands of mitochondria each.');
   });
 
   test('with nothing unlocked it says so plainly and asks a curious question, never stating a point', async () => {
-    const stillToRecall = CELL_ENERGY.points.map((point) => point.content);
-    const first = await reply(QUESTION, { stillToRecall });
+    const points = CELL_ENERGY.points.map((point) => point.content);
+    const first = await reply(QUESTION);
     const second = await reply('And why do they have their own DNA?', {
-      stillToRecall,
       history: [
         { role: 'assistant', content: 'What caught your attention?' },
         { role: 'user', content: QUESTION },
@@ -104,7 +91,7 @@ describe('offline rabbit-hole agent', () => {
     for (const answer of [first, second]) {
       expect(answer).toMatch(/rather not guess|can't vouch|no source/);
       expect(answer.match(/\?/g)).toHaveLength(1);
-      for (const content of stillToRecall) {
+      for (const content of points) {
         expect(normalizeText(answer)).not.toContain(normalizeText(content));
       }
       expect(normalizeText(answer)).not.toMatch(/synthase|adp|phosphate/);
@@ -112,19 +99,10 @@ describe('offline rabbit-hole agent', () => {
     expect(second).not.toBe(first);
   });
 
-  test('asked about a point still to recall, it leaves that one for the session', async () => {
-    const answer = await reply('So what does ATP synthase make, and from what?', {
-      unlocked: [origins],
-      stillToRecall: [P1],
-    });
-    expect(answer).toMatch(/yours to work out|for you to work out/);
-    expect(normalizeText(answer)).not.toMatch(/adp|phosphate/);
-  });
-
   test('opens on the topic of the cue, curious, without the notes leaking', async () => {
-    const opening = await reply(null, { stillToRecall: [P1] });
+    const opening = await reply(null);
     expect(opening).toMatch(/^Mitochondria and their ATP is .*\?$/);
-    expect(opening).not.toMatch(/session_notes|still_to_recall/);
+    expect(opening).not.toMatch(/session_notes|<resource/);
   });
 
   test('asked again about what it already shared, it says that is all its material holds', async () => {

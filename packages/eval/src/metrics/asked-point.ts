@@ -26,8 +26,7 @@ export function askedPointOf(
   context: AskedPointContext,
 ): string | null {
   if (event.data.agent !== 'tutor') return null;
-  const stored = (event.data as { askedPointId?: unknown }).askedPointId;
-  if (typeof stored === 'string') return stored;
+  if (event.data.askedPointId !== undefined) return event.data.askedPointId;
   return guessAskedPoint(event.data.content, context);
 }
 

@@ -7,27 +7,19 @@ import {
 import { type KeyTerm, hasStem, isGenericTerm, keyTerms, splitSentences } from '../../text/lexical';
 import type { LLMMessage } from '../llm-adapter';
 
-/** Share of a point's key terms a sentence may hold before it gives the point away. */
-const GIVES_AWAY = 0.5;
-/** Share of a point's key terms a question names when it asks about that point. */
-const ASKS_ABOUT = 0.4;
-
 /**
  * The offline rabbit-hole agent. It knows only what the request gives it: the resources of
  * the system prompt (those linked to no point of the session) and of the turn's notes (those
- * unlocked by recalls so far), and the points the notes list as still to recall. It shares the
- * resource sentences that best match the learner's words, never one that states a point still
- * to recall; asked about such a point, it says that one is for the learner to work out; with
- * nothing to share it says so plainly and asks a curious, open question instead of guessing.
+ * unlocked by recalls so far). It shares freely, as seed 001 §5 has it (the session's echo rule,
+ * not the agent, keeps a repeat from earning credit): the resource sentences that best match the
+ * learner's words; with nothing to share it says so plainly and asks a curious, open question
+ * instead of guessing.
  * At most one question per reply; never the same reply twice in a row.
  */
 export function rabbitholeReplyOffline(system: string, messages: readonly LLMMessage[]): string {
   const prompt = parseRabbitholeSystemPrompt(system);
   const lastTurn = messages.at(-1)?.content ?? '';
   const notes = parseRabbitholeNotes(lastTurn);
-  const hidden = (notes?.stillToRecall ?? []).map((content) =>
-    keyTerms(content).filter((term) => !isGenericTerm(term)),
-  );
   const topic = topicOfRabbitholeCue(messages[0]?.content ?? '') || 'this';
   const words = learnerWords(lastTurn);
   const opening = topicOfRabbitholeCue(lastTurn) !== '';
@@ -42,18 +34,15 @@ export function rabbitholeReplyOffline(system: string, messages: readonly LLMMes
     // The topic is a long phrase: one shared word of it ("turning") is chance, not a match.
     needed: opening ? Math.min(2, asked.length) : 1,
     context: opening ? [] : keyTerms(topic),
-    hidden,
   });
   const fresh = matches.filter((sentence) => !said.includes(sentence)).slice(0, 2);
   const candidates = opening
     ? openingReplies(topic, fresh)
-    : asksAboutHidden(asked, hidden)
-      ? leftForTheSession(topic)
-      : fresh.length > 0
-        ? sharingReplies(fresh)
-        : matches.length > 0
-          ? alreadySaidReplies(matches[0]!)
-          : noSourceReplies(setName, topic);
+    : fresh.length > 0
+      ? sharingReplies(fresh)
+      : matches.length > 0
+        ? alreadySaidReplies(matches[0]!)
+        : noSourceReplies(setName, topic);
   const start = replies.length % candidates.length;
   const rotated = [...candidates.slice(start), ...candidates.slice(0, start)];
   return rotated.find((reply) => reply !== previous) ?? rotated[0]!;
@@ -67,22 +56,19 @@ function learnerWords(turn: string): string {
 
 /**
  * The resource sentences that match what the learner asked, best first: sharing the most of
- * its terms (at least `needed`), terms of the rabbit hole's topic breaking ties; none holding
- * half of a hidden point's terms or more.
+ * its terms (at least `needed`), terms of the rabbit hole's topic breaking ties.
  */
 function matchingSentences(options: {
   resources: readonly RabbitholeResource[];
   asked: readonly KeyTerm[];
   needed: number;
   context: readonly KeyTerm[];
-  hidden: ReadonlyArray<readonly KeyTerm[]>;
 }): string[] {
   const askedStems = options.asked.map((term) => term.stem);
   const contextStems = options.context.map((term) => term.stem);
   return options.resources
     .flatMap((resource) => splitSentences(resource.content))
     .map((sentence) => ({ sentence, stems: keyTerms(sentence).map((term) => term.stem) }))
-    .filter(({ stems }) => !options.hidden.some((terms) => givesAway(terms, stems)))
     .map(({ sentence, stems }) => ({
       sentence,
       score: askedStems.filter((stem) => hasStem(stems, stem)).length,
@@ -91,27 +77,6 @@ function matchingSentences(options: {
     .filter((candidate) => candidate.score > 0 && candidate.score >= options.needed)
     .sort((a, b) => b.score - a.score || b.tie - a.tie)
     .map((candidate) => candidate.sentence);
-}
-
-function givesAway(terms: readonly KeyTerm[], stems: readonly string[]): boolean {
-  if (terms.length === 0) return false;
-  const shared = terms.filter((term) => hasStem(stems, term.stem)).length;
-  return shared / terms.length >= GIVES_AWAY;
-}
-
-/**
- * The learner's words name a hidden point: at least two of its terms and 40 % of them ("what
- * does RuBisCO do to carbon dioxide?" for "RuBisCO fixes carbon dioxide onto RuBP").
- */
-function asksAboutHidden(
-  asked: readonly KeyTerm[],
-  hidden: ReadonlyArray<readonly KeyTerm[]>,
-): boolean {
-  const stems = asked.map((term) => term.stem);
-  return hidden.some((terms) => {
-    const shared = terms.filter((term) => hasStem(stems, term.stem)).length;
-    return shared >= Math.max(2, Math.ceil(terms.length * ASKS_ABOUT));
-  });
 }
 
 function openingReplies(topic: string, shared: readonly string[]): string[] {
@@ -142,13 +107,6 @@ function alreadySaidReplies(sentence: string): string[] {
   return [
     `My material goes no further than this. ${sentence} What would you make of it?`,
     `That is all the material says about it. ${sentence} What do you think lies behind it?`,
-  ];
-}
-
-function leftForTheSession(topic: string): string[] {
-  return [
-    `That one is yours to work out back in the session, so I'll leave it there. What else about ${topic} are you curious about?`,
-    `I'll keep that one for you to work out in the session. What other side of ${topic} would you like to explore?`,
   ];
 }
 
