@@ -47,6 +47,13 @@ describe('askedPointOf: which point a tutor reply asked about', () => {
     expect(asked('Can you say more?')).toBeUndefined();
   });
 
+  test('a question that names nothing specific is read with the sentence before it', () => {
+    expect(asked('Stay with glycolysis. Where does this happen?')).toBe('p2');
+    // Its own specific terms win: the earlier sentence is then a bridge.
+    expect(asked('Stay with glycolysis. What does the Krebs cycle give off?')).toBe('p3');
+    expect(asked('Where does this happen?')).toBeUndefined();
+  });
+
   test('nothing asked, or nothing left to ask about', () => {
     expect(asked('Right.')).toBeUndefined();
     expect(asked('What does glycolysis do?', { focus: null, afterFocus: null })).toBeUndefined();

@@ -31,7 +31,8 @@ export interface ReplyQuestion {
  * question mark, no cloze blank) or no point is pending. Read from the reply and the notes its
  * request carried, never from the evaluator (which judges the learner, concurrently):
  *
- * 1. the question is the reply's last sentence with a "?" or a blank;
+ * 1. the question is the reply's last sentence with a "?" or a blank (with the sentence before
+ *    it when it names nothing specific: "Stay with membranes. Where does this happen?");
  * 2. the pending point (focus, then the others in probe order) sharing the most specific key
  *    terms with it, content and context together, when exactly one shares the most;
  * 3. otherwise, when the reply opens with an acknowledgement ("Right."), the point the notes'
@@ -87,11 +88,26 @@ export function questionOfReply(options: AskedPointOptions): ReplyQuestion {
   };
 }
 
-/** The reply's last sentence with a "?" or a cloze blank: the question it asks. */
+/**
+ * The reply's last sentence with a "?" or a cloze blank: the question it asks. A question that
+ * names nothing specific ("Where does this happen?") refers back: the sentence before it is
+ * read with it ("Stay with membranes.").
+ */
 function questionOf(reply: string): string | undefined {
-  return splitSentences(reply)
-    .filter((sentence) => sentence.includes('?') || BLANK.test(sentence))
-    .at(-1);
+  const sentences = splitSentences(reply);
+  const index = sentences.findLastIndex(
+    (sentence) => sentence.includes('?') || BLANK.test(sentence),
+  );
+  if (index === -1) return undefined;
+  const question = sentences[index]!;
+  if (index === 0 || specificStems(question).length > 0) return question;
+  return `${sentences[index - 1]} ${question}`;
+}
+
+function specificStems(text: string): string[] {
+  return keyTerms(text)
+    .filter((term) => !isGenericTerm(term))
+    .map((term) => term.stem);
 }
 
 function pointsByLabel(recallSet: RecallSet): Map<string, RecallPoint> {
@@ -113,9 +129,7 @@ function rank(
   question: string,
   candidates: readonly RecallPoint[],
 ): { best: number; leaders: string[] } {
-  const asked = keyTerms(question)
-    .filter((term) => !isGenericTerm(term))
-    .map((term) => term.stem);
+  const asked = specificStems(question);
   const scored = candidates.map((point) => ({
     pointId: point.id,
     score: keyTerms(`${point.content} ${point.context}`).filter(

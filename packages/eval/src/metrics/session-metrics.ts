@@ -69,9 +69,13 @@ export function measureSession(transcript: Transcript): SessionMetrics {
   const questions = { zero: 0, one: 0, twoPlus: 0 };
   let maxQuestionsPerReply = 0;
   for (const reply of tutor) {
-    if (reply.askedPointId !== null && reply.recalledPointIds.includes(reply.askedPointId)) {
+    if (reply.reaskedPointId !== null) {
       reAsks += 1;
-      findings.push({ turn: reply.turn, metric: 'reAsks', note: `re-asks ${reply.askedPointId}` });
+      findings.push({
+        turn: reply.turn,
+        metric: 'reAsks',
+        note: `re-asks ${reply.reaskedPointId}`,
+      });
     }
     const count = countQuestions(reply.content);
     maxQuestionsPerReply = Math.max(maxQuestionsPerReply, count);

@@ -1,6 +1,5 @@
 import type { RecallPoint, SessionEvent } from '@recall/core';
 import type { LearnerIntent } from '../personas/persona-types';
-import { askedPointOf } from './asked-point';
 
 /** One model call as the harness's adapter wrapper saw it. */
 export interface LLMCallRecord {
@@ -21,7 +20,10 @@ export interface TranscriptReply {
   turn: number;
   agent: 'tutor' | 'rabbithole';
   content: string;
+  /** The stored `assistant_message.askedPointId`: the pending point its question asks about. */
   askedPointId: string | null;
+  /** The stored `assistant_message.reaskedPointId`: the recalled point it asks about again. */
+  reaskedPointId: string | null;
   /** Points not recalled when the reply was stored. */
   pendingPointIds: readonly string[];
   /** Points recalled when the reply was stored. */
@@ -106,7 +108,8 @@ export function buildTranscript(options: BuildTranscriptOptions): Transcript {
           turn,
           agent: event.data.agent,
           content: event.data.content,
-          askedPointId: askedPointOf(event, { points, recalledBefore: recalled }),
+          askedPointId: event.data.askedPointId ?? null,
+          reaskedPointId: event.data.reaskedPointId ?? null,
           pendingPointIds: points.filter((point) => !recalled.has(point.id)).map((p) => p.id),
           recalledPointIds: [...recalled],
         });

@@ -14,7 +14,7 @@ export function hostileReport() {
     { tutor: `Where does magma go? ${HOSTILE}`, asks: 'p1' },
     { learner: HOSTILE, intent: ['echo', 'p1'] as const },
     { credit: 'p1' },
-    { tutor: 'Where does magma go again? And why?', asks: 'p1' },
+    { tutor: 'Where does magma go again? And why?', reasks: 'p1' },
     { end: 'paused' as const },
   ];
   const measured = [0, 1].map((run) => {
