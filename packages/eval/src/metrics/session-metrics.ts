@@ -41,6 +41,8 @@ export interface SessionMetrics {
   requests: number;
   firstTokenMs: number[];
   tokens: number;
+  /** The log's usage at the run's prices (every session). */
+  costUsd: number;
   estimatedCostUsd: number | null;
   findings: Finding[];
 }
@@ -202,6 +204,7 @@ export function measureSession(transcript: Transcript): SessionMetrics {
       call.firstTokenMs === null ? [] : [call.firstTokenMs],
     ),
     tokens: transcript.tokens,
+    costUsd: transcript.costUsd,
     estimatedCostUsd: transcript.estimatedCostUsd,
     findings: findings.sort((a, b) => a.turn - b.turn),
   };

@@ -42,9 +42,11 @@ const COLUMNS: readonly Column[] = [
   },
   { title: 'requests/turn', cell: (m) => decimal(m.requestsPerTurn, 2) },
   { title: 'tokens/session', cell: (m) => decimal(m.tokensPerSession, 0) },
+  { title: 'cost/session', cell: (m) => `$${m.costPerSessionUsd.toFixed(4)}` },
   {
-    title: 'cost/session',
-    cell: (m) => (m.costPerSessionUsd === null ? '—' : `$${m.costPerSessionUsd.toFixed(4)}`),
+    title: 'cost/completed session',
+    cell: (m) =>
+      m.costPerCompletedSessionUsd === null ? '—' : `$${m.costPerCompletedSessionUsd.toFixed(4)}`,
   },
 ];
 
