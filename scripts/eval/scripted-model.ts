@@ -1,10 +1,11 @@
 // The scripted model for `npm run eval` (`--llm module:scripts/eval/scripted-model.ts`): the
 // repository's scripted adapter (`createScriptedLLM` of `@recall/core/testing`) answering from
 // the demo sets' answer key instead of judging. Its evaluator credits exactly the points a
-// learner message states as the set's `evalAnswers.strong` (or the content verbatim) say, and its
-// tutor asks one question per reply, naming each point by one cue word. With a judge that is
-// right by construction, every metric the run reports that is not zero measures the engine and
-// the harness, not a model's judgment: false credits must be 0 for every persona.
+// learner message states as the set's `evalAnswers.strong` (or the content verbatim) say, and
+// its tutor asks one question per reply, naming each point by a cue of one or two of its words.
+// With a judge that is right by construction, every metric the run reports that is not zero
+// measures the engine and the harness, not a model's judgment: false credits must be 0 for
+// every persona.
 import { join } from 'node:path';
 import { keyTerms } from '@recall/core';
 import {
