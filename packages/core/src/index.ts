@@ -19,7 +19,8 @@ export type {
   CommandResult,
   EngineFeedItem,
 } from './engine/engine-types';
-export type { EngineConfig } from './engine/engine-config';
+export { DEFAULT_ENGINE_CONFIG, estimateCostUsd } from './engine/engine-config';
+export type { EngineConfig, TokenPrice } from './engine/engine-config';
 export { withSpendGuard } from './engine/spend-guard';
 export type { SpendGuardOptions } from './engine/spend-guard';
 export { defineRecallSet } from './engine/define-recall-set';

@@ -32,7 +32,6 @@ export { readThresholdsFile, parseThresholds, checkThresholds } from './threshol
 export type { Thresholds, Limits, Limit, Violation } from './thresholds/thresholds';
 
 // Metrics, from the stored log
-export { askedPointOf, guessAskedPoint } from './metrics/asked-point';
 export { buildTranscript } from './metrics/transcript';
 export type { Transcript, BuildTranscriptOptions, LLMCallRecord } from './metrics/transcript';
 export {

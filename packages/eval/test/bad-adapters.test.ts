@@ -1,6 +1,15 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { oneSetFile, readReport, REPO_THRESHOLDS, runCaptured } from './eval-test-support';
+import { readRecallSetsFile } from '../src/sets/sets-file';
+import { runSession } from '../src/run/run-session';
+import {
+  DEMO_SETS,
+  oneSetFile,
+  readReport,
+  REPO_THRESHOLDS,
+  runCaptured,
+} from './eval-test-support';
+import reAsksRecalledPoint from './fixtures/re-asks-recalled-point';
 
 // Deliberately bad tutors through `--llm module:`: each must be caught by its own metric and
 // fail the repository's thresholds, where the offline model it wraps passes that metric.
@@ -70,5 +79,27 @@ describe('planted bad adapters', () => {
     expect(code).toBe(1);
     expect(stderr).toMatch(/overall: reAsks is \d+, the limit is at most 0/);
     expect(stderr).not.toMatch(/maxQuestionsPerReply/);
+  });
+
+  test('the re-asks are the ones the engine stored (assistant_message.reaskedPointId)', async () => {
+    const [set] = await readRecallSetsFile(DEMO_SETS);
+    const { events, transcript } = await runSession({
+      llm: await reAsksRecalledPoint(),
+      set: set!,
+      persona: 'strong',
+      run: 0,
+      maxTurns: 6,
+    });
+    const stored = events.flatMap((event) =>
+      event.type === 'assistant_message' && event.data.reaskedPointId !== undefined
+        ? [event.data.reaskedPointId]
+        : [],
+    );
+    const recalled = events.flatMap((event) =>
+      event.type === 'recall_point_recalled' ? [event.data.pointId] : [],
+    );
+    expect(stored.length).toBeGreaterThan(0);
+    for (const pointId of stored) expect(recalled).toContain(pointId);
+    expect(transcript.replies.flatMap((reply) => reply.reaskedPointId ?? [])).toEqual(stored);
   });
 });

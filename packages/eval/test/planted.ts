@@ -19,7 +19,13 @@ export const PLANTED_POINTS: RecallPoint[] = [
 
 /** One step of a planted log. */
 export type PlantedStep =
-  | { tutor: string; asks?: string | null }
+  | {
+      tutor: string;
+      /** The stored `askedPointId` (the pending point asked). */
+      asks?: string | null;
+      /** The stored `reaskedPointId` (the recalled point asked again). */
+      reasks?: string;
+    }
   | { rabbithole: string }
   | { learner: string; intent?: [IntentKind, string | null] }
   | { credit: string }
@@ -48,6 +54,7 @@ export function plant(steps: readonly PlantedStep[]): {
         content: step.tutor,
         agent: 'tutor',
         ...(step.asks === undefined || step.asks === null ? {} : { askedPointId: step.asks }),
+        ...(step.reasks === undefined ? {} : { reaskedPointId: step.reasks }),
       });
     } else if ('rabbithole' in step) {
       push('assistant_message', { content: step.rabbithole, agent: 'rabbithole' });

@@ -69,6 +69,8 @@ describe('--llm against the stand-ins', () => {
     expect(report.overall.sessions).toBe(1);
     expect(report.overall.requestsPerTurn).toBeGreaterThan(0);
     expect(report.overall.tokensPerSession).toBeGreaterThan(0);
+    // Priced whether or not the session completed.
+    expect(report.overall.costPerSessionUsd).toBeGreaterThan(0);
     expect(report.overall.firstTokenMsP50).not.toBeNull();
   });
 

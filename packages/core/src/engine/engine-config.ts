@@ -186,7 +186,13 @@ export function resolveEngineConfig(overrides: Partial<EngineConfig> = {}): Engi
   return config;
 }
 
-/** Estimated USD cost of `usage` at `price` (per million tokens). */
+/**
+ * Estimated USD cost of `usage` at `price` (per million tokens): how the engine prices the
+ * session summary and the spend budgets.
+ *
+ * @example
+ * estimateCostUsd(usage, DEFAULT_ENGINE_CONFIG.prices.conversation);
+ */
 export function estimateCostUsd(usage: TokenUsage, price: TokenPrice): number {
   return (
     (usage.inputTokens * price.input +

@@ -14,7 +14,7 @@ import { assertSessionActive, shortLabel, shouldDetectRabbithole } from '../sess
 import { rabbitholeDeclinedByLearnerMessage } from '../session/view/session-rules';
 import { saysCannotRecall } from '../text/cannot-recall';
 import { appendWithWrites } from './append-with-writes';
-import { askedPointOf } from './asked-point';
+import { questionOfReply } from './asked-point';
 import { enqueueLearnerMessage } from './command-queue';
 import type { CommandOptions, CommandResult } from './engine-types';
 import { isPastedBack, lastAgentReply, withCreditableVerdicts } from './evidence';
@@ -198,9 +198,9 @@ export async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
       ? buildTutorRequest(tutorOptions)
       : buildRabbitholeRequest({ recallSet, state: replyState });
   const response = await streamResponse(turn, { agent, responseId, ...request });
-  const askedPointId =
+  const question =
     agent === 'tutor'
-      ? askedPointOf({ reply: response.text, recallSet, notes: buildTutorNotes(tutorOptions) })
+      ? questionOfReply({ reply: response.text, recallSet, notes: buildTutorNotes(tutorOptions) })
       : undefined;
   const [evaluated, detected] = await Promise.all([evaluation, detection]);
   const tangent = detected.value;
@@ -210,7 +210,7 @@ export async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
     response,
     judgeUsage: sumUsage(evaluated.usage, detected.usage),
     clientMessageId: options.clientMessageId,
-    askedPointId,
+    question,
     ...(agent === 'tutor' && evaluated.attempted !== undefined
       ? { attemptedPointIds: evaluated.attempted }
       : {}),

@@ -5,7 +5,7 @@ import type { TutorTask } from '../prompts/tutor-notes';
 import { buildTutorNotes, buildTutorRequest } from '../prompts/tutor-request';
 import { previewSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
-import { askedPointOf } from './asked-point';
+import { questionOfReply, type ReplyQuestion } from './asked-point';
 import { releaseLiveResponse, streamResponse, type StreamedResponse } from './response-stream';
 import { reportError } from './runtime';
 import type { BuildEvents, Turn } from './turn';
@@ -19,8 +19,8 @@ export interface CompleteResponseOptions {
   judgeUsage?: TokenUsage | undefined;
   /** The points the learner message this response answers attempted (evaluator verdict). */
   attemptedPointIds?: readonly string[] | undefined;
-  /** The point the (tutor) response's question asks about ({@link askedPointOf}). */
-  askedPointId?: string | undefined;
+  /** Where the (tutor) response's question points ({@link questionOfReply}). */
+  question?: ReplyQuestion | undefined;
   clientMessageId?: string | undefined;
   /**
    * Events that follow the response's end in the same append (e.g. a detected tangent), so
@@ -38,7 +38,7 @@ export async function completeResponse(
   turn: Turn,
   options: CompleteResponseOptions,
 ): Promise<void> {
-  const { responseId, agent, response, judgeUsage, attemptedPointIds, askedPointId } = options;
+  const { responseId, agent, response, judgeUsage, attemptedPointIds, question } = options;
   // Should the end not be stored, the next command closes the response with what was shown.
   turn.entry.abandonedHere.set(responseId, response.text);
   await turn.append((context, state) => {
@@ -57,7 +57,7 @@ export async function completeResponse(
           ...(response.usage === undefined ? {} : { usage: response.usage }),
           ...(judgeUsage === undefined ? {} : { judgeUsage }),
           ...(attemptedPointIds === undefined ? {} : { attemptedPointIds: [...attemptedPointIds] }),
-          ...(askedPointId === undefined || agent !== 'tutor' ? {} : { askedPointId }),
+          ...(agent === 'tutor' ? question : {}),
           ...(response.error === undefined ? {} : { interrupted: true }),
         },
         { responseId },
@@ -125,7 +125,7 @@ export async function streamTutorTask(
     responseId: options.responseId,
     agent: 'tutor',
     response,
-    askedPointId: askedPointOf({
+    question: questionOfReply({
       reply: response.text,
       recallSet: options.recallSet,
       notes: buildTutorNotes(requestOptions),

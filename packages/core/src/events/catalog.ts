@@ -128,6 +128,13 @@ export const sessionEventDataSchemas = {
      * is never "volunteered".
      */
     askedPointId: id.optional(),
+    /**
+     * The recalled point this tutor reply's question asks about again, as the engine read it
+     * from the reply with the same rule over the points its request listed as recalled (absent
+     * when the question asks about no recalled point). A tutor should never re-ask a recalled
+     * point; `recall-eval` counts these.
+     */
+    reaskedPointId: id.optional(),
     /** True when the stream broke before the model finished; the learner may retry. */
     interrupted: z.boolean().optional(),
   }),

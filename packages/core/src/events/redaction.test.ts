@@ -21,7 +21,14 @@ describe('redactSessionEvent', () => {
     expect(PUBLIC_EVENT_REDACTIONS).toEqual({
       session_started: ['userId', 'targetPointIds'],
       user_message: ['tokenCount'],
-      assistant_message: ['tokenCount', 'usage', 'judgeUsage', 'attemptedPointIds', 'askedPointId'],
+      assistant_message: [
+        'tokenCount',
+        'usage',
+        'judgeUsage',
+        'attemptedPointIds',
+        'askedPointId',
+        'reaskedPointId',
+      ],
       recall_point_recalled: ['exposure', 'peakExposure'],
       session_completed: ['summary.usage', 'summary.estimatedCostUsd'],
     });

@@ -8,13 +8,20 @@ import type { EventEnvelopeFields, SessionEvent } from './envelope';
  * stored. Redacted: who owns the session (`userId`), token usage and cost (`tokenCount`,
  * `usage`, `judgeUsage`, the summary's `usage` and `estimatedCostUsd`), and the engine's
  * targeting (`targetPointIds`, the checklist's points in probe order; `attemptedPointIds`, the
- * points the learner's answer attempted; `askedPointId`, the point a tutor reply asked about;
+ * points the learner's answer attempted; `askedPointId` and `reaskedPointId`, the pending and recalled point a tutor reply asked about;
  * `exposure` and `peakExposure`, how much of a recalled point had been shown).
  */
 export const PUBLIC_EVENT_REDACTIONS = {
   session_started: ['userId', 'targetPointIds'],
   user_message: ['tokenCount'],
-  assistant_message: ['tokenCount', 'usage', 'judgeUsage', 'attemptedPointIds', 'askedPointId'],
+  assistant_message: [
+    'tokenCount',
+    'usage',
+    'judgeUsage',
+    'attemptedPointIds',
+    'askedPointId',
+    'reaskedPointId',
+  ],
   recall_point_recalled: ['exposure', 'peakExposure'],
   session_completed: ['summary.usage', 'summary.estimatedCostUsd'],
 } as const satisfies { readonly [T in SessionEventType]?: readonly string[] };

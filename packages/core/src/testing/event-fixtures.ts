@@ -81,6 +81,7 @@ export const sampleEventData: { readonly [T in SessionEventType]: SessionEventDa
     interrupted: false,
     attemptedPointIds: ['p1'],
     askedPointId: 'p2',
+    reaskedPointId: 'p1',
   },
   assistant_streaming_start: { responseId: 'resp-1', agent: 'tutor' },
   assistant_streaming_end: {

@@ -34,8 +34,10 @@ export interface GroupMetrics {
   firstTokenMsP95: number | null;
   requestsPerTurn: number;
   tokensPerSession: number;
-  /** Mean over completed sessions that report a cost; null when none does. */
-  costPerSessionUsd: number | null;
+  /** Mean over every session of the log's usage at the run's prices (0 for no sessions). */
+  costPerSessionUsd: number;
+  /** Mean of the engine's summary cost over completed sessions; null when none completed. */
+  costPerCompletedSessionUsd: number | null;
 }
 
 /** The metric names a thresholds file may limit. */
@@ -60,6 +62,7 @@ export const LIMITABLE_METRICS = [
   'requestsPerTurn',
   'tokensPerSession',
   'costPerSessionUsd',
+  'costPerCompletedSessionUsd',
 ] as const satisfies readonly (keyof GroupMetrics)[];
 /** One of {@link LIMITABLE_METRICS}. */
 export type LimitableMetric = (typeof LIMITABLE_METRICS)[number];
@@ -92,7 +95,9 @@ export function aggregate(sessions: readonly SessionMetrics[]): GroupMetrics {
   const missedCredits = sum(sessions.map((s) => s.missedCredits));
   const askedBy = sessions.map((s) => s.allPointsAskedByTurn);
   const latencies = sessions.flatMap((s) => s.firstTokenMs);
-  const costs = sessions.flatMap((s) => (s.estimatedCostUsd === null ? [] : [s.estimatedCostUsd]));
+  const completedCosts = completed.flatMap((s) =>
+    s.estimatedCostUsd === null ? [] : [s.estimatedCostUsd],
+  );
   const ratings = { again: 0, hard: 0, good: 0, easy: 0 };
   for (const session of sessions) {
     for (const key of Object.keys(ratings) as (keyof typeof ratings)[]) {
@@ -133,6 +138,7 @@ export function aggregate(sessions: readonly SessionMetrics[]): GroupMetrics {
         ? 0
         : sum(sessions.map((s) => s.requests)) / sum(sessions.map((s) => s.learnerTurns)),
     tokensPerSession: mean(sessions.map((s) => s.tokens)),
-    costPerSessionUsd: costs.length === 0 ? null : mean(costs),
+    costPerSessionUsd: mean(sessions.map((s) => s.costUsd)),
+    costPerCompletedSessionUsd: completedCosts.length === 0 ? null : mean(completedCosts),
   };
 }

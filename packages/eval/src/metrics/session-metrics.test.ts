@@ -68,7 +68,7 @@ const CASES: [string, PlantedStep[], Label][] = [
   ['1 every point stated and credited', [ask1, say1, C('p1'), ...rest], clean],
   [
     '2 a recalled point asked again',
-    [ask1, say1, C('p1'), { tutor: 'Where does magma go again?', asks: 'p1' }, say1, ...rest],
+    [ask1, say1, C('p1'), { tutor: 'Where does magma go again?', reasks: 'p1' }, say1, ...rest],
     { ...clean, reAsks: 1, turnsToCompletion: 4 },
   ],
   [
@@ -258,26 +258,26 @@ const CASES: [string, PlantedStep[], Label][] = [
     { ...open, tutorLeakMax: 0.5 },
   ],
   [
-    '20 no stored askedPointId: the heuristic finds a re-ask',
+    '20 a re-ask the engine stored, with no askedPointId beside it',
     [
-      { tutor: 'Where does magma go?' },
+      { tutor: 'Where does magma go?', asks: 'p1' },
       say1,
       C('p1'),
-      { tutor: 'Right. So where does magma go once it reaches the surface?' },
+      { tutor: 'Right. So where does magma go once it reaches the surface?', reasks: 'p1' },
       paused,
     ],
     { ...open, reAsks: 1, tutorLeakMax: 0.25 },
   ],
   [
-    '21 no stored askedPointId: the heuristic finds no re-ask',
+    '21 a textual re-ask with nothing stored: the metric reads the log, not the text',
     [
       { tutor: 'Where does magma go?' },
       say1,
       C('p1'),
-      { tutor: 'Right. Which layer sits under the crust?' },
+      { tutor: 'So where does magma go once it reaches the surface?' },
       say2,
       C('p2'),
-      { tutor: 'What shakes the ground?' },
+      ask3,
       say3,
       C('p3'),
       completed,

@@ -41,6 +41,8 @@ export interface SessionMetrics {
   requests: number;
   firstTokenMs: number[];
   tokens: number;
+  /** The log's usage at the run's prices (every session). */
+  costUsd: number;
   estimatedCostUsd: number | null;
   findings: Finding[];
 }
@@ -69,9 +71,13 @@ export function measureSession(transcript: Transcript): SessionMetrics {
   const questions = { zero: 0, one: 0, twoPlus: 0 };
   let maxQuestionsPerReply = 0;
   for (const reply of tutor) {
-    if (reply.askedPointId !== null && reply.recalledPointIds.includes(reply.askedPointId)) {
+    if (reply.reaskedPointId !== null) {
       reAsks += 1;
-      findings.push({ turn: reply.turn, metric: 'reAsks', note: `re-asks ${reply.askedPointId}` });
+      findings.push({
+        turn: reply.turn,
+        metric: 'reAsks',
+        note: `re-asks ${reply.reaskedPointId}`,
+      });
     }
     const count = countQuestions(reply.content);
     maxQuestionsPerReply = Math.max(maxQuestionsPerReply, count);
@@ -198,6 +204,7 @@ export function measureSession(transcript: Transcript): SessionMetrics {
       call.firstTokenMs === null ? [] : [call.firstTokenMs],
     ),
     tokens: transcript.tokens,
+    costUsd: transcript.costUsd,
     estimatedCostUsd: transcript.estimatedCostUsd,
     findings: findings.sort((a, b) => a.turn - b.turn),
   };

@@ -1,6 +1,15 @@
-import type { RecallPoint, SessionEvent } from '@recall/core';
+import {
+  DEFAULT_ENGINE_CONFIG,
+  type EngineConfig,
+  estimateCostUsd,
+  type RecallPoint,
+  type SessionEvent,
+  type SessionEventOf,
+} from '@recall/core';
 import type { LearnerIntent } from '../personas/persona-types';
-import { askedPointOf } from './asked-point';
+
+/** Token usage as an `assistant_message` records it. */
+type TokenUsage = NonNullable<SessionEventOf<'assistant_message'>['data']['usage']>;
 
 /** One model call as the harness's adapter wrapper saw it. */
 export interface LLMCallRecord {
@@ -21,7 +30,10 @@ export interface TranscriptReply {
   turn: number;
   agent: 'tutor' | 'rabbithole';
   content: string;
+  /** The stored `assistant_message.askedPointId`: the pending point its question asks about. */
   askedPointId: string | null;
+  /** The stored `assistant_message.reaskedPointId`: the recalled point it asks about again. */
+  reaskedPointId: string | null;
   /** Points not recalled when the reply was stored. */
   pendingPointIds: readonly string[];
   /** Points recalled when the reply was stored. */
@@ -59,6 +71,11 @@ export interface Transcript {
   llmCalls: readonly LLMCallRecord[];
   /** Tokens the log records (tutor, rabbit-hole and judge usage). */
   tokens: number;
+  /**
+   * The usage the log records (`assistant_message.usage`, then `judgeUsage`) at the run's
+   * prices, as the engine's summary prices it: known for every session, ended or not.
+   */
+  costUsd: number;
   /** `session_completed.summary.estimatedCostUsd` when the session completed. */
   estimatedCostUsd: number | null;
 }
@@ -74,11 +91,14 @@ export interface BuildTranscriptOptions {
   intents?: readonly (LearnerIntent | null)[];
   ratings?: readonly number[];
   llmCalls?: readonly LLMCallRecord[];
+  /** The engine's price table the session ran with. @default DEFAULT_ENGINE_CONFIG.prices */
+  prices?: EngineConfig['prices'];
 }
 
 /** Folds a session's stored log into the {@link Transcript} the metrics read. */
 export function buildTranscript(options: BuildTranscriptOptions): Transcript {
   const { points } = options;
+  const prices = options.prices ?? DEFAULT_ENGINE_CONFIG.prices;
   const messages: TranscriptMessage[] = [];
   const replies: TranscriptReply[] = [];
   const credits: TranscriptCredit[] = [];
@@ -86,6 +106,8 @@ export function buildTranscript(options: BuildTranscriptOptions): Transcript {
   const recalled = new Set<string>();
   let ending: Transcript['ending'] = 'open';
   let tokens = 0;
+  let conversation: TokenUsage = NO_USAGE;
+  let judge: TokenUsage = NO_USAGE;
   let estimatedCostUsd: number | null = null;
   for (const event of options.events) {
     const turn = messages.length;
@@ -102,11 +124,14 @@ export function buildTranscript(options: BuildTranscriptOptions): Transcript {
         for (const record of [usage, judgeUsage]) {
           if (record !== undefined) tokens += record.inputTokens + record.outputTokens;
         }
+        if (usage !== undefined) conversation = addUsage(conversation, usage);
+        if (judgeUsage !== undefined) judge = addUsage(judge, judgeUsage);
         replies.push({
           turn,
           agent: event.data.agent,
           content: event.data.content,
-          askedPointId: askedPointOf(event, { points, recalledBefore: recalled }),
+          askedPointId: event.data.askedPointId ?? null,
+          reaskedPointId: event.data.reaskedPointId ?? null,
           pendingPointIds: points.filter((point) => !recalled.has(point.id)).map((p) => p.id),
           recalledPointIds: [...recalled],
         });
@@ -146,6 +171,24 @@ export function buildTranscript(options: BuildTranscriptOptions): Transcript {
     ratings: options.ratings ?? [],
     llmCalls: options.llmCalls ?? [],
     tokens,
+    costUsd:
+      estimateCostUsd(conversation, prices.conversation) + estimateCostUsd(judge, prices.judge),
     estimatedCostUsd,
+  };
+}
+
+const NO_USAGE: TokenUsage = {
+  inputTokens: 0,
+  outputTokens: 0,
+  cacheReadTokens: 0,
+  cacheWriteTokens: 0,
+};
+
+function addUsage(total: TokenUsage, more: TokenUsage): TokenUsage {
+  return {
+    inputTokens: total.inputTokens + more.inputTokens,
+    outputTokens: total.outputTokens + more.outputTokens,
+    cacheReadTokens: total.cacheReadTokens + more.cacheReadTokens,
+    cacheWriteTokens: total.cacheWriteTokens + more.cacheWriteTokens,
   };
 }

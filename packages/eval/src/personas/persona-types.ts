@@ -55,7 +55,7 @@ export interface LearnerTurnContext {
   answers: ReadonlyMap<string, EvalAnswers>;
   /** Points not recalled yet, in probe order. */
   pending: readonly RecallPoint[];
-  /** The point the latest tutor reply asked about (see `askedPointOf`); null when none. */
+  /** The point the latest tutor reply asked about (its stored `askedPointId`); null when none. */
   askedPointId: string | null;
   /** Every point some tutor reply has asked about so far. */
   everAsked: ReadonlySet<string>;

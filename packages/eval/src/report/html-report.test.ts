@@ -14,7 +14,7 @@ export function hostileReport() {
     { tutor: `Where does magma go? ${HOSTILE}`, asks: 'p1' },
     { learner: HOSTILE, intent: ['echo', 'p1'] as const },
     { credit: 'p1' },
-    { tutor: 'Where does magma go again? And why?', asks: 'p1' },
+    { tutor: 'Where does magma go again? And why?', reasks: 'p1' },
     { end: 'paused' as const },
   ];
   const measured = [0, 1].map((run) => {
@@ -80,5 +80,52 @@ describe('the HTML report', () => {
     expect(markdown).toContain('| echo | 2 | 0 % |');
     expect(markdown).not.toContain('first token');
     expect(markdown).toContain('model </li><script>alert(1)</script>');
+  });
+});
+
+describe('the reports explain how to read each persona of the run', () => {
+  function reportOf(persona: string) {
+    const { events, intents } = plant([
+      { tutor: 'Which layer sits under the crust?', asks: 'p2' },
+      { learner: 'The crust lies between the mantle and the core.', intent: ['confused', 'p2'] },
+      { credit: 'p2' },
+      { end: 'paused' },
+    ]);
+    const transcript = buildTranscript({
+      setId: 'planted',
+      persona,
+      run: 0,
+      points: PLANTED_POINTS,
+      events,
+      intents,
+    });
+    return buildReport([{ transcript, metrics: measureSession(transcript) }], {
+      llm: 'planted',
+      personas: [persona],
+      sets: ['planted'],
+      runs: 1,
+      maxTurns: 4,
+      versions: {},
+      durationMs: 1,
+    });
+  }
+
+  test('the confuser’s false credits: what they measure, and that no threshold limits them', () => {
+    const report = reportOf('confuser');
+    expect(report.personas.confuser?.falseCredits).toBe(1);
+    const markdown = renderMarkdownReport(report);
+    expect(markdown).toMatch(
+      /## Reading the personas\n\n- \*\*confuser\*\*: Keeps the point’s words/,
+    );
+    expect(markdown).toMatch(/leave this persona unlimited[^\n]*fails no gate/);
+    const html = renderHtmlReport(report);
+    expect(html).toMatch(/<dt>confuser<\/dt><dd>Keeps the point’s words[^<]*fails no gate\.<\/dd>/);
+    expect(html).not.toContain('<dt>echo</dt>');
+  });
+
+  test('a persona without a note (a team’s own learner) gets no legend', () => {
+    const report = reportOf('my-learner');
+    expect(renderMarkdownReport(report)).not.toContain('Reading the personas');
+    expect(renderHtmlReport(report)).not.toContain('Reading the personas');
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { EvalReport, SessionReport } from '../run/run-eval';
 import { decimal, percent } from './format';
 import { escapeHtml } from './html-escape';
+import { personaNote } from './persona-notes';
 import { barChart, histogram } from './svg-charts';
 
 // Colours chosen for ≥ 4.5:1 contrast of text on the page background and of bars against it.
@@ -76,12 +77,24 @@ export function renderHtmlReport(report: EvalReport): string {
 ${metricsTable('Metrics per persona', 'persona', [...personas, ['overall', report.overall]])}
 <h2>By set</h2>
 ${metricsTable('Metrics per set', 'set', Object.entries(report.sets))}
+${personaLegend(personas.map(([name]) => name))}
 <h2>Worst transcripts</h2>
 ${worst.length === 0 ? '<p>No session had a finding.</p>' : worst.map(transcriptSection).join('\n')}
 </main>
 </body>
 </html>
 `;
+}
+
+/** How to read each persona's row; notes are our constants, `code` spans rendered as such. */
+function personaLegend(names: readonly string[]): string {
+  const items = names.flatMap((name) => {
+    const note = personaNote(name);
+    if (note === undefined) return [];
+    const text = escapeHtml(note).replace(/`([^`]+)`/g, '<code>$1</code>');
+    return [`<dt>${escapeHtml(name)}</dt><dd>${text}</dd>`];
+  });
+  return items.length === 0 ? '' : `<h2>Reading the personas</h2>\n<dl>${items.join('')}</dl>`;
 }
 
 function metricsTable(

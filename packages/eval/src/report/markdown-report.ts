@@ -1,6 +1,7 @@
 import type { GroupMetrics } from '../metrics/aggregate';
 import type { EvalReport } from '../run/run-eval';
 import { decimal, percent, type TimingOption } from './format';
+import { personaNote } from './persona-notes';
 
 interface Column {
   title: string;
@@ -42,9 +43,11 @@ const COLUMNS: readonly Column[] = [
   },
   { title: 'requests/turn', cell: (m) => decimal(m.requestsPerTurn, 2) },
   { title: 'tokens/session', cell: (m) => decimal(m.tokensPerSession, 0) },
+  { title: 'cost/session', cell: (m) => `$${m.costPerSessionUsd.toFixed(4)}` },
   {
-    title: 'cost/session',
-    cell: (m) => (m.costPerSessionUsd === null ? '—' : `$${m.costPerSessionUsd.toFixed(4)}`),
+    title: 'cost/completed session',
+    cell: (m) =>
+      m.costPerCompletedSessionUsd === null ? '—' : `$${m.costPerCompletedSessionUsd.toFixed(4)}`,
   },
 ];
 
@@ -86,8 +89,18 @@ export function renderMarkdownReport(report: EvalReport, options: TimingOption =
     '',
     table('set', Object.entries(report.sets)),
     '',
+    ...personaLegend(Object.keys(report.personas)),
     'Every metric is computed from the stored event log; formulas are in the `@recall/eval` README.',
     '',
   ];
   return lines.join('\n');
+}
+
+/** How to read each persona's row: the persona notes of the personas in the run. */
+function personaLegend(names: readonly string[]): string[] {
+  const notes = names.flatMap((name) => {
+    const note = personaNote(name);
+    return note === undefined ? [] : [`- **${cellText(name)}**: ${note}`];
+  });
+  return notes.length === 0 ? [] : ['## Reading the personas', '', ...notes, ''];
 }

@@ -7,7 +7,6 @@ import {
   reduceSessionView,
   type SessionEvent,
 } from '@recall/core';
-import { askedPointOf } from '../metrics/asked-point';
 import { buildTranscript, type LLMCallRecord, type Transcript } from '../metrics/transcript';
 import type {
   LearnerAction,
@@ -71,7 +70,7 @@ export async function runSession(options: RunSessionOptions): Promise<SessionRun
       const recalled = new Set(view.recalledPointIds);
       const pending = recallSet.points.filter((point) => !recalled.has(point.id));
       if (pending.length === 0) break;
-      const last = lastReply(events, recallSet.points);
+      const last = lastReply(events);
       for (const id of last.everAsked) everAsked.add(id);
       const action = await persona.next({
         recallSet,
@@ -143,21 +142,20 @@ async function act(
   }
 }
 
-/** The latest agent reply, the point it asked, and every point asked so far. */
-function lastReply(
-  events: readonly SessionEvent[],
-  points: Transcript['points'],
-): { content: string; askedPointId: string | null; everAsked: string[] } {
-  const recalled = new Set<string>();
+/** The latest agent reply, the point it asked (as stored), and every point asked so far. */
+function lastReply(events: readonly SessionEvent[]): {
+  content: string;
+  askedPointId: string | null;
+  everAsked: string[];
+} {
   let content = '';
   let askedPointId: string | null = null;
   const everAsked: string[] = [];
   for (const event of events) {
-    if (event.type === 'recall_point_recalled') recalled.add(event.data.pointId);
     if (event.type !== 'assistant_message') continue;
     content = event.data.content;
     if (event.data.agent !== 'tutor') continue;
-    askedPointId = askedPointOf(event, { points, recalledBefore: recalled });
+    askedPointId = event.data.askedPointId ?? null;
     if (askedPointId !== null) everAsked.push(askedPointId);
   }
   return { content, askedPointId, everAsked };
