@@ -8,7 +8,8 @@
 //  - every other snippet, README by README (scripts/consumer-check/run-snippets.ts): modules in
 //    Node, React components rendered on the server, test snippets under vitest + happy-dom;
 //  - the core and ws READMEs' snippets again on Node 22 (`npm install node@22`), the oldest
-//    major `engines` allows, besides the Node the check runs on.
+//    major `engines` allows, besides the Node the check runs on;
+// and typechecks the snippets again with TypeScript 5.9 and 7 (bundler and nodenext).
 // The model is swapped in one place, app/stand-ins.ts: loaded with `node --import`, it starts
 // the repository's model stand-ins and points ANTHROPIC_BASE_URL and OPENAI_BASE_URL at them
 // (placeholder keys), so the snippets run unedited, as in production. A snippet is exempted
@@ -29,6 +30,7 @@ import {
 import { extractSnippets, findInstallCommand } from './readme-snippets';
 import { checkEvalCommand } from './eval-command';
 import { runReadmeModules, runReadmeTests } from './run-snippets';
+import { installInto, installNode } from './tool-installs';
 import { runServerAndSession } from './server-session';
 import { packPackages, type Tarball, tarballProblems } from './tarballs';
 
@@ -47,6 +49,11 @@ const ENGINES_NODE_MAJOR = 22;
 const OLDEST_NODE_READMES = ['packages/core/README.md', 'packages/ws/README.md'];
 const READMES = ['README.md', ...PUBLISHED_PACKAGES.map((directory) => `${directory}/README.md`)];
 const RESOLUTIONS = ['bundler', 'nodenext', 'node10'] as const;
+/**
+ * The TypeScript majors the README supports besides the repository's own (6): the oldest (5.9)
+ * and the newest (7), each on the resolutions it still has (7 drops node10).
+ */
+const OTHER_TYPESCRIPTS = ['5.9', '7'] as const;
 
 const started = Date.now();
 const timings: string[] = [];
@@ -150,6 +157,20 @@ try {
     );
   }
 
+  for (const version of OTHER_TYPESCRIPTS) {
+    await step(
+      `tsc ${version}: the same snippets, moduleResolution bundler and nodenext`,
+      async () => {
+        const directory = join(work, `typescript-${version}`);
+        await installInto(directory, `typescript@~${version}`);
+        const tsc = join(directory, 'node_modules/typescript/bin/tsc');
+        for (const resolution of ['bundler', 'nodenext']) {
+          await runOrThrow('node', [tsc, '-p', `tsconfig.${resolution}.json`], { cwd: app });
+        }
+      },
+    );
+  }
+
   const server = checked.filter((snippet) => snippet.runsAsServer);
   for (const substituted of [false, true]) {
     const model = substituted
@@ -160,9 +181,10 @@ try {
       async () => console.log(`  ${await runServerAndSession({ app, server, substituted })}`),
     );
   }
-  for (const snippet of snippets.filter((candidate) => candidate.skip !== null)) {
+  const exempt = snippets.filter((candidate) => candidate.skip !== null);
+  console.log(`  ${exempt.length} of ${snippets.length} snippets exempted from running`);
+  for (const snippet of exempt)
     console.log(`  exempt: ${snippet.readme}:${snippet.line}: ${snippet.skip}`);
-  }
   await step(
     `run the other README snippets on Node ${nodeVersion} (model: the stand-ins)`,
     async () => {
@@ -219,20 +241,6 @@ async function useSupportedNode(): Promise<void> {
   console.log(
     `The Node on PATH is ${version}, below engines >=${ENGINES_NODE_MAJOR}: the check runs on the repository's Node ${used}.`,
   );
-}
-
-/**
- * A real Node binary of `major` from the npm registry (the `node` package installs the
- * platform's official build), in its own directory; returns its path.
- */
-async function installNode(directory: string, major: number): Promise<string> {
-  mkdirSync(directory);
-  const manifest = { name: 'recall-consumer-node', private: true, allowScripts: { node: true } };
-  writeFileSync(join(directory, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  await runOrThrow('npm', ['install', '--no-audit', '--no-fund', `node@${major}`], {
-    cwd: directory,
-  });
-  return join(directory, 'node_modules/node/bin/node');
 }
 
 /** One app with one set of peer majors: plain install, then app/peer-majors.ts. */
