@@ -7,8 +7,8 @@
 //    exchange on the Messages API stand-in (its createAnthropicLLM() path);
 //  - every other snippet, README by README (scripts/consumer-check/run-snippets.ts): modules in
 //    Node, React components rendered on the server, test snippets under vitest + happy-dom;
-//  - the core and ws READMEs' snippets again on Node 22 (`npm install node@22`), the oldest
-//    major `engines` allows, besides the Node the check runs on;
+//  - the server with a whole session and the other snippets again on Node 22 (`npm install
+//    node@22`), the oldest major `engines` allows, besides the Node the check runs on;
 // and typechecks the snippets again with TypeScript 5.9 and 7 (bundler and nodenext).
 // The model is swapped in one place, app/stand-ins.ts: loaded with `node --import`, it starts
 // the repository's model stand-ins and points ANTHROPIC_BASE_URL and OPENAI_BASE_URL at them
@@ -45,8 +45,6 @@ const PEER_SETS = [
   { label: 'ai 7 + msw 2', packages: ['ai@^7', 'msw@^2', '@ai-sdk/openai-compatible@^3'] },
 ] as const;
 const ENGINES_NODE_MAJOR = 22;
-/** The READMEs whose snippets run again on Node ENGINES_NODE_MAJOR. */
-const OLDEST_NODE_READMES = ['packages/core/README.md', 'packages/ws/README.md'];
 const READMES = ['README.md', ...PUBLISHED_PACKAGES.map((directory) => `${directory}/README.md`)];
 const RESOLUTIONS = ['bundler', 'nodenext', 'node10'] as const;
 /**
@@ -200,17 +198,18 @@ try {
   await step('run the README snippets that are tests (vitest, happy-dom)', async () => {
     console.log(`  ${await runReadmeTests({ app, snippets: checked })} test snippet(s) passed`);
   });
-  await step(`run the core and ws README snippets on Node ${ENGINES_NODE_MAJOR}`, async () => {
-    const node = await installNode(join(work, `node${ENGINES_NODE_MAJOR}`), ENGINES_NODE_MAJOR);
-    const version = (await runOrThrow(node, ['--version'], { cwd: app })).output.trim();
-    const summaries = await runReadmeModules({
-      app,
-      snippets: checked,
-      readmes: OLDEST_NODE_READMES,
-      node,
-    });
-    for (const line of summaries) console.log(`  ${version}: ${line}`);
-  });
+  await step(
+    `on Node ${ENGINES_NODE_MAJOR} (the oldest engines allows): the README server with a whole session, and the other snippets`,
+    async () => {
+      const node = await installNode(join(work, `node${ENGINES_NODE_MAJOR}`), ENGINES_NODE_MAJOR);
+      const version = (await runOrThrow(node, ['--version'], { cwd: app })).output.trim();
+      console.log(
+        `  ${version}: ${await runServerAndSession({ app, server, substituted: false, node })}`,
+      );
+      const summaries = await runReadmeModules({ app, snippets: checked, readmes: READMES, node });
+      for (const line of summaries) console.log(`  ${version}: ${line}`);
+    },
+  );
 
   for (const [index, peers] of PEER_SETS.entries()) {
     await step(

@@ -19,8 +19,10 @@ export async function runServerAndSession(options: {
   app: string;
   server: readonly ReadmeSnippet[];
   substituted: boolean;
+  /** The Node binary that runs the server and the session. @default 'node' (on PATH) */
+  node?: string;
 }): Promise<string> {
-  const { app, server } = options;
+  const { app, server, node = 'node' } = options;
   if (server.length === 0)
     throw new Error('No README snippet is marked `readme-check: run server`.');
   mkdirSync(join(app, 'server'), { recursive: true });
@@ -29,7 +31,7 @@ export async function runServerAndSession(options: {
     ? ['--import', pathToFileURL(join(app, 'stand-ins.mjs')).href]
     : [];
   const child = spawn(
-    'node',
+    node,
     [
       ...preload,
       'server/server-main.mjs',
@@ -57,7 +59,7 @@ export async function runServerAndSession(options: {
   let summary = '';
   try {
     const ready = await readyLine(child, () => output);
-    const session = await runOrThrow('node', ['session.mjs', JSON.stringify(ready)], {
+    const session = await runOrThrow(node, ['session.mjs', JSON.stringify(ready)], {
       cwd: app,
       timeoutMs: 120_000,
     });
