@@ -21,6 +21,8 @@ export default defineConfig((overrides) =>
       'storage/postgres/index': 'src/storage/postgres/index.ts',
       'storage/log/index': 'src/storage/log/index.ts',
     },
+    // The WordNet table (≥ 0.4 MB) ships once, as ESM; CommonJS loads it with import().
+    esmOnly: ['src/llm/offline/wordnet/wordnet-table.ts'],
     shared: { external: ['@anthropic-ai/sdk', '@electric-sql/pglite', 'pg', 'msw', 'ai'] },
   }),
 );

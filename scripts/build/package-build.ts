@@ -11,6 +11,11 @@
 // No source maps and no `src/` ship: the output is unminified and keeps the sources' files and
 // names, so a stack trace already points at readable code, and a consumer downloads each module
 // once per format and nothing else.
+//
+// A large data module reached only through `import()` (the offline model's WordNet table) can
+// ship once: `esmOnly` writes it as ESM alone, and the CommonJS files load that `.js` file
+// through a native `import()`, which CommonJS keeps for an external specifier. Browsers and
+// bundlers still see a dynamic import, so the table stays a lazy chunk.
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { type BuildOptions, buildSync, type Plugin } from 'esbuild';
@@ -29,6 +34,12 @@ export interface PackageBuildOptions {
   shared?: Options;
   /** Where the output goes (tsup's `--out-dir`, as a test builds elsewhere). @default 'dist' */
   outDir?: string | undefined;
+  /**
+   * Source modules (relative to `directory`) written once, as ESM only. Every import of them
+   * must be a dynamic `import()`: the build fails on a static import or a `require`.
+   * @default []
+   */
+  esmOnly?: readonly string[];
 }
 
 /** Every source module a public entry reaches, relative to the package directory. */
@@ -55,7 +66,7 @@ function reachableModules(directory: string, entries: PublicEntries): string[] {
  * Leaves every relative import external and points it at the sibling output file, so each
  * source module becomes exactly one output module.
  */
-function preserveModules(extension: '.js' | '.cjs'): Plugin {
+function preserveModules(extension: '.js' | '.cjs', esmOnly: ReadonlySet<string>): Plugin {
   return {
     name: 'recall-preserve-modules',
     setup(build) {
@@ -64,7 +75,14 @@ function preserveModules(extension: '.js' | '.cjs'): Plugin {
         const target = resolve(args.resolveDir, args.path);
         const source = findSource(target);
         if (!source) return undefined;
-        let specifier = relative(dirname(args.importer), source).replace(/\.tsx?$/, extension);
+        const once = esmOnly.has(source);
+        if (once && args.kind !== 'dynamic-import') {
+          throw new Error(
+            `${relative(process.cwd(), args.importer)} imports ${args.path} statically; it ships as ESM only (esmOnly), so only import() may load it.`,
+          );
+        }
+        const written = once ? '.js' : extension;
+        let specifier = relative(dirname(args.importer), source).replace(/\.tsx?$/, written);
         if (!specifier.startsWith('.')) specifier = `./${specifier}`;
         return { path: specifier, external: true };
       });
@@ -91,6 +109,7 @@ export function definePackageBuild({
   entries,
   shared = {},
   outDir = 'dist',
+  esmOnly = [],
 }: PackageBuildOptions): Options[] {
   // Cleaned here, once, because tsup builds the two configurations in parallel.
   rmSync(resolve(directory, outDir), { recursive: true, force: true });
@@ -101,6 +120,11 @@ export function definePackageBuild({
     ...shared,
   };
   const modules = reachableModules(directory, entries);
+  const once = new Set(esmOnly.map((path) => resolve(directory, path)));
+  for (const path of esmOnly) {
+    if (!modules.includes(path)) throw new Error(`esmOnly names ${path}, which no entry reaches.`);
+  }
+  const commonJsModules = modules.filter((path) => !once.has(resolve(directory, path)));
   const underSource = (options: BuildOptions): void => {
     options.outbase = 'src';
   };
@@ -110,15 +134,15 @@ export function definePackageBuild({
       entry: modules,
       format: ['esm'],
       dts: { entry: entries },
-      esbuildPlugins: [preserveModules('.js')],
+      esbuildPlugins: [preserveModules('.js', once)],
       esbuildOptions: underSource,
     },
     {
       ...common,
-      entry: modules,
+      entry: commonJsModules,
       format: ['cjs'],
       dts: { entry: entries },
-      esbuildPlugins: [preserveModules('.cjs')],
+      esbuildPlugins: [preserveModules('.cjs', once)],
       esbuildOptions: underSource,
     },
   ];

@@ -19,7 +19,15 @@ const BUILT_APP_FILES = [
   { source: 'missing-peers.ts', output: 'missing-peers.mjs', module: ts.ModuleKind.ESNext },
   { source: 'missing-peers.ts', output: 'missing-peers.cjs', module: ts.ModuleKind.CommonJS },
   { source: 'peer-majors.ts', output: 'peer-majors.mjs', module: ts.ModuleKind.ESNext },
+  { source: 'stand-ins.ts', output: 'stand-ins.mjs', module: ts.ModuleKind.ESNext },
+  { source: 'run-readme.ts', output: 'run-readme.mjs', module: ts.ModuleKind.ESNext },
 ];
+
+/**
+ * What running the snippets needs besides what they import: a renderer for the server render
+ * of the React snippets, and the DOM the test snippets run in under vitest.
+ */
+const RUNNER_TOOLS = ['react-dom', 'happy-dom'];
 
 const COMPILER_OPTIONS = {
   bundler: { module: 'esnext', moduleResolution: 'bundler' },
@@ -70,7 +78,7 @@ export async function installTools(options: {
   for (const peer of declaredOptionalPeers(options.app, recallEntries)) imported.add(peer);
   const installed = (name: string) =>
     existsSync(join(options.app, 'node_modules', name, 'package.json'));
-  const wanted = new Set(['typescript', '@types/node']);
+  const wanted = new Set(['typescript', '@types/node', ...RUNNER_TOOLS]);
   for (const name of imported) if (!installed(name)) wanted.add(name);
   const specs = [...wanted, ...typesFor(versions, imported, installed)];
   await npmInstallDev(options.app, versions, specs);

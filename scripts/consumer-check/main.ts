@@ -1,32 +1,37 @@
 // npm run check:consumer — Recall as an npm consumer meets it. Packs the three packages,
 // installs the tarballs with the README's install line into an app outside the workspace (with
 // the Node and npm on the user's PATH), typechecks every README's ts/tsx snippets under strict
-// TypeScript with moduleResolution bundler, nodenext and node10, runs the README's server
-// snippets and one whole session through createRecallClient against them (offline model), and
-// checks that each optional peer the app did not install fails with PEER_DEPENDENCY_MISSING.
-// `--keep` leaves the app directory in place.
-import { type ChildProcess, spawn } from 'node:child_process';
+// TypeScript with moduleResolution bundler, nodenext and node10, and runs every snippet:
+//  - the root README's server snippets as one server, with a whole session through
+//    createRecallClient on the offline model (the snippet's no-key path), then again with one
+//    exchange on the Messages API stand-in (its createAnthropicLLM() path);
+//  - every other snippet, README by README (scripts/consumer-check/run-snippets.ts): modules in
+//    Node, React components rendered on the server, test snippets under vitest + happy-dom;
+//  - the server with a whole session and the other snippets again on Node 22 (`npm install
+//    node@22`), the oldest major `engines` allows, besides the Node the check runs on;
+// and typechecks the snippets again with TypeScript 5.9 and 7 (bundler and nodenext).
+// The model is swapped in one place, app/stand-ins.ts: loaded with `node --import`, it starts
+// the repository's model stand-ins and points ANTHROPIC_BASE_URL and OPENAI_BASE_URL at them
+// (placeholder keys), so the snippets run unedited, as in production. A snippet is exempted
+// only by `<!-- readme-check: skip: why -->` above it; the check prints every exemption.
+// It also checks that each optional peer the app did not install fails with
+// PEER_DEPENDENCY_MISSING. `--keep` leaves the app directory in place.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { formatDuration, runOrThrow, tail, userEnvironment } from '../lib/run';
+import { formatDuration, runOrThrow, tail } from '../lib/run';
 import { PUBLISHED_PACKAGES } from '../readme/api-table';
 import {
   installTools,
   missingOptionalPeers,
-  transpile,
   writeAppFiles,
   writeTypecheckProject,
 } from './consumer-app';
-import {
-  combineServerSnippets,
-  extractSnippets,
-  findInstallCommand,
-  hostAppNames,
-  type ReadmeSnippet,
-} from './readme-snippets';
+import { extractSnippets, findInstallCommand } from './readme-snippets';
 import { checkEvalCommand } from './eval-command';
+import { runReadmeModules, runReadmeTests } from './run-snippets';
+import { installInto, installNode } from './tool-installs';
+import { runServerAndSession } from './server-session';
 import { packPackages, type Tarball, tarballProblems } from './tarballs';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -42,6 +47,11 @@ const PEER_SETS = [
 const ENGINES_NODE_MAJOR = 22;
 const READMES = ['README.md', ...PUBLISHED_PACKAGES.map((directory) => `${directory}/README.md`)];
 const RESOLUTIONS = ['bundler', 'nodenext', 'node10'] as const;
+/**
+ * The TypeScript majors the README supports besides the repository's own (6): the oldest (5.9)
+ * and the newest (7), each on the resolutions it still has (7 drops node10).
+ */
+const OTHER_TYPESCRIPTS = ['5.9', '7'] as const;
 
 const started = Date.now();
 const timings: string[] = [];
@@ -145,9 +155,60 @@ try {
     );
   }
 
+  for (const version of OTHER_TYPESCRIPTS) {
+    await step(
+      `tsc ${version}: the same snippets, moduleResolution bundler and nodenext`,
+      async () => {
+        const directory = join(work, `typescript-${version}`);
+        await installInto(directory, `typescript@~${version}`);
+        const tsc = join(directory, 'node_modules/typescript/bin/tsc');
+        for (const resolution of ['bundler', 'nodenext']) {
+          await runOrThrow('node', [tsc, '-p', `tsconfig.${resolution}.json`], { cwd: app });
+        }
+      },
+    );
+  }
+
   const server = checked.filter((snippet) => snippet.runsAsServer);
-  await step('run the README server and one whole session through createRecallClient', () =>
-    runServerAndSession(server),
+  for (const substituted of [false, true]) {
+    const model = substituted
+      ? 'one exchange on the Messages API stand-in'
+      : 'a whole session, offline model';
+    await step(
+      `run the README server and a session through createRecallClient (${model})`,
+      async () => console.log(`  ${await runServerAndSession({ app, server, substituted })}`),
+    );
+  }
+  const exempt = snippets.filter((candidate) => candidate.skip !== null);
+  console.log(`  ${exempt.length} of ${snippets.length} snippets exempted from running`);
+  for (const snippet of exempt)
+    console.log(`  exempt: ${snippet.readme}:${snippet.line}: ${snippet.skip}`);
+  await step(
+    `run the other README snippets on Node ${nodeVersion} (model: the stand-ins)`,
+    async () => {
+      const summaries = await runReadmeModules({
+        app,
+        snippets: checked,
+        readmes: READMES,
+        node: 'node',
+      });
+      for (const line of summaries) console.log(`  ${line}`);
+    },
+  );
+  await step('run the README snippets that are tests (vitest, happy-dom)', async () => {
+    console.log(`  ${await runReadmeTests({ app, snippets: checked })} test snippet(s) passed`);
+  });
+  await step(
+    `on Node ${ENGINES_NODE_MAJOR} (the oldest engines allows): the README server with a whole session, and the other snippets`,
+    async () => {
+      const node = await installNode(join(work, `node${ENGINES_NODE_MAJOR}`), ENGINES_NODE_MAJOR);
+      const version = (await runOrThrow(node, ['--version'], { cwd: app })).output.trim();
+      console.log(
+        `  ${version}: ${await runServerAndSession({ app, server, substituted: false, node })}`,
+      );
+      const summaries = await runReadmeModules({ app, snippets: checked, readmes: READMES, node });
+      for (const line of summaries) console.log(`  ${version}: ${line}`);
+    },
   );
 
   for (const [index, peers] of PEER_SETS.entries()) {
@@ -224,78 +285,4 @@ function reportTarballs(tarballs: readonly Tarball[]): void {
     );
   }
   if (problems.length > 0) throw new Error(`The tarballs are not right:\n${problems.join('\n')}`);
-}
-
-async function runServerAndSession(server: readonly ReadmeSnippet[]): Promise<void> {
-  if (server.length === 0)
-    throw new Error('No README snippet is marked `readme-check: run server`.');
-  mkdirSync(join(app, 'server'), { recursive: true });
-  writeFileSync(join(app, 'server/readme-server.mjs'), transpile(combineServerSnippets(server)));
-  const child = spawn(
-    'node',
-    ['server/server-main.mjs', 'server/readme-server.mjs', hostAppNames(server).join(',')],
-    { cwd: app, env: userEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  // The README's SIGTERM handler must close everything so that the process exits by itself.
-  const stop = async (): Promise<number | null> => {
-    const exited = new Promise<number | null>((resolve) => {
-      if (child.exitCode !== null) resolve(child.exitCode);
-      else child.once('exit', (code) => resolve(code));
-    });
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    const code = await exited;
-    clearTimeout(timer);
-    return code;
-  };
-  try {
-    const ready = await readyLine(child, () => output);
-    const session = await runOrThrow('node', ['session.mjs', JSON.stringify(ready)], {
-      cwd: app,
-      timeoutMs: 120_000,
-    });
-    const done = /^DONE (.*)$/m.exec(session.output)?.[1];
-    if (done === undefined) throw new Error(`The session did not finish:\n${tail(session.output)}`);
-    console.log(`  ${ready.answers.length} points, session ${done}`);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  const code = await stop();
-  if (code !== 0) {
-    throw new Error(
-      `The README server did not exit by itself on SIGTERM (exit ${code}):\n${tail(output)}`,
-    );
-  }
-}
-
-interface Ready {
-  url: string;
-  recallSetId: string;
-  userId: string;
-  answers: string[];
-}
-
-function readyLine(child: ChildProcess, errors: () => string): Promise<Ready> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`The README server did not start:\n${errors()}`)),
-      60_000,
-    );
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      const match = /^READY (.*)$/.exec(line);
-      if (match === null) return;
-      clearTimeout(timer);
-      resolve(JSON.parse(match[1] ?? '{}') as Ready);
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The README server exited (${code}) before listening:\n${tail(errors())}`));
-    });
-  });
 }

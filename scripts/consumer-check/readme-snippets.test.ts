@@ -3,12 +3,16 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import {
   combineServerSnippets,
+  exportedNames,
   extractSnippets,
   findInstallCommand,
   hostAppNames,
   importsOf,
   packageOf,
+  type ReadmeSnippet,
+  runnableSource,
 } from './readme-snippets';
+import { modulesToRun, testsToRun } from './run-snippets';
 
 const README = [
   '# Title',
@@ -114,4 +118,56 @@ test("this repository's READMEs have an install line and a server to run", () =>
   const server = extractSnippets('README.md', root).filter((snippet) => snippet.runsAsServer);
   expect(server.length).toBeGreaterThan(0);
   expect(combineServerSnippets(server)).toMatch(/^export \{ .+ \};$/m);
+});
+
+describe('running a snippet on its own', () => {
+  const snippet = (code: string, overrides: Partial<ReadmeSnippet> = {}): ReadmeSnippet => ({
+    readme: 'README.md',
+    line: 1,
+    language: 'tsx',
+    code,
+    declarations: '',
+    runsAsServer: false,
+    skip: null,
+    ...overrides,
+  });
+  const code = [
+    "import { MessageList } from '@recall/react';",
+    "import 'katex/dist/katex.min.css';",
+    'const client = createClient();',
+    'export function Conversation() {',
+    '  return <MessageList.Root />;',
+    '}',
+  ].join('\n');
+
+  test('runnableSource drops stylesheet imports and exports what the snippet built', () => {
+    expect(runnableSource(snippet(code))).toBe(
+      [
+        "import { MessageList } from '@recall/react';",
+        'const client = createClient();',
+        'export function Conversation() {',
+        '  return <MessageList.Root />;',
+        '}',
+        '',
+        'export { client };',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('exportedNames lists only what the snippet exports itself', () => {
+    expect(exportedNames(code)).toEqual(['Conversation']);
+    expect(exportedNames('export const a = 1, b = 2;\nconst c = 3;')).toEqual(['a', 'b']);
+  });
+
+  test('modules and tests to run: skipped and server blocks are not modules, vitest ones are tests', () => {
+    const all = [
+      snippet('const a = 1;', { line: 1 }),
+      snippet("import { test } from 'vitest';", { line: 2 }),
+      snippet('const b = 1;', { line: 3, runsAsServer: true }),
+      snippet('const c = 1;', { line: 4, skip: 'needs a database' }),
+    ];
+    expect(modulesToRun(all).map(({ line }) => line)).toEqual([1]);
+    expect(testsToRun(all).map(({ line }) => line)).toEqual([2]);
+  });
 });

@@ -186,3 +186,41 @@ function declaredNames(statement: ts.Statement, includeExported = false): string
   }
   return [];
 }
+
+/** The names a snippet exports itself (`export function seed`, `export const x`). */
+export function exportedNames(code: string): string[] {
+  const source = ts.createSourceFile('s.tsx', code, ts.ScriptTarget.Latest, true);
+  return source.statements.flatMap((statement) => {
+    const exported = ts.canHaveModifiers(statement)
+      ? ts
+          .getModifiers(statement)
+          ?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)
+      : false;
+    return exported ? declaredNames(statement, true) : [];
+  });
+}
+
+/**
+ * A snippet as the check runs it on its own: the code, minus stylesheet imports (a bundler
+ * handles those; Node cannot load CSS), plus an export of every top-level name it does not
+ * export itself, so the runner can reach what it built (a client, a model adapter).
+ */
+export function runnableSource(snippet: ReadmeSnippet): string {
+  const source = ts.createSourceFile('s.tsx', snippet.code, ts.ScriptTarget.Latest, true);
+  const kept: string[] = [];
+  const topLevel: string[] = [];
+  for (const statement of source.statements) {
+    const text = statement.getFullText(source);
+    if (
+      ts.isImportDeclaration(statement) &&
+      statement.importClause === undefined &&
+      /\.css$/.test((statement.moduleSpecifier as ts.StringLiteral).text)
+    ) {
+      continue;
+    }
+    kept.push(text);
+    topLevel.push(...declaredNames(statement));
+  }
+  const exports = topLevel.length > 0 ? `\nexport { ${topLevel.join(', ')} };` : '';
+  return `${kept.join('').trim()}\n${exports}\n`;
+}

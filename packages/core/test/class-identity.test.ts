@@ -1,8 +1,9 @@
 // @vitest-environment node
 // One class identity per class in the built output: under require() every entry shares one
-// module per source file, and across ESM and CommonJS `instanceof` answers by brand.
+// module per source file, and across ESM and CommonJS `instanceof` answers by brand. The same
+// build also shows the WordNet table shipped once (ESM), loaded by both formats.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -81,4 +82,30 @@ test('across ESM and CommonJS, instanceof holds both ways and subclasses stay ap
     esmErrorIsEsmConflict: false,
     plainError: false,
   });
+});
+
+test('the WordNet table ships once, as ESM with its notice, and loadWordTable() reads it from both formats', async () => {
+  const directory = join(outDir, 'llm/offline/wordnet');
+  const files = (await readdir(directory)).filter((name) => name.startsWith('wordnet-table.'));
+  expect(files).toEqual(['wordnet-table.js']);
+  const table = await readFile(join(directory, 'wordnet-table.js'), 'utf8');
+  expect(table).toContain('export {');
+  expect(table).toContain('WORDNET_NOTICE');
+  expect(table).toMatch(/\/\*![\s\S]*Copyright 2006 by Princeton University/);
+
+  const result = await inNode(`
+    import { createRequire } from 'node:module';
+    const require = createRequire(${JSON.stringify(`${outDir}/`)});
+    const fromCjs = await require('./llm/offline/wordnet/load-word-table.cjs').loadWordTable();
+    const esm = await import(${JSON.stringify(`${outDir}/llm/offline/wordnet/load-word-table.js`)});
+    const fromEsm = await esm.loadWordTable();
+    const loadedAsCjs = Object.keys(require.cache).some((path) => path.includes('wordnet-table'));
+    console.log(JSON.stringify({
+      cjs: fromCjs === null ? null : fromCjs.sameMeaning('abandon', 'desert'),
+      esm: fromEsm === null ? null : fromEsm.sameMeaning('abandon', 'desert'),
+      unrelated: fromEsm === null ? null : fromEsm.sameMeaning('abandon', 'zoo'),
+      loadedAsCjs,
+    }));
+  `);
+  expect(result).toEqual({ cjs: true, esm: true, unrelated: false, loadedAsCjs: false });
 });

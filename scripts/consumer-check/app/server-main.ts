@@ -48,8 +48,11 @@ const recallSet = Object.values(exported).find(
     Array.isArray((value as { points?: unknown }).points),
 );
 if (recallSet === undefined) throw new Error('The server snippets define no recall set.');
+// Under the model substitution (stand-ins.mjs), the reply every model call gets.
+const standIns = (globalThis as { recallStandIns?: { reply: string } }).recallStandIns;
 console.log(
   `READY ${JSON.stringify({
+    ...(standIns === undefined ? {} : { reply: standIns.reply }),
     // By name: the snippet allows the Host names it is reached by (`localhost` locally).
     url: `ws://localhost:${address.port}/ws`,
     httpUrl: `http://localhost:${address.port}/`,

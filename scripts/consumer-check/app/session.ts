@@ -1,7 +1,10 @@
-// One whole session through createRecallClient, in Node, against the README's server:
-// node session.mjs '{"url", "recallSetId", "userId", "answers"}'. Answers every point with its
-// own text (the offline evaluator recalls it), leaves, and prints `DONE {json}` once the
-// session is completed. Typechecked against the packed packages like the README snippets.
+// A session through createRecallClient, in Node, against the README's server:
+// node session.mjs '{"url", "recallSetId", "userId", "answers", "reply"?}'. Without `reply` (the
+// offline model) it answers every point with its own text (the offline evaluator recalls it),
+// leaves, and prints `DONE {json}` once the session is completed. With `reply` (the model is the
+// Messages API stand-in, which answers every call with that text) it checks that the opening
+// question and the answer to one message are that text, leaves, and prints `DONE` once the
+// session is paused. Typechecked against the packed packages like the README snippets.
 import { createRecallClient, type RecallClientSnapshot } from '@recall/ws';
 import { WebSocket } from 'ws';
 
@@ -10,6 +13,7 @@ interface SessionInput {
   recallSetId: string;
   userId: string;
   answers: string[];
+  reply?: string;
 }
 
 const input = JSON.parse(process.argv[2] ?? '{}') as SessionInput;
@@ -58,17 +62,40 @@ function until(what: string, done: (snapshot: RecallClientSnapshot) => boolean):
 }
 
 await until('the session to start', ({ status }) => status === 'active');
-for (const [index, answer] of input.answers.entries()) {
+if (input.reply !== undefined) await oneExchange(input.reply);
+for (const [index, answer] of input.reply === undefined ? input.answers.entries() : []) {
   client.sendMessage(answer);
   await until(`point ${index + 1} to be recalled`, ({ session }) => recalledOf(session) > index);
 }
 const { session } = client.getSnapshot();
-if (recalledOf(session) !== session.totalPoints) {
+if (input.reply === undefined && recalledOf(session) !== session.totalPoints) {
   throw new Error(`${recalledOf(session)} of ${session.totalPoints} points recalled.`);
 }
 client.leaveSession();
-await until('the session to complete', ({ status }) => status === 'completed');
+const ended = input.reply === undefined ? 'completed' : 'paused';
+await until(`the session to be ${ended}`, ({ status }) => status === ended);
 client.close();
 console.log(
-  `DONE ${JSON.stringify({ recalled: recalledOf(session), total: session.totalPoints, status: 'completed' })}`,
+  `DONE ${JSON.stringify({ recalled: recalledOf(session), total: session.totalPoints, status: ended })}`,
 );
+
+/** The model's replies, complete, in order. */
+function replies(): string[] {
+  return client
+    .getSnapshot()
+    .timeline.flatMap((item) =>
+      item.kind === 'message' && item.role === 'assistant' && item.status === 'complete'
+        ? [item.content]
+        : [],
+    );
+}
+
+async function oneExchange(reply: string): Promise<void> {
+  await until('the opening question', () => replies().length >= 1);
+  client.sendMessage(input.answers[0] ?? 'An answer.');
+  await until('the reply to one message', () => replies().length >= 2);
+  const wrong = replies().filter((text) => text !== reply);
+  if (wrong.length > 0) {
+    throw new Error(`The tutor's replies are not the stand-in's: ${JSON.stringify(wrong)}.`);
+  }
+}
