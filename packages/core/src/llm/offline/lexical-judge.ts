@@ -3,6 +3,7 @@
 
 import { hasStem, type KeyTerm } from '../../text/lexical';
 import { type Contradiction, findContradiction } from './meaning-check';
+import { type ParaphraseScore, recallsInOtherWords, scoreParaphrases } from './paraphrase-path';
 import { type SentenceWord, isContentWord, readSentence } from './sentence-structure';
 import { wordsMatch } from './word-match';
 import { numberValue } from './word-forms';
@@ -112,20 +113,26 @@ export function judgeAnswer(options: JudgeAnswerOptions): PointJudgement[] {
   const { points } = options;
   const latest = readSentence(options.latest);
   const previous = options.previous === undefined ? undefined : readSentence(options.previous);
+  let paraphrases: ParaphraseScore[] | undefined;
   return points.weighted.map((terms, index) => {
-    const contradicts = (answer: readonly SentenceWord[]) =>
-      findContradiction({
-        content: points.sentences[index]!,
-        answer,
-      });
+    const contradicts = (answer: readonly SentenceWord[], inOtherWords = false) =>
+      findContradiction({ content: points.sentences[index]!, answer, inOtherWords });
     const alone = judgeTerms(terms, latest);
-    const addressed = alone.recalled || alone.nearMiss;
-    const contradiction = addressed ? contradicts(latest) : null;
-    if (contradiction !== null) return contradicted(alone, contradiction);
     const quote = (judgement: PointJudgement) => ({
       ...judgement,
       evidence: bestClause(options.latest, latest, judgement.matched),
     });
+    if (!alone.recalled) {
+      paraphrases ??= scoreParaphrases(points, latest);
+      const score = paraphrases[index]!;
+      const inOwnWords =
+        recallsInOtherWords(paraphrases, index, points.sentences[index]!) &&
+        contradicts(latest, true) === null;
+      if (inOwnWords) return quote(inOtherWords(alone, score));
+    }
+    const addressed = alone.recalled || alone.nearMiss;
+    const contradiction = addressed ? contradicts(latest) : null;
+    if (contradiction !== null) return contradicted(alone, contradiction);
     if (alone.recalled || previous === undefined) return alone.recalled ? quote(alone) : alone;
     const together = judgeTerms(terms, [...latest, ...previous]);
     const contributes = alone.matched.some((term) => term.weight >= 0.5);
@@ -152,6 +159,19 @@ function bestClause(
   const inClause = words.filter((word) => word.clause === clause);
   if (inClause.length === 0) return text.trim();
   return text.slice(inClause[0]!.start, inClause.at(-1)!.end).trim();
+}
+
+/** A recall in the learner's own words: matched are the terms the answer covers. */
+function inOtherWords(judgement: PointJudgement, score: ParaphraseScore): PointJudgement {
+  const matched = score.covers.filter((cover) => cover.strength > 0).map((cover) => cover.term);
+  return {
+    ...judgement,
+    recalled: true,
+    nearMiss: false,
+    certainty: round(0.5 + 0.3 * score.coverage),
+    matched,
+    missing: score.covers.filter((cover) => cover.strength === 0).map((cover) => cover.term),
+  };
 }
 
 function contradicted(judgement: PointJudgement, contradiction: Contradiction): PointJudgement {

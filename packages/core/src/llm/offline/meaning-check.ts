@@ -18,6 +18,13 @@ export interface ContradictionOptions {
   content: readonly SentenceWord[];
   /** The learner's message, read with `readSentence`. */
   answer: readonly SentenceWord[];
+  /**
+   * The answer is judged as one in other words (the judge's paraphrase path): there a wide gap
+   * between the stretches the sentences share is rewording by nature, so only a tight one (at
+   * most two words of the point for at most two others) can hold a wrong term.
+   * @default false
+   */
+  inOtherWords?: boolean;
 }
 
 /**
@@ -215,6 +222,7 @@ function substituted(options: {
   pairs: ReadonlyArray<[number, number]>;
   position: ReadonlyArray<number | undefined>;
   weighty: (word: SentenceWord) => boolean;
+  inOtherWords?: boolean | undefined;
 }): boolean {
   const { content, answer, pairs, position } = options;
   const moved = new Set(position.filter((at): at is number => at !== undefined));
@@ -240,6 +248,7 @@ function substituted(options: {
           isContentWord(word) &&
           !HEDGE_WORDS.has(word.text),
       );
+    if (options.inOtherWords && (missing.length > 2 || extra.length > 2)) continue;
     const replaced = missing.some(
       (expected) =>
         options.weighty(expected) &&
