@@ -11,7 +11,7 @@ const FREQUENT_SENSES = 2;
 const MAX_NARROWER = 8;
 
 /** The most gloss words kept per word (its definitions' first content words). */
-const MAX_GLOSS_WORDS = 10;
+const MAX_GLOSS_WORDS = 8;
 
 /**
  * The relation kinds of the table, in the order of its columns. `akin`: looser kin for the
@@ -59,6 +59,22 @@ export function distillTable(wordNet: WordNet): string {
     if (!COMMON_WORD.test(lemma)) continue;
     const tagged = entries.filter((entry) => entry.taggedSenses > 0);
     if (tagged.length > 0) common.set(lemma, tagged);
+  }
+  // A phrase ("give off") is common too when its first sense is a frequent sense of a common
+  // single word ("emit"): the phrase is how people say that word.
+  const frequentOfWords = new Set<string>();
+  for (const [lemma, entries] of common) {
+    if (!lemma.includes('_'))
+      for (const entry of entries) frequentSenses(entry).forEach((key) => frequentOfWords.add(key));
+  }
+  for (const [lemma, entries] of wordNet.index) {
+    if (!lemma.includes('_') || common.has(lemma) || !COMMON_WORD.test(lemma)) continue;
+    const first = entries.filter((entry) => frequentOfWords.has(entry.synsets[0]!));
+    if (first.length > 0)
+      common.set(
+        lemma,
+        first.map((entry) => ({ ...entry, synsets: entry.synsets.slice(0, 1), taggedSenses: 1 })),
+      );
   }
   const frequent = new Map<string, Set<string>>();
   for (const [lemma, entries] of common) {

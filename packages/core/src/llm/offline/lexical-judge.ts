@@ -3,6 +3,7 @@
 
 import { hasStem, type KeyTerm } from '../../text/lexical';
 import { type Contradiction, findContradiction } from './meaning-check';
+import { saysOtherwise } from './paraphrase-cover';
 import { type ParaphraseScore, recallsInOtherWords, scoreParaphrases } from './paraphrase-path';
 import { type SentenceWord, isContentWord, readSentence } from './sentence-structure';
 import { wordsMatch } from './word-match';
@@ -116,7 +117,11 @@ export function judgeAnswer(options: JudgeAnswerOptions): PointJudgement[] {
   let paraphrases: ParaphraseScore[] | undefined;
   return points.weighted.map((terms, index) => {
     const contradicts = (answer: readonly SentenceWord[], inOtherWords = false) =>
-      findContradiction({ content: points.sentences[index]!, answer, inOtherWords });
+      findContradiction({
+        content: points.sentences[index]!,
+        answer,
+        inOtherWords: inOtherWords ? saysOtherwise : undefined,
+      });
     const alone = judgeTerms(terms, latest);
     const quote = (judgement: PointJudgement) => ({
       ...judgement,
@@ -192,7 +197,13 @@ export function termAsWord(term: KeyTerm): Pick<SentenceWord, 'text' | 'stem' | 
 
 function judgeTerms(terms: readonly WeightedTerm[], said: readonly SentenceWord[]): PointJudgement {
   const words = said.filter((word) => !word.stop);
-  const matched = terms.filter((term) => words.some((word) => wordsMatch(termAsWord(term), word)));
+  // One word, one term: a word that is exactly another term ("ground") does not also stand
+  // for a longer term it begins ("groundwater").
+  const takenElsewhere = (term: WeightedTerm, word: SentenceWord) =>
+    term.stem !== word.stem && terms.some((other) => other !== term && other.stem === word.stem);
+  const matched = terms.filter((term) =>
+    words.some((word) => wordsMatch(termAsWord(term), word) && !takenElsewhere(term, word)),
+  );
   const missing = terms.filter((term) => !matched.includes(term));
   const total = sum(terms);
   const ratio = terms.length === 0 ? 0 : matched.length / terms.length;

@@ -19,12 +19,13 @@ export interface ContradictionOptions {
   /** The learner's message, read with `readSentence`. */
   answer: readonly SentenceWord[];
   /**
-   * The answer is judged as one in other words (the judge's paraphrase path): there a wide gap
-   * between the stretches the sentences share is rewording by nature, so only a tight one (at
-   * most two words of the point for at most two others) can hold a wrong term.
-   * @default false
+   * For an answer judged as one in other words (the judge's paraphrase path): whether `given`
+   * says `expected` in other words. There a wide gap between the stretches the sentences share
+   * is rewording by nature, so only a tight one (at most two words of the point for at most two
+   * others) can hold a wrong term, and not when its words say the point's in other words.
+   * @default undefined: the answer is judged word for word
    */
-  inOtherWords?: boolean;
+  inOtherWords?: ((expected: SentenceWord, given: SentenceWord) => boolean) | undefined;
 }
 
 /**
@@ -222,7 +223,7 @@ function substituted(options: {
   pairs: ReadonlyArray<[number, number]>;
   position: ReadonlyArray<number | undefined>;
   weighty: (word: SentenceWord) => boolean;
-  inOtherWords?: boolean | undefined;
+  inOtherWords?: ContradictionOptions['inOtherWords'];
 }): boolean {
   const { content, answer, pairs, position } = options;
   const moved = new Set(position.filter((at): at is number => at !== undefined));
@@ -248,11 +249,16 @@ function substituted(options: {
           isContentWord(word) &&
           !HEDGE_WORDS.has(word.text),
       );
-    if (options.inOtherWords && (missing.length > 2 || extra.length > 2)) continue;
+    const saysOtherwise = options.inOtherWords;
+    if (saysOtherwise && (missing.length > 2 || extra.length > 2)) continue;
     const replaced = missing.some(
       (expected) =>
         options.weighty(expected) &&
-        extra.some((given) => !relations.synonym(expected.text, given.text)),
+        extra.some(
+          (given) =>
+            !relations.synonym(expected.text, given.text) &&
+            !extra.some((other) => saysOtherwise?.(expected, other)),
+        ),
     );
     if (replaced) return true;
   }

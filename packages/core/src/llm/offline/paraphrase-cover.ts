@@ -10,6 +10,7 @@ import type { KeyTerm } from '../../text/lexical';
 import { stemsMatch } from '../../text/lexical';
 import { isContentWord, type SentenceWord } from './sentence-structure';
 import { currentWordTable, relations, tableKey, wordsMatch } from './word-match';
+import { CAUSAL_WORDS } from './word-relations';
 import type { WordTable } from './wordnet/word-table';
 import { numberValue } from './word-forms';
 
@@ -23,6 +24,8 @@ export const COVER_STRENGTH = {
   gloss: 0.7,
   /** One word of the term's definition. */
   glossWord: 0.4,
+  /** A term two steps broader or narrower. */
+  distant: 0.5,
 } as const;
 
 /** How one key term is covered. */
@@ -64,6 +67,11 @@ export function coverTerms<Term extends KeyTerm>(options: {
   return options.terms.map((term) => {
     const same = answerWords.filter((word) => wordsMatch(asWord(term), word));
     if (same.length > 0) return { term, strength: COVER_STRENGTH.same, by: same };
+    // "Tides are caused by the Moon" said as "… because of the Moon".
+    const causal = CAUSAL_WORDS.has(term.word)
+      ? options.answer.filter((word) => CAUSAL_WORDS.has(word.text) && !own(word))
+      : [];
+    if (causal.length > 0) return { term, strength: COVER_STRENGTH.kin, by: causal };
     if (table === null) return { term, strength: 0, by: [] };
     const key = tableKey(term.word);
     // The term's own phrase in the point ("carbon dioxide"), covered as a whole.
@@ -81,11 +89,11 @@ export function coverTerms<Term extends KeyTerm>(options: {
         if (strength > 0) consider(target === key ? strength : strength * 0.9, unit.words);
       }
       const gloss = unit.words.length === 1 && !unit.words[0]!.generic;
-      if (gloss && table.gloss(unit.key).some((stem) => stemsMatch(stem, key))) {
+      if (gloss && definitionOf(table, unit.key).some((stem) => stemsMatch(stem, key))) {
         consider(COVER_STRENGTH.gloss, unit.words);
       }
     }
-    const definition = table.gloss(key);
+    const definition = definitionOf(table, key);
     const defining = free.filter(
       (word) =>
         !word.generic &&
@@ -98,10 +106,32 @@ export function coverTerms<Term extends KeyTerm>(options: {
   });
 }
 
+/**
+ * Whether `given` says `expected` in other words: a synonym, a broader or narrower term, or
+ * looser kin (never a definition word: "oxygen" is in the definition of "carbon dioxide").
+ */
+export function saysOtherwise(expected: SentenceWord, given: SentenceWord): boolean {
+  const table = currentWordTable();
+  if (wordsMatch(expected, given)) return true;
+  return (
+    table !== null &&
+    kinship(table, tableKey(expected.text), tableKey(given.text)) >= COVER_STRENGTH.kin
+  );
+}
+
 function kinship(table: WordTable, a: string, b: string): number {
   if (a === b || table.sameMeaning(a, b) || relations.synonym(a, b)) return COVER_STRENGTH.same;
   if (table.broaderOrNarrower(a, b) || table.akin(a, b)) return COVER_STRENGTH.kin;
+  // Two steps up from one to the other ("poodle" → dog → "canine"), not sideways.
+  const twoUp = (from: string, to: string) =>
+    table.broader(from).some((middle) => table.broader(middle).includes(to));
+  if (twoUp(a, b) || twoUp(b, a)) return COVER_STRENGTH.distant;
   return 0;
+}
+
+/** The definition words of a word and of its derived forms ("gravitational" → gravitation's). */
+function definitionOf(table: WordTable, key: string): string[] {
+  return [...table.gloss(key), ...table.derived(key).flatMap((other) => table.gloss(other))];
 }
 
 /** Runs of two or three adjacent words of one clause that the table knows as a phrase. */

@@ -6,23 +6,23 @@
 // echoes) still run on top.
 
 import { coverTerms, type TermCover } from './paraphrase-cover';
-import type { SentenceWord } from './sentence-structure';
+import { PREPOSITIONS, type SentenceWord } from './sentence-structure';
 import type { JudgedPoints, WeightedTerm } from './lexical-judge';
 
 /** Covered share of a point's weight (× cover strength) at or above which a paraphrase recalls it. */
-export const PARAPHRASE_COVERAGE = 0.6;
-/** Share of a point's weight a paraphrase must touch at all (any cover strength). */
+export const PARAPHRASE_COVERAGE = 0.5;
+/** Share of a point's key terms a paraphrase must cover at all (any cover strength). */
 export const PARAPHRASE_REACH = 0.75;
 /** Covered share of the weight of the point's distinctive terms a paraphrase also needs. */
-export const PARAPHRASE_DISTINCTIVE_COVERAGE = 0.5;
+export const PARAPHRASE_DISTINCTIVE_COVERAGE = 0.4;
 /** How far the point's coverage must lead every other point's. */
-export const PARAPHRASE_MARGIN = 0.2;
+export const PARAPHRASE_MARGIN = 0.15;
 
 /** How far an answer covers one point in other words. */
 export interface ParaphraseScore {
   /** Covered weight / all weight (each term's weight × its cover strength). */
   coverage: number;
-  /** Weight of the terms covered at all / all weight. */
+  /** Terms covered at all / all terms. */
   reach: number;
   /** The same over the point's distinctive terms (1 when it has none). */
   distinctiveCoverage: number;
@@ -34,12 +34,17 @@ export function scoreParaphrases(
   points: JudgedPoints,
   answer: readonly SentenceWord[],
 ): ParaphraseScore[] {
-  return points.weighted.map((terms, index) => {
+  return points.weighted.map((all, index) => {
+    // A preposition's meaning is carried by its phrase, which other words may say otherwise.
+    const terms = all.filter((term) => !PREPOSITIONS.has(term.word));
     const covers = coverTerms({ terms, content: points.sentences[index]!, answer });
     const distinctive = covers.filter((cover) => cover.term.distinctive);
     return {
       coverage: share(covers),
-      reach: share(covers.map((cover) => ({ ...cover, strength: cover.strength > 0 ? 1 : 0 }))),
+      reach:
+        covers.length === 0
+          ? 0
+          : covers.filter((cover) => cover.strength > 0).length / covers.length,
       distinctiveCoverage: distinctive.length === 0 ? 1 : share(distinctive),
       covers,
     };

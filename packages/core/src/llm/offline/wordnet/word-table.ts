@@ -20,6 +20,10 @@ export interface WordTable {
   akin(a: string, b: string): boolean;
   /** The content words (stems) of the definitions of the word's most frequent senses. */
   gloss(key: string): readonly string[];
+  /** The broader terms (stems) of the word's most frequent senses. */
+  broader(key: string): readonly string[];
+  /** The derived forms (stems) of the word ("gravitational" → "gravitation"). */
+  derived(key: string): readonly string[];
   /** Whether the table has a row for `key` (a stem, or a phrase's stems joined by "_"). */
   has(key: string): boolean;
 }
@@ -62,6 +66,8 @@ export function parseWordTable(text: string): WordTable {
     antonym: (a, b) => either(a, b, 'antonym'),
     akin: (a, b) => either(a, b, 'akin'),
     gloss: (key) => rows.get(key)?.gloss ?? EMPTY,
+    broader: (key) => rows.get(key)?.broader ?? EMPTY,
+    derived: (key) => rows.get(key)?.derived ?? EMPTY,
     has: (key) => rows.has(key),
   };
 }
