@@ -64,7 +64,7 @@ export function coverTerms<Term extends KeyTerm>(options: {
     ),
   ];
   const pointPhrases = table === null ? [] : phrases(options.content, table);
-  return options.terms.map((term) => {
+  const covers = options.terms.map((term): TermCover<Term> & { phrase?: string } => {
     const same = answerWords.filter((word) => wordsMatch(asWord(term), word));
     if (same.length > 0) return { term, strength: COVER_STRENGTH.same, by: same };
     // "Tides are caused by the Moon" said as "… because of the Moon".
@@ -78,15 +78,18 @@ export function coverTerms<Term extends KeyTerm>(options: {
     const ownPhrases = pointPhrases.filter((phrase) =>
       phrase.words.some((word) => stemsMatch(word.stem, term.stem)),
     );
-    let best: TermCover<Term> = { term, strength: 0, by: [] };
-    const consider = (strength: number, by: SentenceWord[]) => {
-      if (strength > best.strength) best = { term, strength, by };
+    let best: TermCover<Term> & { phrase?: string } = { term, strength: 0, by: [] };
+    const consider = (strength: number, by: SentenceWord[], phrase?: string) => {
+      if (strength > best.strength) best = { term, strength, by, ...(phrase ? { phrase } : {}) };
     };
     for (const unit of answerUnits) {
       if (relations.opposite(term.word, unit.key) || table.antonym(key, unit.key)) continue;
       for (const target of [key, ...ownPhrases.map((phrase) => phrase.key)]) {
         const strength = kinship(table, target, unit.key);
-        if (strength > 0) consider(target === key ? strength : strength * 0.9, unit.words);
+        if (strength > 0) {
+          if (target === key) consider(strength, unit.words);
+          else consider(strength * 0.9, unit.words, target);
+        }
       }
       const gloss = unit.words.length === 1 && !unit.words[0]!.generic;
       if (gloss && definitionOf(table, unit.key).some((stem) => stemsMatch(stem, key))) {
@@ -104,6 +107,36 @@ export function coverTerms<Term extends KeyTerm>(options: {
     else if (defining.length === 1) consider(COVER_STRENGTH.glossWord, defining);
     return best;
   });
+  return oneTermPerWord(covers);
+}
+
+/**
+ * One word, one meaning: an answer word that covers several terms in other words keeps only
+ * the strongest (heaviest) of them, except the terms of one phrase it says as a whole ("colon"
+ * for "large intestine").
+ */
+function oneTermPerWord<Term extends KeyTerm>(
+  covers: ReadonlyArray<TermCover<Term> & { phrase?: string }>,
+): Array<TermCover<Term>> {
+  const order = covers
+    .map((cover, index) => ({ cover, index }))
+    .filter(({ cover }) => cover.strength > 0 && cover.strength < COVER_STRENGTH.same)
+    .sort((a, b) => b.cover.strength - a.cover.strength || a.index - b.index);
+  const owner = new Map<number, string>();
+  const result: Array<TermCover<Term>> = covers.map(({ term, strength, by }) => ({
+    term,
+    strength,
+    by,
+  }));
+  for (const { cover, index } of order) {
+    const claim = cover.phrase ?? `term:${index}`;
+    if (cover.by.some((word) => (owner.get(word.start) ?? claim) !== claim)) {
+      result[index] = { term: cover.term, strength: 0, by: [] };
+      continue;
+    }
+    for (const word of cover.by) owner.set(word.start, claim);
+  }
+  return result;
 }
 
 /**

@@ -10,13 +10,13 @@ import { PREPOSITIONS, type SentenceWord } from './sentence-structure';
 import type { JudgedPoints, WeightedTerm } from './lexical-judge';
 
 /** Covered share of a point's weight (× cover strength) at or above which a paraphrase recalls it. */
-export const PARAPHRASE_COVERAGE = 0.5;
+export const PARAPHRASE_COVERAGE = 0.4;
 /** Share of a point's key terms a paraphrase must cover at all (any cover strength). */
-export const PARAPHRASE_REACH = 0.75;
+export const PARAPHRASE_REACH = 0.65;
 /** Covered share of the weight of the point's distinctive terms a paraphrase also needs. */
-export const PARAPHRASE_DISTINCTIVE_COVERAGE = 0.4;
+export const PARAPHRASE_DISTINCTIVE_COVERAGE = 0.3;
 /** How far the point's coverage must lead every other point's. */
-export const PARAPHRASE_MARGIN = 0.15;
+export const PARAPHRASE_MARGIN = 0.1;
 
 /** How far an answer covers one point in other words. */
 export interface ParaphraseScore {
