@@ -174,11 +174,23 @@ export function distillTable(wordNet: WordNet): string {
       }
     }
   }
+  // The parts of speech of each key's common lemmas, as letters ("v": only ever a verb).
+  const parts = new Map<string, Set<string>>();
+  for (const [lemma, entries] of common) {
+    const key = lemmaKey(lemma);
+    const letters = parts.get(key) ?? new Set<string>();
+    for (const entry of entries) letters.add(entry.synsets[0]!.charAt(0));
+    parts.set(key, letters);
+  }
   const lines = [...table.entries()]
     .filter(([, row]) => RELATION_KINDS.some((kind) => row[kind].size > 0))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([key, row]) =>
-      [key, ...RELATION_KINDS.map((kind) => [...row[kind]].sort().join(' '))].join('\t').trimEnd(),
+      [
+        key,
+        ...RELATION_KINDS.map((kind) => [...row[kind]].sort().join(' ')),
+        [...(parts.get(key) ?? [])].sort().join(''),
+      ].join('\t'),
     );
   return `${lines.join('\n')}\n`;
 }

@@ -6,6 +6,7 @@
 import { activeOrder } from './active-voice';
 import { type SentenceWord, isContentWord, isSignalWord } from './sentence-structure';
 import { align, positions } from './word-alignment';
+import { saysOtherwise } from './paraphrase-cover';
 import { relations, wordsMatch } from './word-match';
 import { HEDGE_WORDS } from './word-relations';
 
@@ -249,15 +250,15 @@ function substituted(options: {
           isContentWord(word) &&
           !HEDGE_WORDS.has(word.text),
       );
-    const saysOtherwise = options.inOtherWords;
-    if (saysOtherwise && (missing.length > 2 || extra.length > 2)) continue;
+    if (options.inOtherWords && (missing.length > 2 || extra.length > 2)) continue;
+    const kin = options.inOtherWords ?? saysOtherwise;
     const replaced = missing.some(
       (expected) =>
         options.weighty(expected) &&
         extra.some(
           (given) =>
             !relations.synonym(expected.text, given.text) &&
-            !extra.some((other) => saysOtherwise?.(expected, other)),
+            !extra.some((other) => kin(expected, other)),
         ),
     );
     if (replaced) return true;

@@ -146,10 +146,15 @@ function oneTermPerWord<Term extends KeyTerm>(
 export function saysOtherwise(expected: SentenceWord, given: SentenceWord): boolean {
   const table = currentWordTable();
   if (wordsMatch(expected, given)) return true;
-  return (
-    table !== null &&
-    kinship(table, tableKey(expected.text), tableKey(given.text)) >= COVER_STRENGTH.kin
-  );
+  if (table === null) return false;
+  const [want, got] = [tableKey(expected.text), tableKey(given.text)];
+  if (table.antonym(want, got) || relations.opposite(expected.text, given.text)) return false;
+  // Verbs of one kind say much the same ("translates" / "converts", both ways to change).
+  const siblings =
+    table.verb(want) &&
+    table.verb(got) &&
+    table.broader(want).some((up) => table.broader(got).includes(up));
+  return siblings || kinship(table, want, got) >= COVER_STRENGTH.kin;
 }
 
 function kinship(table: WordTable, a: string, b: string): number {

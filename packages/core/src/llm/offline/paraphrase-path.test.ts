@@ -54,6 +54,17 @@ describe('with the WordNet table', () => {
     );
   });
 
+  test('a verb of the same kind is no wrong term ("converts" for "translates")', () => {
+    const network = [
+      'DNS translates domain names into IP addresses.',
+      'A router forwards packets between networks.',
+    ];
+    expect(judge(network, 'DNS converts domain names into IP addresses')[0]!.recalled).toBe(true);
+    // Antonyms stay wrong terms even though they are verbs of one kind.
+    const heat = ['The Sun heats the oceans.', 'Clouds form from water vapour.'];
+    expect(judge(heat, 'The Sun cools the oceans')[0]!.recalled).toBe(false);
+  });
+
   test('one word, one meaning: a word that is one of the point terms covers no other', () => {
     // "blood" is in the definition of "red", but it already stands for "blood".
     expect(covers('Red blood cells carry oxygen.', 'white blood cells carry oxygen').red).toBe(0);

@@ -24,6 +24,8 @@ export interface WordTable {
   broader(key: string): readonly string[];
   /** The derived forms (stems) of the word ("gravitational" → "gravitation"). */
   derived(key: string): readonly string[];
+  /** Whether the word (or a word of its stem) can be a verb. */
+  verb(key: string): boolean;
   /** Whether the table has a row for `key` (a stem, or a phrase's stems joined by "_"). */
   has(key: string): boolean;
 }
@@ -36,6 +38,8 @@ interface Row {
   antonym: readonly string[];
   akin: readonly string[];
   gloss: readonly string[];
+  /** Parts of speech of its common words, as WordNet's first letters ("v", "nv"). */
+  parts: string;
 }
 
 const EMPTY: readonly string[] = [];
@@ -45,7 +49,8 @@ export function parseWordTable(text: string): WordTable {
   const rows = new Map<string, Row>();
   for (const line of text.split('\n')) {
     if (line === '') continue;
-    const [key, synonym, broader, narrower, derived, antonym, akin, gloss] = line.split('\t');
+    const [key, synonym, broader, narrower, derived, antonym, akin, gloss, parts] =
+      line.split('\t');
     const list = (column: string | undefined) => (column ? column.split(' ') : EMPTY);
     rows.set(key!, {
       synonym: list(synonym),
@@ -55,11 +60,13 @@ export function parseWordTable(text: string): WordTable {
       antonym: list(antonym),
       akin: list(akin),
       gloss: list(gloss),
+      parts: parts ?? '',
     });
   }
-  const has = (from: string, kind: keyof Row, to: string) =>
+  type Relation = Exclude<keyof Row, 'parts'>;
+  const has = (from: string, kind: Relation, to: string) =>
     rows.get(from)?.[kind].includes(to) ?? false;
-  const either = (a: string, b: string, kind: keyof Row) => has(a, kind, b) || has(b, kind, a);
+  const either = (a: string, b: string, kind: Relation) => has(a, kind, b) || has(b, kind, a);
   return {
     sameMeaning: (a, b) => either(a, b, 'synonym') || either(a, b, 'derived'),
     broaderOrNarrower: (a, b) => either(a, b, 'broader') || either(a, b, 'narrower'),
@@ -69,5 +76,6 @@ export function parseWordTable(text: string): WordTable {
     broader: (key) => rows.get(key)?.broader ?? EMPTY,
     derived: (key) => rows.get(key)?.derived ?? EMPTY,
     has: (key) => rows.has(key),
+    verb: (key) => rows.get(key)?.parts.includes('v') ?? false,
   };
 }
