@@ -150,11 +150,14 @@ export function saysOtherwise(expected: SentenceWord, given: SentenceWord): bool
   const [want, got] = [tableKey(expected.text), tableKey(given.text)];
   if (table.antonym(want, got) || relations.opposite(expected.text, given.text)) return false;
   // Verbs of one kind say much the same ("translates" / "converts", both ways to change).
-  const siblings =
-    table.verb(want) &&
-    table.verb(got) &&
-    table.broader(want).some((up) => table.broader(got).includes(up));
-  return siblings || kinship(table, want, got) >= COVER_STRENGTH.kin;
+  return verbSiblings(table, want, got) || kinship(table, want, got) >= COVER_STRENGTH.kin;
+}
+
+/** Two verbs sharing a broader verb ("translate" / "convert", both ways to change). */
+function verbSiblings(table: WordTable, a: string, b: string): boolean {
+  return (
+    table.verb(a) && table.verb(b) && table.broader(a).some((up) => table.broader(b).includes(up))
+  );
 }
 
 function kinship(table: WordTable, a: string, b: string): number {
@@ -163,7 +166,7 @@ function kinship(table: WordTable, a: string, b: string): number {
   // Two steps up from one to the other ("poodle" → dog → "canine"), not sideways.
   const twoUp = (from: string, to: string) =>
     table.broader(from).some((middle) => table.broader(middle).includes(to));
-  if (twoUp(a, b) || twoUp(b, a)) return COVER_STRENGTH.distant;
+  if (twoUp(a, b) || twoUp(b, a) || verbSiblings(table, a, b)) return COVER_STRENGTH.distant;
   return 0;
 }
 
