@@ -145,6 +145,7 @@ describe('recallsInOtherWords', () => {
     coverage,
     reach,
     distinctiveCoverage,
+    full: false,
     covers: [],
   });
   const content = readSentence('Bees collect nectar.');
@@ -152,6 +153,12 @@ describe('recallsInOtherWords', () => {
   test('needs the point to lead every other point by a margin', () => {
     expect(recallsInOtherWords([score(0.7), score(0.3)], 0, content)).toBe(true);
     expect(recallsInOtherWords([score(0.7), score(0.65)], 0, content)).toBe(false);
+  });
+
+  test('asks fewer terms covered of an answer that says at least as much as the point', () => {
+    const long = { ...score(0.7, 0.55), full: true };
+    expect(recallsInOtherWords([long, score(0.2)], 0, content)).toBe(true);
+    expect(recallsInOtherWords([score(0.7, 0.55), score(0.2)], 0, content)).toBe(false);
   });
 
   test('needs enough weight, enough of the terms and the distinctive terms covered', () => {

@@ -6,13 +6,19 @@
 // echoes) still run on top.
 
 import { coverTerms, type TermCover } from './paraphrase-cover';
-import { PREPOSITIONS, type SentenceWord } from './sentence-structure';
+import { isContentWord, PREPOSITIONS, type SentenceWord } from './sentence-structure';
 import type { JudgedPoints, WeightedTerm } from './lexical-judge';
 
 /** Covered share of a point's weight (× cover strength) at or above which a paraphrase recalls it. */
 export const PARAPHRASE_COVERAGE = 0.4;
 /** Share of a point's key terms a paraphrase must cover at all (any cover strength). */
 export const PARAPHRASE_REACH = 0.65;
+/**
+ * The share of terms covered that suffices when the answer says at least as much as the point
+ * (as many content words as the point has key terms): a description in other words runs long,
+ * and a few of its words find no counterpart; a short partial answer does not say as much.
+ */
+export const PARAPHRASE_REACH_WHEN_FULL = 0.5;
 /** Covered share of the weight of the point's distinctive terms a paraphrase also needs. */
 export const PARAPHRASE_DISTINCTIVE_COVERAGE = 0.3;
 /** How far the point's coverage must lead every other point's. */
@@ -24,6 +30,8 @@ export interface ParaphraseScore {
   coverage: number;
   /** Terms covered at all / all terms. */
   reach: number;
+  /** Whether the answer has at least as many content words as the point has key terms. */
+  full: boolean;
   /** The same over the point's distinctive terms (1 when it has none). */
   distinctiveCoverage: number;
   covers: Array<TermCover<WeightedTerm>>;
@@ -34,6 +42,7 @@ export function scoreParaphrases(
   points: JudgedPoints,
   answer: readonly SentenceWord[],
 ): ParaphraseScore[] {
+  const said = answer.filter((word) => isContentWord(word) && !word.generic).length;
   return points.weighted.map((all, index) => {
     // A preposition's meaning is carried by its phrase, which other words may say otherwise.
     const terms = all.filter((term) => !PREPOSITIONS.has(term.word));
@@ -46,6 +55,7 @@ export function scoreParaphrases(
           ? 0
           : covers.filter((cover) => cover.strength > 0).length / covers.length,
       distinctiveCoverage: distinctive.length === 0 ? 1 : share(distinctive),
+      full: said >= terms.length,
       covers,
     };
   });
@@ -61,7 +71,7 @@ export function recallsInOtherWords(
   const runnerUp = Math.max(0, ...scores.filter((_, at) => at !== index).map((s) => s.coverage));
   return (
     own.coverage >= PARAPHRASE_COVERAGE &&
-    own.reach >= PARAPHRASE_REACH &&
+    own.reach >= (own.full ? PARAPHRASE_REACH_WHEN_FULL : PARAPHRASE_REACH) &&
     own.distinctiveCoverage >= PARAPHRASE_DISTINCTIVE_COVERAGE &&
     own.coverage - runnerUp >= PARAPHRASE_MARGIN &&
     !negatedCover(own.covers, content)
