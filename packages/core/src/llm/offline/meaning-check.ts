@@ -229,10 +229,13 @@ function substituted(options: {
   const { content, answer, pairs, position } = options;
   const moved = new Set(position.filter((at): at is number => at !== undefined));
   // A word the content does not have, opposite to one it has ("raises" for "lowers").
+  const explains = options.inOtherWords;
   const opposed = answer.some(
     (given, column) =>
       !moved.has(column) &&
-      content.some((expected) => relations.opposite(expected.text, given.text)),
+      content.some((expected) => relations.opposite(expected.text, given.text)) &&
+      // In other words, a word that says one of the point's ("dark" for "dim") is no opposite.
+      !(explains && content.some((expected) => explains(expected, given))),
   );
   if (opposed) return true;
   const bounds: Array<[number, number]> = [[-1, -1], ...pairs, [content.length, answer.length]];
@@ -250,8 +253,21 @@ function substituted(options: {
           isContentWord(word) &&
           !HEDGE_WORDS.has(word.text),
       );
-    if (options.inOtherWords && (missing.length > 2 || extra.length > 2)) continue;
-    const kin = options.inOtherWords ?? saysOtherwise;
+    if (explains) {
+      // In other words: a replacement is a point word nothing says otherwise, and an answer
+      // word that says none of the point's, in one tight gap.
+      if (missing.length > 2 || extra.length > 2) continue;
+      const unsaid = missing.filter(
+        (expected) =>
+          options.weighty(expected) && !extra.some((given) => explains(expected, given)),
+      );
+      const unexplained = extra.filter(
+        (given) => !missing.some((expected) => explains(expected, given)),
+      );
+      if (unsaid.length > 0 && unexplained.length > 0) return true;
+      continue;
+    }
+    const kin = saysOtherwise;
     const replaced = missing.some(
       (expected) =>
         options.weighty(expected) &&
