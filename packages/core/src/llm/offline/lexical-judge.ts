@@ -127,7 +127,10 @@ export function judgeAnswer(options: JudgeAnswerOptions): PointJudgement[] {
       ...judgement,
       evidence: bestClause(options.latest, latest, judgement.matched),
     });
-    if (!alone.recalled) {
+    const addressed = alone.recalled || alone.nearMiss;
+    const contradiction = addressed ? contradicts(latest) : null;
+    // Short of the words, or with a word the point does not have: maybe in other words.
+    if (!alone.recalled || contradiction === 'wrong_term') {
       paraphrases ??= scoreParaphrases(points, latest);
       const score = paraphrases[index]!;
       const inOwnWords =
@@ -135,8 +138,6 @@ export function judgeAnswer(options: JudgeAnswerOptions): PointJudgement[] {
         contradicts(latest, true) === null;
       if (inOwnWords) return quote(inOtherWords(alone, score));
     }
-    const addressed = alone.recalled || alone.nearMiss;
-    const contradiction = addressed ? contradicts(latest) : null;
     if (contradiction !== null) return contradicted(alone, contradiction);
     if (alone.recalled || previous === undefined) return alone.recalled ? quote(alone) : alone;
     const together = judgeTerms(terms, [...latest, ...previous]);

@@ -81,6 +81,18 @@ describe('with the WordNet table', () => {
     expect(comb!.recalled).toBe(false);
   });
 
+  test('a description in place of a term is judged in other words, not as a wrong term', () => {
+    const earth = [
+      'The mantle is a thick layer of hot rock that moves slowly beneath the crust.',
+      'The core of the Earth is mostly iron and nickel.',
+    ];
+    const answer =
+      "The Earth's middle shell is a thick layer of hot rock that slowly creeps beneath the crust.";
+    const [mantle, core] = judge(earth, answer);
+    expect(mantle!.recalled).toBe(true);
+    expect(core!.recalled).toBe(false);
+  });
+
   test('a negated paraphrase is not recalled and is no near miss', () => {
     const [nectar] = judge(BEES, 'bees do not gather the sweet liquid from blossoms for honey');
     expect(nectar!.recalled).toBe(false);
