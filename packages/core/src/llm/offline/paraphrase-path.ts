@@ -22,7 +22,7 @@ export const PARAPHRASE_REACH_WHEN_FULL = 0.5;
 /** Covered share of the weight of the point's distinctive terms a paraphrase also needs. */
 export const PARAPHRASE_DISTINCTIVE_COVERAGE = 0.3;
 /** How far the point's coverage must lead every other point's. */
-export const PARAPHRASE_MARGIN = 0.1;
+export const PARAPHRASE_MARGIN = 0.15;
 
 /** How far an answer covers one point in other words. */
 export interface ParaphraseScore {
