@@ -91,7 +91,7 @@ export function coverTerms<Term extends KeyTerm>(options: {
           else consider(strength * 0.9, unit.words, target);
         }
       }
-      const gloss = unit.words.length === 1 && !unit.words[0]!.generic;
+      const gloss = unit.words.length > 1 || !unit.words[0]!.generic;
       if (gloss && definitionOf(table, unit.key).some((stem) => stemsMatch(stem, key))) {
         consider(COVER_STRENGTH.gloss, unit.words);
       }

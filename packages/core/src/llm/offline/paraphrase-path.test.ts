@@ -48,6 +48,10 @@ describe('with the WordNet table', () => {
     expect(covers('Sponges absorb water.', 'sponges soak up water').absorb).toBeGreaterThan(0);
   });
 
+  test('a phrase of the answer whose definition names the term covers it ("break out")', () => {
+    expect(covers('Fires start suddenly.', 'fires break out suddenly').start).toBe(0.7);
+  });
+
   test('a causal connective covers a causal verb ("because" for "caused")', () => {
     expect(covers('Tides are caused by the Moon.', 'tides rise because of the moon').caused).toBe(
       0.8,
