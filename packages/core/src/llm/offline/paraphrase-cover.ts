@@ -26,6 +26,8 @@ export const COVER_STRENGTH = {
   glossWord: 0.4,
   /** A term two steps broader or narrower. */
   distant: 0.5,
+  /** A pronoun standing for the point's subject. */
+  standIn: 0.5,
 } as const;
 
 /** How one key term is covered. */
@@ -36,6 +38,11 @@ export interface TermCover<Term extends KeyTerm = KeyTerm> {
   /** The answer words that cover it. */
   by: SentenceWord[];
 }
+
+/** Words that stand for something named before ("they", "ones"). */
+const STAND_IN_WORDS: ReadonlySet<string> = new Set(
+  'it its they them their these those ones one'.split(' '),
+);
 
 /** A word or phrase of a sentence, with the key the table knows it by. */
 interface Unit {
@@ -95,6 +102,12 @@ export function coverTerms<Term extends KeyTerm>(options: {
       if (gloss && definitionOf(table, unit.key).some((stem) => stemsMatch(stem, key))) {
         consider(COVER_STRENGTH.gloss, unit.words);
       }
+    }
+    // The learner answers about the point: "they" / "ones" can stand for its subject, the
+    // first term of the point ("the really big ones blow up" for "massive stars explode").
+    if (term === options.terms[0]) {
+      const pronoun = options.answer.filter((word) => STAND_IN_WORDS.has(word.text));
+      if (pronoun.length > 0) consider(COVER_STRENGTH.standIn, pronoun.slice(0, 1));
     }
     const definition = definitionOf(table, key);
     const defining = free.filter(

@@ -52,6 +52,12 @@ describe('with the WordNet table', () => {
     expect(covers('Fires start suddenly.', 'fires break out suddenly').start).toBe(0.7);
   });
 
+  test("a pronoun stands in for the point's subject, its first term, and nothing else", () => {
+    const strength = covers('Volcanoes erupt near plate boundaries.', 'they erupt near edges');
+    expect(strength.volcanoes).toBe(0.5);
+    expect(strength.plate).toBe(0);
+  });
+
   test('a causal connective covers a causal verb ("because" for "caused")', () => {
     expect(covers('Tides are caused by the Moon.', 'tides rise because of the moon').caused).toBe(
       0.8,
