@@ -103,7 +103,10 @@ export interface JudgeAnswerOptions {
 /**
  * Judges each point against the learner's words. Recalled: ≥ 75 % of the key terms and ≥ 60 %
  * of their weight, and no contradiction (see `findContradiction`: a negated answer, swapped
- * roles, a wrong term in place of a right one). Also recalled when the latest message
+ * roles, a wrong term in place of a right one). Also recalled in other words, when the
+ * latest message falls short of the words or has one the point does not (see
+ * `recallsInOtherWords`: terms covered by kin, definitions and phrases, a clear lead over the
+ * other points, no contradiction read in other words). Also recalled when the latest message
  * completes what the previous one started (the answer to a follow-up question), as long as
  * the latest brings a term specific to the point and neither message contradicts it. Near
  * miss: not recalled, ≥ 30 % of the weight with a term only this point has, judged on the
