@@ -64,17 +64,21 @@ export function distillTable(wordNet: WordNet): string {
   // single word ("emit"): the phrase is how people say that word.
   const frequentOfWords = new Set<string>();
   for (const [lemma, entries] of common) {
-    if (!lemma.includes('_'))
-      for (const entry of entries) frequentSenses(entry).forEach((key) => frequentOfWords.add(key));
+    if (lemma.includes('_')) continue;
+    for (const entry of entries) {
+      for (const key of frequentSenses(entry)) frequentOfWords.add(key);
+    }
   }
   for (const [lemma, entries] of wordNet.index) {
     if (!lemma.includes('_') || common.has(lemma) || !COMMON_WORD.test(lemma)) continue;
     const first = entries.filter((entry) => frequentOfWords.has(entry.synsets[0]!));
-    if (first.length > 0)
-      common.set(
-        lemma,
-        first.map((entry) => ({ ...entry, synsets: entry.synsets.slice(0, 1), taggedSenses: 1 })),
-      );
+    if (first.length === 0) continue;
+    // Only the phrase's first sense counts, as if it had been seen once.
+    const senses = first.map((entry) => ({ ...entry, synsets: entry.synsets.slice(0, 1) }));
+    common.set(
+      lemma,
+      senses.map((entry) => ({ ...entry, taggedSenses: 1 })),
+    );
   }
   const frequent = new Map<string, Set<string>>();
   for (const [lemma, entries] of common) {
