@@ -10,7 +10,7 @@ import { isContentWord, PREPOSITIONS, type SentenceWord } from './sentence-struc
 import type { JudgedPoints, WeightedTerm } from './lexical-judge';
 
 /** Covered share of a point's weight (× cover strength) at or above which a paraphrase recalls it. */
-export const PARAPHRASE_COVERAGE = 0.4;
+export const PARAPHRASE_COVERAGE = 0.35;
 /** Share of a point's key terms a paraphrase must cover at all (any cover strength). */
 export const PARAPHRASE_REACH = 0.65;
 /**
