@@ -21,6 +21,8 @@ export interface Synset {
   key: string;
   lemmas: string[];
   pointers: Pointer[];
+  /** The definition part of the synset's gloss (before any quoted example). */
+  gloss: string;
 }
 
 /** A lemma of the index: its synsets, most frequent sense first. */
@@ -56,7 +58,8 @@ export function readWordNet(directory = wordNetDirectory()): WordNet {
   for (const part of PARTS_OF_SPEECH) {
     for (const line of readFileSync(join(directory, `data.${part}`), 'utf8').split('\n')) {
       if (line === '' || line.startsWith(' ')) continue;
-      const fields = line.split(' | ')[0]!.trim().split(' ');
+      const [head, glossText = ''] = line.split(' | ');
+      const fields = head!.trim().split(' ');
       const [offset, , letter, wordCountHex] = fields;
       const wordCount = Number.parseInt(wordCountHex!, 16);
       const lemmas: string[] = [];
@@ -78,7 +81,7 @@ export function readWordNet(directory = wordNetDirectory()): WordNet {
         });
       }
       const key = synsetKey(letter!, offset!);
-      synsets.set(key, { key, lemmas, pointers });
+      synsets.set(key, { key, lemmas, pointers, gloss: glossText.split(/;\s*"/)[0]!.trim() });
     }
     for (const line of readFileSync(join(directory, `index.${part}`), 'utf8').split('\n')) {
       if (line === '' || line.startsWith(' ')) continue;

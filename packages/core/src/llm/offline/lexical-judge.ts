@@ -3,6 +3,8 @@
 
 import { hasStem, type KeyTerm } from '../../text/lexical';
 import { type Contradiction, findContradiction } from './meaning-check';
+import { saysOtherwise } from './paraphrase-cover';
+import { type ParaphraseScore, recallsInOtherWords, scoreParaphrases } from './paraphrase-path';
 import { type SentenceWord, isContentWord, readSentence } from './sentence-structure';
 import { wordsMatch } from './word-match';
 import { numberValue } from './word-forms';
@@ -101,7 +103,10 @@ export interface JudgeAnswerOptions {
 /**
  * Judges each point against the learner's words. Recalled: ≥ 75 % of the key terms and ≥ 60 %
  * of their weight, and no contradiction (see `findContradiction`: a negated answer, swapped
- * roles, a wrong term in place of a right one). Also recalled when the latest message
+ * roles, a wrong term in place of a right one). Also recalled in other words, when the
+ * latest message falls short of the words or has one the point does not (see
+ * `recallsInOtherWords`: terms covered by kin, definitions and phrases, a clear lead over the
+ * other points, no contradiction read in other words). Also recalled when the latest message
  * completes what the previous one started (the answer to a follow-up question), as long as
  * the latest brings a term specific to the point and neither message contradicts it. Near
  * miss: not recalled, ≥ 30 % of the weight with a term only this point has, judged on the
@@ -112,20 +117,31 @@ export function judgeAnswer(options: JudgeAnswerOptions): PointJudgement[] {
   const { points } = options;
   const latest = readSentence(options.latest);
   const previous = options.previous === undefined ? undefined : readSentence(options.previous);
+  let paraphrases: ParaphraseScore[] | undefined;
   return points.weighted.map((terms, index) => {
-    const contradicts = (answer: readonly SentenceWord[]) =>
+    const contradicts = (answer: readonly SentenceWord[], inOtherWords = false) =>
       findContradiction({
         content: points.sentences[index]!,
         answer,
+        inOtherWords: inOtherWords ? saysOtherwise : undefined,
       });
     const alone = judgeTerms(terms, latest);
-    const addressed = alone.recalled || alone.nearMiss;
-    const contradiction = addressed ? contradicts(latest) : null;
-    if (contradiction !== null) return contradicted(alone, contradiction);
     const quote = (judgement: PointJudgement) => ({
       ...judgement,
       evidence: bestClause(options.latest, latest, judgement.matched),
     });
+    const addressed = alone.recalled || alone.nearMiss;
+    const contradiction = addressed ? contradicts(latest) : null;
+    // Short of the words, or with a word the point does not have: maybe in other words.
+    if (!alone.recalled || contradiction === 'wrong_term') {
+      paraphrases ??= scoreParaphrases(points, latest);
+      const score = paraphrases[index]!;
+      const inOwnWords =
+        recallsInOtherWords(paraphrases, index, points.sentences[index]!) &&
+        contradicts(latest, true) === null;
+      if (inOwnWords) return quote(inOtherWords(alone, score));
+    }
+    if (contradiction !== null) return contradicted(alone, contradiction);
     if (alone.recalled || previous === undefined) return alone.recalled ? quote(alone) : alone;
     const together = judgeTerms(terms, [...latest, ...previous]);
     const contributes = alone.matched.some((term) => term.weight >= 0.5);
@@ -154,6 +170,19 @@ function bestClause(
   return text.slice(inClause[0]!.start, inClause.at(-1)!.end).trim();
 }
 
+/** A recall in the learner's own words: matched are the terms the answer covers. */
+function inOtherWords(judgement: PointJudgement, score: ParaphraseScore): PointJudgement {
+  const matched = score.covers.filter((cover) => cover.strength > 0).map((cover) => cover.term);
+  return {
+    ...judgement,
+    recalled: true,
+    nearMiss: false,
+    certainty: round(0.5 + 0.3 * score.coverage),
+    matched,
+    missing: score.covers.filter((cover) => cover.strength === 0).map((cover) => cover.term),
+  };
+}
+
 function contradicted(judgement: PointJudgement, contradiction: Contradiction): PointJudgement {
   return {
     ...judgement,
@@ -172,7 +201,13 @@ export function termAsWord(term: KeyTerm): Pick<SentenceWord, 'text' | 'stem' | 
 
 function judgeTerms(terms: readonly WeightedTerm[], said: readonly SentenceWord[]): PointJudgement {
   const words = said.filter((word) => !word.stop);
-  const matched = terms.filter((term) => words.some((word) => wordsMatch(termAsWord(term), word)));
+  // One word, one term: a word that is exactly another term ("ground") does not also stand
+  // for a longer term it begins ("groundwater").
+  const takenElsewhere = (term: WeightedTerm, word: SentenceWord) =>
+    term.stem !== word.stem && terms.some((other) => other !== term && other.stem === word.stem);
+  const matched = terms.filter((term) =>
+    words.some((word) => wordsMatch(termAsWord(term), word) && !takenElsewhere(term, word)),
+  );
   const missing = terms.filter((term) => !matched.includes(term));
   const total = sum(terms);
   const ratio = terms.length === 0 ? 0 : matched.length / terms.length;

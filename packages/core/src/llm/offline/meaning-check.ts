@@ -6,6 +6,7 @@
 import { activeOrder } from './active-voice';
 import { type SentenceWord, isContentWord, isSignalWord } from './sentence-structure';
 import { align, positions } from './word-alignment';
+import { saysOtherwise } from './paraphrase-cover';
 import { relations, wordsMatch } from './word-match';
 import { HEDGE_WORDS } from './word-relations';
 
@@ -18,6 +19,14 @@ export interface ContradictionOptions {
   content: readonly SentenceWord[];
   /** The learner's message, read with `readSentence`. */
   answer: readonly SentenceWord[];
+  /**
+   * For an answer judged as one in other words (the judge's paraphrase path): whether `given`
+   * says `expected` in other words. There a wide gap between the stretches the sentences share
+   * is rewording by nature, so only a tight one (at most two words of the point for at most two
+   * others) can hold a wrong term, and not when its words say the point's in other words.
+   * @default undefined: the answer is judged word for word
+   */
+  inOtherWords?: ((expected: SentenceWord, given: SentenceWord) => boolean) | undefined;
 }
 
 /**
@@ -215,14 +224,18 @@ function substituted(options: {
   pairs: ReadonlyArray<[number, number]>;
   position: ReadonlyArray<number | undefined>;
   weighty: (word: SentenceWord) => boolean;
+  inOtherWords?: ContradictionOptions['inOtherWords'];
 }): boolean {
   const { content, answer, pairs, position } = options;
   const moved = new Set(position.filter((at): at is number => at !== undefined));
   // A word the content does not have, opposite to one it has ("raises" for "lowers").
+  const explains = options.inOtherWords;
   const opposed = answer.some(
     (given, column) =>
       !moved.has(column) &&
-      content.some((expected) => relations.opposite(expected.text, given.text)),
+      content.some((expected) => relations.opposite(expected.text, given.text)) &&
+      // In other words, a word that says one of the point's ("dark" for "dim") is no opposite.
+      !(explains && content.some((expected) => explains(expected, given))),
   );
   if (opposed) return true;
   const bounds: Array<[number, number]> = [[-1, -1], ...pairs, [content.length, answer.length]];
@@ -240,10 +253,29 @@ function substituted(options: {
           isContentWord(word) &&
           !HEDGE_WORDS.has(word.text),
       );
+    if (explains) {
+      // In other words: a replacement is a point word nothing says otherwise, and an answer
+      // word that says none of the point's, in one tight gap.
+      if (missing.length > 2 || extra.length > 2) continue;
+      const unsaid = missing.filter(
+        (expected) =>
+          options.weighty(expected) && !extra.some((given) => explains(expected, given)),
+      );
+      const unexplained = extra.filter(
+        (given) => !missing.some((expected) => explains(expected, given)),
+      );
+      if (unsaid.length > 0 && unexplained.length > 0) return true;
+      continue;
+    }
+    const kin = saysOtherwise;
     const replaced = missing.some(
       (expected) =>
         options.weighty(expected) &&
-        extra.some((given) => !relations.synonym(expected.text, given.text)),
+        extra.some(
+          (given) =>
+            !relations.synonym(expected.text, given.text) &&
+            !extra.some((other) => kin(expected, other)),
+        ),
     );
     if (replaced) return true;
   }

@@ -16,6 +16,8 @@ import { judgeAnswer, type PointJudgement, readPoints } from './lexical-judge';
  * Lexical evaluator (see `judgeAnswer`): a point is recalled when the latest message covers
  * ≥ 75 % of its content's key terms (together with the previous learner message when the
  * latest completes it) and does not contradict it (negated, roles swapped, a wrong term); a
+ * point it covers in other words (synonyms, broader terms, definition words from WordNet) is
+ * recalled too when it clearly leads the other points (see `judgeAnswer`); a
  * near miss when it covers a meaningful share of the terms specific to that point and says
  * nothing the point does not (right as far as it goes). Never credited: a learner's question
  * (`isLearnerQuestion`), an echo of the latest agent replies (`isEcho`). A gap-fill is judged

@@ -75,7 +75,9 @@ export function readSentence(text: string): SentenceWord[] {
   const commas: boolean[] = [];
   let comma = false;
   let clause = 0;
-  const pattern = /(\d+(?:[.,]\d+)*)|([\p{L}\p{M}]+(?:['’][\p{L}]+)?)|([,;:.!?()[\]—–]|\s-\s)/gu;
+  // Symbol-bearing names stay whole ("C++", "C#", "F#"): "C" is another language.
+  const pattern =
+    /(\d+(?:[.,]\d+)*)|(\p{L}[\p{L}\p{N}]*(?:\+\+|#)(?![\p{L}\p{N}])|[\p{L}\p{M}]+(?:['’][\p{L}]+)?)|([,;:.!?()[\]—–]|\s-\s)/gu;
   for (const match of text.matchAll(pattern)) {
     if (match[3] !== undefined) {
       if (words.length > 0 && words.at(-1)!.clause === clause) clause += 1;

@@ -51,7 +51,13 @@ export function positions(
   for (const [index, word] of content.entries()) {
     if (result[index] !== undefined) continue;
     const free = answer.findIndex((other, column) => !used.has(column) && wordsMatch(word, other));
-    const any = answer.findIndex((other) => wordsMatch(word, other));
+    // A word already lined up with a point word of its own stem ("ground") does not stand
+    // for a longer word it begins ("groundwater") as well.
+    const any = answer.findIndex(
+      (other) =>
+        wordsMatch(word, other) &&
+        (other.stem === word.stem || !content.some((own) => own.stem === other.stem)),
+    );
     const found = free !== -1 ? free : any;
     if (found !== -1) {
       result[index] = found;

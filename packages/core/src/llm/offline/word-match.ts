@@ -19,6 +19,16 @@ export function useWordTable(table: WordTable | null): void {
   wordTable = table;
 }
 
+/** The loaded word table, or null (browsers without it, or the `'word-lists'` lexicon). */
+export function currentWordTable(): WordTable | null {
+  return wordTable;
+}
+
+/** The table key of a word: the stem of its base form ("made" → "make"). */
+export function tableKey(word: string): string {
+  return stem(baseForm(word));
+}
+
 /** Opposites and near-synonyms: the built-in lists, and WordNet's when its table is loaded. */
 export const relations: WordRelations & {
   /** Whether one word is a broader or narrower term of the other (WordNet only). */
@@ -57,6 +67,8 @@ export function wordsMatch(a: MatchableWord, b: MatchableWord): boolean {
   if (stemsMatch(a.stem, b.stem)) return true;
   // The stemmer keeps a final "e" on short words only: "line" / "lined" → "line" / "lin".
   if (a.stem.length >= 3 && a.stem.replace(/e$/, '') === b.stem.replace(/e$/, '')) return true;
+  // Singulars in "-us" lose their "s" to the stemmer: "virus" / "viruses" → "viru" / "virus".
+  if (a.stem.length >= 4 && (a.stem === `${b.stem}s` || b.stem === `${a.stem}s`)) return true;
   return relations.synonym(a.text, b.text) || isSlip(a.text, b.text);
 }
 

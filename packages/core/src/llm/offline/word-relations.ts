@@ -38,6 +38,11 @@ export const HEDGE_WORDS: ReadonlySet<string> = new Set(
   words('involve involved somehow related relate connected connect associated basically probably'),
 );
 
+/** Words that say one thing causes another: a connective ("because") can say what a verb does. */
+export const CAUSAL_WORDS: ReadonlySet<string> = new Set(
+  words('cause causes caused causing because due therefore thus hence so result results resulted'),
+);
+
 /** Words that end a clause (and a negation's scope) without punctuation. */
 export const CLAUSE_WORDS: ReadonlySet<string> = new Set(
   words('but while whereas although though however yet so because since unless until'),

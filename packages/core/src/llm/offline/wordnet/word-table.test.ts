@@ -38,4 +38,17 @@ describe('the WordNet word table', () => {
     expect(table!.sameMeaning(s('increase'), s('decrease'))).toBe(false);
     expect(table!.sameMeaning(s('oxygen'), s('carbon'))).toBe(false);
   });
+
+  test('knows definition words, phrases, adjectives of a noun and looser kin', async () => {
+    const table = await loadWordTable();
+    const s = (word: string) => stem(word);
+    expect(table!.gloss(s('nectar'))).toEqual(expect.arrayContaining([s('sweet'), s('liquid')]));
+    expect(table!.has('larg_intestin')).toBe(true);
+    expect(table!.broaderOrNarrower('larg_intestin', s('colon'))).toBe(true);
+    expect(table!.akin(s('wet'), s('damp'))).toBe(true);
+    expect(table!.sameMeaning(s('roman'), s('rome'))).toBe(true);
+    expect(table!.akin(s('emit'), s('absorb'))).toBe(false);
+    expect(table!.akin(s('increase'), s('decrease'))).toBe(false);
+    expect(table!.broader(s('heat')).length).toBeGreaterThan(0);
+  });
 });

@@ -1,7 +1,9 @@
 // The offline judge's English word table, distilled from Princeton WordNet at build time
 // (scripts/wordnet/distill.ts; notice in WORDNET-LICENSE beside the table): for a word's stem,
 // the stems of words that may stand for it (synonyms, derived forms, broader and narrower
-// terms) and of its antonyms. Parsed once, looked up by stem.
+// terms), of its antonyms, of looser kin, and the content words of its definitions. Phrases
+// ("carbon dioxide", "give off") are keyed by their words' stems joined by "_". Parsed once,
+// looked up by stem.
 
 /** What the judge asks of the word table. */
 export interface WordTable {
@@ -11,6 +13,21 @@ export interface WordTable {
   broaderOrNarrower(a: string, b: string): boolean;
   /** Whether `a` and `b` (stems) are antonyms. */
   antonym(a: string, b: string): boolean;
+  /**
+   * Whether `a` and `b` are looser kin: similar adjectives, a verb and what it entails or
+   * causes, synonyms in a rarer sense. For the paraphrase path only, never the same meaning.
+   */
+  akin(a: string, b: string): boolean;
+  /** The content words (stems) of the definitions of the word's most frequent senses. */
+  gloss(key: string): readonly string[];
+  /** The broader terms (stems) of the word's most frequent senses. */
+  broader(key: string): readonly string[];
+  /** The derived forms (stems) of the word ("gravitational" → "gravitation"). */
+  derived(key: string): readonly string[];
+  /** Whether the word (or a word of its stem) can be a verb. */
+  verb(key: string): boolean;
+  /** Whether the table has a row for `key` (a stem, or a phrase's stems joined by "_"). */
+  has(key: string): boolean;
 }
 
 interface Row {
@@ -19,6 +36,10 @@ interface Row {
   narrower: readonly string[];
   derived: readonly string[];
   antonym: readonly string[];
+  akin: readonly string[];
+  gloss: readonly string[];
+  /** Parts of speech of its common words, as WordNet's first letters ("v", "nv"). */
+  parts: string;
 }
 
 const EMPTY: readonly string[] = [];
@@ -28,7 +49,8 @@ export function parseWordTable(text: string): WordTable {
   const rows = new Map<string, Row>();
   for (const line of text.split('\n')) {
     if (line === '') continue;
-    const [key, synonym, broader, narrower, derived, antonym] = line.split('\t');
+    const [key, synonym, broader, narrower, derived, antonym, akin, gloss, parts] =
+      line.split('\t');
     const list = (column: string | undefined) => (column ? column.split(' ') : EMPTY);
     rows.set(key!, {
       synonym: list(synonym),
@@ -36,14 +58,24 @@ export function parseWordTable(text: string): WordTable {
       narrower: list(narrower),
       derived: list(derived),
       antonym: list(antonym),
+      akin: list(akin),
+      gloss: list(gloss),
+      parts: parts ?? '',
     });
   }
-  const has = (from: string, kind: keyof Row, to: string) =>
+  type Relation = Exclude<keyof Row, 'parts'>;
+  const has = (from: string, kind: Relation, to: string) =>
     rows.get(from)?.[kind].includes(to) ?? false;
-  const either = (a: string, b: string, kind: keyof Row) => has(a, kind, b) || has(b, kind, a);
+  const either = (a: string, b: string, kind: Relation) => has(a, kind, b) || has(b, kind, a);
   return {
     sameMeaning: (a, b) => either(a, b, 'synonym') || either(a, b, 'derived'),
     broaderOrNarrower: (a, b) => either(a, b, 'broader') || either(a, b, 'narrower'),
     antonym: (a, b) => either(a, b, 'antonym'),
+    akin: (a, b) => either(a, b, 'akin'),
+    gloss: (key) => rows.get(key)?.gloss ?? EMPTY,
+    broader: (key) => rows.get(key)?.broader ?? EMPTY,
+    derived: (key) => rows.get(key)?.derived ?? EMPTY,
+    has: (key) => rows.has(key),
+    verb: (key) => rows.get(key)?.parts.includes('v') ?? false,
   };
 }

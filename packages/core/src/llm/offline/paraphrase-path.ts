@@ -1,0 +1,95 @@
+// When an answer in the learner's own words counts as recalling a point although it shares
+// few of its words (see `coverTerms` for what covers a term). Credit needs all of: most of
+// the point's weight covered, its distinctive terms covered, the point clearly the best match
+// among the set's points (so a wrong but related answer takes no credit), and no covering word
+// negated where the point's word is not. `findContradiction` and the credit rules (questions,
+// echoes) still run on top.
+
+import { coverTerms, type TermCover } from './paraphrase-cover';
+import { isContentWord, PREPOSITIONS, type SentenceWord } from './sentence-structure';
+import type { JudgedPoints, WeightedTerm } from './lexical-judge';
+
+/** Covered share of a point's weight (× cover strength) at or above which a paraphrase recalls it. */
+export const PARAPHRASE_COVERAGE = 0.35;
+/** Share of a point's key terms a paraphrase must cover at all (any cover strength). */
+export const PARAPHRASE_REACH = 0.65;
+/**
+ * The share of terms covered that suffices when the answer says at least as much as the point
+ * (as many content words as the point has key terms): a description in other words runs long,
+ * and a few of its words find no counterpart; a short partial answer does not say as much.
+ */
+export const PARAPHRASE_REACH_WHEN_FULL = 0.5;
+/** Covered share of the weight of the point's distinctive terms a paraphrase also needs. */
+export const PARAPHRASE_DISTINCTIVE_COVERAGE = 0.3;
+/** How far the point's coverage must lead every other point's. */
+export const PARAPHRASE_MARGIN = 0.15;
+
+/** How far an answer covers one point in other words. */
+export interface ParaphraseScore {
+  /** Covered weight / all weight (each term's weight × its cover strength). */
+  coverage: number;
+  /** Terms covered at all / all terms. */
+  reach: number;
+  /** Whether the answer has at least as many content words as the point has key terms. */
+  full: boolean;
+  /** The same over the point's distinctive terms (1 when it has none). */
+  distinctiveCoverage: number;
+  covers: Array<TermCover<WeightedTerm>>;
+}
+
+/** Scores every point of the set against the answer. */
+export function scoreParaphrases(
+  points: JudgedPoints,
+  answer: readonly SentenceWord[],
+): ParaphraseScore[] {
+  const said = answer.filter((word) => isContentWord(word) && !word.generic).length;
+  return points.weighted.map((all, index) => {
+    // A preposition's meaning is carried by its phrase, which other words may say otherwise.
+    const terms = all.filter((term) => !PREPOSITIONS.has(term.word));
+    const covers = coverTerms({ terms, content: points.sentences[index]!, answer });
+    const distinctive = covers.filter((cover) => cover.term.distinctive);
+    return {
+      coverage: share(covers),
+      reach:
+        covers.length === 0
+          ? 0
+          : covers.filter((cover) => cover.strength > 0).length / covers.length,
+      distinctiveCoverage: distinctive.length === 0 ? 1 : share(distinctive),
+      full: said >= terms.length,
+      covers,
+    };
+  });
+}
+
+/** Whether the answer recalls point `index` in other words (see the file's comment). */
+export function recallsInOtherWords(
+  scores: readonly ParaphraseScore[],
+  index: number,
+  content: readonly SentenceWord[],
+): boolean {
+  const own = scores[index]!;
+  const runnerUp = Math.max(0, ...scores.filter((_, at) => at !== index).map((s) => s.coverage));
+  return (
+    own.coverage >= PARAPHRASE_COVERAGE &&
+    own.reach >= (own.full ? PARAPHRASE_REACH_WHEN_FULL : PARAPHRASE_REACH) &&
+    own.distinctiveCoverage >= PARAPHRASE_DISTINCTIVE_COVERAGE &&
+    own.coverage - runnerUp >= PARAPHRASE_MARGIN &&
+    !negatedCover(own.covers, content)
+  );
+}
+
+/** Whether a word covering a term is negated while the point's word is not, or the reverse. */
+function negatedCover(
+  covers: ReadonlyArray<TermCover<WeightedTerm>>,
+  content: readonly SentenceWord[],
+): boolean {
+  const pointNegated = content.some((word) => word.negated);
+  const answerNegated = covers.some((cover) => cover.by.some((word) => word.negated));
+  return pointNegated !== answerNegated;
+}
+
+function share(covers: ReadonlyArray<TermCover<WeightedTerm>>): number {
+  const total = covers.reduce((sum, cover) => sum + cover.term.weight, 0);
+  const covered = covers.reduce((sum, cover) => sum + cover.term.weight * cover.strength, 0);
+  return total === 0 ? 0 : covered / total;
+}
