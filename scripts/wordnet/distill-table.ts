@@ -11,7 +11,7 @@ const FREQUENT_SENSES = 2;
 const MAX_NARROWER = 8;
 
 /** The most gloss words kept per word (its definitions' first content words). */
-const MAX_GLOSS_WORDS = 8;
+const MAX_GLOSS_WORDS = 6;
 
 /**
  * The relation kinds of the table, in the order of its columns. `akin`: looser kin for the

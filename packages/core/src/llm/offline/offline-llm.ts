@@ -23,7 +23,7 @@ export interface OfflineLLMOptions {
   /**
    * The English word knowledge the judge uses for synonyms, derived forms, broader and
    * narrower terms and antonyms: `'wordnet'` loads the table distilled from Princeton WordNet
-   * on the first call (a lazily imported module of ≈ 2 MB, fetched on demand in browsers,
+   * on the first call (a lazily imported module of ≈ 1.95 MB, fetched on demand in browsers,
    * falling back to the word lists if it cannot load); `'word-lists'` keeps to the small
    * built-in lists.
    * @default 'wordnet'

@@ -91,7 +91,9 @@ describe('with the WordNet table', () => {
     expect(comb!.recalled).toBe(false);
   });
 
-  test('a description in place of a term is judged in other words, not as a wrong term', () => {
+  test("a word the table does not link, in place of a term, among the point's own words, earns no credit", () => {
+    // "middle shell" for "mantle" reads, word for word, like "oxygen" for "carbon dioxide":
+    // the offline judge cannot tell a description from a wrong term, so it gives no credit.
     const earth = [
       'The mantle is a thick layer of hot rock that moves slowly beneath the crust.',
       'The core of the Earth is mostly iron and nickel.',
@@ -99,7 +101,7 @@ describe('with the WordNet table', () => {
     const answer =
       "The Earth's middle shell is a thick layer of hot rock that slowly creeps beneath the crust.";
     const [mantle, core] = judge(earth, answer);
-    expect(mantle!.recalled).toBe(true);
+    expect(mantle!.recalled).toBe(false);
     expect(core!.recalled).toBe(false);
   });
 
@@ -118,6 +120,21 @@ describe('with the WordNet table', () => {
     const [red] = judge(blood, 'White blood cells carry oxygen using haemoglobin.');
     expect(red!.recalled).toBe(false);
     expect(red!.contradiction).toBe('wrong_term');
+  });
+
+  test("an answer that keeps most of the point's own words leaves none of its other terms uncovered", () => {
+    // Without the rule, "oxygen" covers "gas" as a narrower term and the path credits both.
+    const drinks = [
+      'Fizzy drinks go flat when their carbon dioxide gas escapes into the air.',
+      'Yeast needs warmth and sugar to grow.',
+    ];
+    expect(
+      judge(drinks, 'fizzy drinks go flat when their oxygen escapes into the air')[0]!.recalled,
+    ).toBe(false);
+    const soda = ['Baking soda releases carbon dioxide gas when it meets an acid.', drinks[1]!];
+    expect(judge(soda, 'baking soda releases oxygen when it meets an acid')[0]!.recalled).toBe(
+      false,
+    );
   });
 
   test('a short word does not also stand for a longer term it begins ("ground"/"groundwater")', () => {
@@ -167,6 +184,7 @@ describe('recallsInOtherWords', () => {
     coverage,
     reach,
     distinctiveCoverage,
+    ownWords: 0,
     full: false,
     covers: [],
   });
@@ -181,6 +199,15 @@ describe('recallsInOtherWords', () => {
     const long = { ...score(0.7, 0.55), full: true };
     expect(recallsInOtherWords([long, score(0.2)], 0, content)).toBe(true);
     expect(recallsInOtherWords([score(0.7, 0.55), score(0.2)], 0, content)).toBe(false);
+  });
+
+  test("an answer keeping more than half of the point's words must cover every other term", () => {
+    const partly = { ...score(0.8, 0.8), ownWords: 0.5 };
+    expect(recallsInOtherWords([partly, score(0.2)], 0, content)).toBe(true);
+    expect(recallsInOtherWords([{ ...partly, ownWords: 0.6 }, score(0.2)], 0, content)).toBe(false);
+    expect(recallsInOtherWords([{ ...score(0.8), ownWords: 0.6 }, score(0.2)], 0, content)).toBe(
+      true,
+    );
   });
 
   test('needs enough weight, enough of the terms and the distinctive terms covered', () => {

@@ -5,6 +5,7 @@
 // negated where the point's word is not. `findContradiction` and the credit rules (questions,
 // echoes) still run on top.
 
+import { stemsMatch } from '../../text/lexical';
 import { coverTerms, type TermCover } from './paraphrase-cover';
 import { isContentWord, PREPOSITIONS, type SentenceWord } from './sentence-structure';
 import type { JudgedPoints, WeightedTerm } from './lexical-judge';
@@ -21,6 +22,14 @@ export const PARAPHRASE_REACH = 0.65;
 export const PARAPHRASE_REACH_WHEN_FULL = 0.5;
 /** Covered share of the weight of the point's distinctive terms a paraphrase also needs. */
 export const PARAPHRASE_DISTINCTIVE_COVERAGE = 0.3;
+/**
+ * The share of a point's terms an answer may say in the point's own words and still reach
+ * recall with some terms left uncovered. The path's lower bar is for saying the point
+ * differently, not for leaving part of it out or putting another word in its place
+ * ("releases oxygen" for "releases carbon dioxide gas"): an answer that keeps more of the
+ * point's words must cover every other term in other words ("middle shell" for "mantle").
+ */
+export const PARAPHRASE_MAX_OWN_WORDS = 0.5;
 /** How far the point's coverage must lead every other point's. */
 export const PARAPHRASE_MARGIN = 0.15;
 
@@ -32,6 +41,8 @@ export interface ParaphraseScore {
   reach: number;
   /** Whether the answer has at least as many content words as the point has key terms. */
   full: boolean;
+  /** Terms said in the point's own word (the same stem) / all terms. */
+  ownWords: number;
   /** The same over the point's distinctive terms (1 when it has none). */
   distinctiveCoverage: number;
   covers: Array<TermCover<WeightedTerm>>;
@@ -54,6 +65,12 @@ export function scoreParaphrases(
         covers.length === 0
           ? 0
           : covers.filter((cover) => cover.strength > 0).length / covers.length,
+      ownWords:
+        covers.length === 0
+          ? 0
+          : covers.filter((cover) =>
+              cover.by.some((word) => stemsMatch(word.stem, cover.term.stem)),
+            ).length / covers.length,
       distinctiveCoverage: distinctive.length === 0 ? 1 : share(distinctive),
       full: said >= terms.length,
       covers,
@@ -71,11 +88,16 @@ export function recallsInOtherWords(
   const runnerUp = Math.max(0, ...scores.filter((_, at) => at !== index).map((s) => s.coverage));
   return (
     own.coverage >= PARAPHRASE_COVERAGE &&
-    own.reach >= (own.full ? PARAPHRASE_REACH_WHEN_FULL : PARAPHRASE_REACH) &&
+    own.reach >= reachNeeded(own) &&
     own.distinctiveCoverage >= PARAPHRASE_DISTINCTIVE_COVERAGE &&
     own.coverage - runnerUp >= PARAPHRASE_MARGIN &&
     !negatedCover(own.covers, content)
   );
+}
+
+function reachNeeded(score: ParaphraseScore): number {
+  if (score.ownWords > PARAPHRASE_MAX_OWN_WORDS) return 1;
+  return score.full ? PARAPHRASE_REACH_WHEN_FULL : PARAPHRASE_REACH;
 }
 
 /** Whether a word covering a term is negated while the point's word is not, or the reverse. */

@@ -1,4 +1,4 @@
-// Loads the WordNet word table on first use. The table (≈ 2 MB, at most 2 MiB) is its own module reached by
+// Loads the WordNet word table on first use. The table (≈ 1.95 MB, at most 2 MB) is its own module reached by
 // a dynamic import, so browser bundles fetch it lazily (or never, when the offline judge is not
 // used); when it cannot be loaded the judge keeps its built-in word lists.
 // The module also exports WORDNET_NOTICE, the Princeton licence notice that travels with it.
