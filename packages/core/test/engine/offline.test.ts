@@ -54,6 +54,21 @@ describe('offline adapter', () => {
     });
   });
 
+  test('a negated answer is never answered as if part of it were right', async () => {
+    const session = await offlineSession();
+    const asked = ofType(await session.events(), 'assistant_message')[0]!.data.askedPointId;
+    const point = session.recallSet.points.find((candidate) => candidate.id === asked)!;
+    const negated = `It is not true that ${point.content.toLowerCase()}`;
+    await session.say(negated);
+    await session.say(negated);
+    const replies = ofType(await session.events(), 'assistant_message').slice(1);
+    expect(replies).toHaveLength(2);
+    for (const reply of replies) {
+      expect(reply.data.content).not.toMatch(/still missing|partly there/i);
+    }
+    expect(ofType(await session.events(), 'recall_point_recalled')).toHaveLength(0);
+  });
+
   test('a vague answer gets a near miss naming the missing terms by aspect, never by the answer words', async () => {
     // The evaluator's structured output: `missing` says which parts are missing ("from ADP
     // and phosphate" → what it comes from; "makes" → what it does) without quoting them.

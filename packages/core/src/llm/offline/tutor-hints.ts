@@ -29,7 +29,10 @@ export function hint(
   if (options.misses === 1) {
     // The anchor used the first clue: a second one, else the first again with an aspect.
     if (clues[1] !== undefined) return phrasing.clueHints(clues[1]);
-    return phrasing.narrowHints(clues[0], aspectQuestion(scene, material, options.words));
+    return phrasing.narrowHints(
+      clues[0],
+      aspectQuestion(scene, material, options.words) ?? WRONG_AS_SAID_QUESTION,
+    );
   }
   // One step less hidden per miss, not counting the misses that set the point aside.
   const level = options.misses - 2 - Math.floor((options.misses - 1) / ATTEMPTS_BEFORE_WRAP);
@@ -57,14 +60,29 @@ export function nearMiss(
     options.earlier > 0
       ? material.clues[Math.min(options.earlier, material.clues.length - 1)]
       : undefined;
-  return phrasing.nearMissFollowUps(aspectQuestion(scene, material, options.words), clue);
+  return phrasing.nearMissFollowUps(
+    aspectQuestion(scene, material, options.words) ?? aspectWording('detail').question,
+    clue,
+  );
 }
 
 /**
- * The question about the weightiest aspect the learner's words leave out — the next one when
- * the previous reply already asked it. Never an aspect the learner already answered.
+ * After a miss whose words left no aspect out (a negated, swapped or otherwise wrong answer):
+ * a nudge to reconsider, never "which detail is still missing?", which would tell the learner
+ * the answer was right as far as it went.
  */
-function aspectQuestion(scene: Scene, material: PointMaterial, words: LearnerWords): string {
+const WRONG_AS_SAID_QUESTION = 'Does it really go that way?';
+
+/**
+ * The question about the weightiest aspect the learner's words leave out — the next one when
+ * the previous reply already asked it. Never an aspect the learner already answered; undefined
+ * when the learner's words leave none out.
+ */
+function aspectQuestion(
+  scene: Scene,
+  material: PointMaterial,
+  words: LearnerWords,
+): string | undefined {
   const questions = missingAspects({
     content: material.point.content,
     said: `${words.previous ?? ''} ${words.latest}`,
@@ -72,11 +90,7 @@ function aspectQuestion(scene: Scene, material: PointMaterial, words: LearnerWor
     limit: 3,
     order: 'weight',
   }).map((aspect) => aspectWording(aspect).question);
-  return (
-    questions.find((question) => !scene.previous?.includes(question)) ??
-    questions[0] ??
-    aspectWording('detail').question
-  );
+  return questions.find((question) => !scene.previous?.includes(question)) ?? questions[0];
 }
 
 /**
