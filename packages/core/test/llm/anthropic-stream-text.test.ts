@@ -241,13 +241,12 @@ describe('cancellation', () => {
   });
 
   test('aborting before the response starts throws ABORTED and cancels the request', async () => {
-    const mock = api.mock({ headersDelayMs: 5000 });
+    // Headers are a minute away: only an abort that works ends the call within the test's time.
+    const mock = api.mock({ headersDelayMs: 60_000 });
     const controller = new AbortController();
-    const started = performance.now();
     setTimeout(() => controller.abort(), 50);
     const { error } = await drain(testLLM().streamText({ ...CALL, signal: controller.signal }));
     expect(RecallError.isInstance(error) && error.code).toBe('ABORTED');
-    expect(performance.now() - started).toBeLessThan(1000);
     await vi.waitFor(() => expect(mock.requests[0]?.aborted).toBe(true));
   });
 

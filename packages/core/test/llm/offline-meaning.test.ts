@@ -1,7 +1,9 @@
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { judgeAnswer, readPoints } from '../../src/llm/offline/lexical-judge';
 import { findContradiction } from '../../src/llm/offline/meaning-check';
 import { readSentence } from '../../src/llm/offline/sentence-structure';
+import { useWordTable } from '../../src/llm/offline/word-match';
+import { loadWordTable } from '../../src/llm/offline/wordnet/load-word-table';
 
 /** The contradiction (or null) between a point and an answer. */
 function compare(content: string, answer: string) {
@@ -137,5 +139,50 @@ describe('offline meaning checks', () => {
     expect(recalled('the calvin cycle takes place in the thylakoids')).toEqual([false, false]);
     expect(recalled('photosystem two splits water and releases oxygen')).toEqual([false, true]);
     expect(recalled('photosystem three splits water and releases oxygen')).toEqual([false, false]);
+  });
+
+  describe('with the WordNet table', () => {
+    beforeAll(async () => {
+      useWordTable(await loadWordTable());
+    });
+    afterAll(() => useWordTable(null));
+
+    test('a passive without an agent lines up with the active sentence that names one', () => {
+      expect(
+        compare(
+          'Most calcium is absorbed through the lining of the gut.',
+          'the lining of the gut absorbs most calcium',
+        ),
+      ).toBeNull();
+      // The adverb between "is" and the participle stays: an opposite there is still caught.
+      expect(
+        compare(
+          'Stress built up along a fault is suddenly released.',
+          'stress built up along a fault is slowly released',
+        ),
+      ).toBe('wrong_term');
+    });
+
+    test('a verb that moves to a clause of its own is rewording, not a swap of roles', () => {
+      expect(
+        compare(
+          'Teachers motivate pupils by praising their effort.',
+          'teachers praise the effort of pupils, which motivates them',
+        ),
+      ).toBeNull();
+      // Things trading places around a relation still are.
+      expect(
+        compare(
+          'The denser oceanic plate sinks beneath the continental plate.',
+          'the continental plate sinks beneath the denser oceanic plate',
+        ),
+      ).toBe('swapped');
+      expect(
+        compare(
+          'The larger gear turns the smaller gear.',
+          'the smaller gear turns the larger gear',
+        ),
+      ).toBe('swapped');
+    });
   });
 });

@@ -8,8 +8,9 @@ const BE_WORDS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'ge
 const PHRASE_ENDS = new Set(['that', 'which', 'who', 'whom', 'whose', 'where', 'when']);
 
 /**
- * The clause's words in active-voice order: "X is caused by Y on Z" → "Y caused X on Z", and
- * "proteins made by B cells" → "B cells made proteins". Other clauses are unchanged.
+ * The clause's words in active-voice order: "X is caused by Y on Z" → "Y caused X on Z",
+ * "proteins made by B cells" → "B cells made proteins", and without an agent "X is stored in
+ * Y" → "stored X in Y". Other clauses are unchanged.
  */
 export function activeOrder(clause: readonly SentenceWord[]): SentenceWord[] {
   // "proteins made by B cells": a participle right before "by".
@@ -29,7 +30,18 @@ export function activeOrder(clause: readonly SentenceWord[]): SentenceWord[] {
     auxiliary !== -1 ? auxiliary + (isParticiple(clause[auxiliary + 1]!.text) ? 1 : 2) : reduced;
   if (verb === -1) return [...clause];
   const by = clause.findIndex((word, index) => index > verb && word.text === 'by');
-  if (by === -1) return [...clause];
+  if (by === -1) {
+    // No agent ("most nutrients are absorbed through the villi"): the subject is what the verb
+    // acts on, so it follows the verb as an object would ("… absorb most nutrients …"), and a
+    // sentence that names the agent in front lines up with it.
+    if (auxiliary === -1 || auxiliary >= verb) return [...clause];
+    return [
+      ...clause.slice(auxiliary + 1, verb),
+      clause[verb]!,
+      ...clause.slice(0, auxiliary),
+      ...clause.slice(verb + 1),
+    ];
+  }
   let agentEnd = by + 1;
   while (
     agentEnd < clause.length &&

@@ -7,7 +7,7 @@ import { activeOrder } from './active-voice';
 import { type SentenceWord, isContentWord, isSignalWord } from './sentence-structure';
 import { align, positions } from './word-alignment';
 import { saysOtherwise } from './paraphrase-cover';
-import { relations, wordsMatch } from './word-match';
+import { currentWordTable, relations, tableKey, wordsMatch } from './word-match';
 import { HEDGE_WORDS } from './word-relations';
 
 /** How an answer contradicts a point it shares words with. */
@@ -191,11 +191,30 @@ function exchanged(
         const [x, p, y] = [anchors[first]!, anchors[middle]!, anchors[last]!];
         if (together(x.word, p.word) || together(p.word, y.word)) continue;
         if (SYMMETRIC_WORDS.has(p.word.text)) continue;
+        if (!canBeParticipant(x.word) || !canBeParticipant(y.word) || !canBeRelation(p.word)) {
+          continue;
+        }
         if (x.weighty && y.weighty && y.at < p.at && p.at < x.at) return true;
       }
     }
   }
   return false;
+}
+
+// Roles trade places around a relation: the two that move are things or what tells them apart
+// (words that can be nouns or adjectives: "the denser oceanic plate"), the one between them
+// says how they relate (a verb or an adjective, "hotter"). A word that can only be a verb
+// moving ("…, which trains it"), or a plain noun between them ("the immune system"), is
+// rewording.
+// Words the WordNet table does not know, or no table at all, keep the plain order check.
+function canBeParticipant(word: SentenceWord): boolean {
+  const parts = currentWordTable()?.parts(tableKey(word.text)) ?? '';
+  return parts === '' || /[nas]/.test(parts);
+}
+
+function canBeRelation(word: SentenceWord): boolean {
+  const parts = currentWordTable()?.parts(tableKey(word.text)) ?? '';
+  return parts === '' || /[vas]/.test(parts);
 }
 
 // Relations that read the same both ways round: "supply equals demand" = "demand equals supply".

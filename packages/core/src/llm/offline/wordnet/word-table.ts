@@ -26,6 +26,11 @@ export interface WordTable {
   derived(key: string): readonly string[];
   /** Whether the word (or a word of its stem) can be a verb. */
   verb(key: string): boolean;
+  /**
+   * The parts of speech the word's common senses take, as WordNet's first letters ("n",
+   * "nv", "a"); "" for a word the table does not know.
+   */
+  parts(key: string): string;
   /** Whether the table has a row for `key` (a stem, or a phrase's stems joined by "_"). */
   has(key: string): boolean;
 }
@@ -77,5 +82,6 @@ export function parseWordTable(text: string): WordTable {
     derived: (key) => rows.get(key)?.derived ?? EMPTY,
     has: (key) => rows.has(key),
     verb: (key) => rows.get(key)?.parts.includes('v') ?? false,
+    parts: (key) => rows.get(key)?.parts ?? '',
   };
 }
