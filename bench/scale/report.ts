@@ -29,7 +29,7 @@ export function printRun(result: RunResult): void {
         : `PostgreSQL commits ${round(result.commitsPerTurn, 2)}/turn, `) +
       `connections refused ${JSON.stringify(result.connectRefused)} timed out ${result.connectTimedOut}, ` +
       `frames ${round(result.framesPerTurn, 1)}/turn, ws writes ${round(result.webSocketWritesPerTurn, 1)}/turn, ` +
-      `CPU ${round(result.serverCpuPercent)} % (${round(result.serverCpuMsPerTurn, 2)} ms/turn), RSS ${round(result.serverRssMb)} MB, ` +
+      `CPU ${round(result.serverCpuPercent)} % (${round(result.serverCpuMsPerTurn, 2)} ms/turn, ${round(result.serverSystemCpuMsPerTurn, 2)} in the kernel), RSS ${round(result.serverRssMb)} MB, ` +
       (result.postgresCpuPercent === undefined
         ? ''
         : `PostgreSQL CPU ${round(result.postgresCpuPercent)} % (${round(result.postgresCpuMsPerTurn ?? Number.NaN, 2)} ms/turn), `) +
@@ -70,7 +70,10 @@ const ROWS: Array<[string, (result: RunResult) => string]> = [
   ],
   ['session start p99 ms', (result) => round(result.sessionStartMs.p99)],
   ['server CPU % of a core', (result) => round(result.serverCpuPercent)],
-  ['server CPU ms / turn', (result) => round(result.serverCpuMsPerTurn, 2)],
+  [
+    'server CPU ms / turn (kernel)',
+    (r) => `${round(r.serverCpuMsPerTurn, 2)} (${round(r.serverSystemCpuMsPerTurn, 2)})`,
+  ],
   ['server RSS MB', (result) => round(result.serverRssMb)],
   [
     'PostgreSQL CPU % of a core',

@@ -82,6 +82,8 @@ export interface RunResult {
   serverCpuPercent: number;
   /** The server's CPU time (user + system) per turn sent, in milliseconds. */
   serverCpuMsPerTurn: number;
+  /** The part of {@link RunResult.serverCpuMsPerTurn} spent in the kernel (system calls). */
+  serverSystemCpuMsPerTurn: number;
   serverRssMb: number;
   /** PostgreSQL's server processes, for runs on PostgreSQL (Linux). */
   postgresCpuPercent: number | undefined;
@@ -201,6 +203,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
         Math.max(1, after.at - before.at),
       serverCpuMsPerTurn:
         (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1000 / turns,
+      serverSystemCpuMsPerTurn: (after.cpu.system - before.cpu.system) / 1000 / turns,
       serverRssMb: after.rss / 1024 / 1024,
       postgresCpuPercent:
         postgresBefore === undefined || postgresAfter === undefined
