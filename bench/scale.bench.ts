@@ -13,7 +13,7 @@
 // is marked with the load it ran under.
 // Run: npm run bench -- scale [--n 300,1000] [--storage memory,pglite,postgres] [--turns 6]
 //      [--class 1000|none] [--connect-rate 250] [--quiet-load 2] [--quiet-wait 60]
-//      [--smoke] [--profile] [--profile-out dir] [--baseline checkout]
+//      [--smoke] [--profile] [--profile-out dir] [--baseline checkout] [--no-bare]
 // `--baseline <checkout>` runs every Recall point twice, this code and that checkout's (the
 // code before a change, with its own node_modules), alternating which goes first, so CPU per
 // turn before and after come from one run. `--profile-out` keeps the servers' CPU profiles.
@@ -56,6 +56,8 @@ const quietWaitSeconds = Number(flag('quiet-wait') ?? 60);
 const profileOut = flag('profile-out');
 const baseline = flag('baseline');
 const profile = process.argv.includes('--profile') || profileOut !== undefined;
+/** `--no-bare`: skip the bare baseline (CPU per turn before and after needs none). */
+const bare = !process.argv.includes('--no-bare');
 for (const storage of storages) {
   if (!STORAGES.includes(storage)) throw new Error(`Unknown storage "${storage}".`);
 }
@@ -99,7 +101,7 @@ function builds(target: Target): Array<string | undefined> {
 try {
   if (storages.includes('postgres')) postgres = await startPostgresServer();
   for (const learners of sweep) {
-    for (const target of ['bare', ...storages] as Target[]) {
+    for (const target of [...(bare ? ['bare'] : []), ...storages] as Target[]) {
       for (const checkout of builds(target)) {
         const key = `${target}${checkout === undefined ? '' : ' baseline'}`;
         const stoppedAt = saturated.get(key);
@@ -127,7 +129,7 @@ try {
     }
   }
   for (const learners of classSweep) {
-    for (const target of ['bare', ...storages] as Target[]) {
+    for (const target of [...(bare ? ['bare'] : []), ...storages] as Target[]) {
       for (const checkout of builds(target)) {
         await waitForQuiet(
           `${target}${checkout === undefined ? '' : ' baseline'} class start N=${learners}`,
