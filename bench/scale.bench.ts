@@ -13,7 +13,7 @@
 // is marked with the load it ran under.
 // Run: npm run bench -- scale [--n 300,1000] [--storage memory,pglite,postgres] [--turns 6]
 //      [--class 1000|none] [--connect-rate 250] [--quiet-load 2] [--quiet-wait 60]
-//      [--smoke] [--profile] [--profile-out dir] [--baseline checkout] [--no-bare]
+//      [--smoke] [--profile] [--profile-out dir] [--baseline checkout [--branch-first]] [--no-bare]
 // `--baseline <checkout>` runs every Recall point twice, this code and that checkout's (the
 // code before a change, with its own node_modules), alternating which goes first, so CPU per
 // turn before and after come from one run. `--profile-out` keeps the servers' CPU profiles.
@@ -91,8 +91,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => 
 let postgres: PostgresServer | undefined;
 const results: RunResult[] = [];
 const saturated = new Map<string, number>();
-/** This code, and with `--baseline` that checkout's too, the first alternating per point. */
-let point = 0;
+/**
+ * This code, and with `--baseline` that checkout's too, the first alternating per point: the
+ * baseline's first at the first point, this code's with `--branch-first`.
+ */
+let point = process.argv.includes('--branch-first') ? 1 : 0;
 function builds(target: Target): Array<string | undefined> {
   point += 1;
   if (baseline === undefined || target === 'bare') return [undefined];
