@@ -13,7 +13,10 @@
 // is marked with the load it ran under.
 // Run: npm run bench -- scale [--n 300,1000] [--storage memory,pglite,postgres] [--turns 6]
 //      [--class 1000|none] [--connect-rate 250] [--quiet-load 2] [--quiet-wait 60]
-//      [--smoke] [--profile]
+//      [--smoke] [--profile] [--profile-out dir] [--baseline checkout [--branch-first]] [--no-bare]
+// `--baseline <checkout>` runs every Recall point twice, this code and that checkout's (the
+// code before a change, with its own node_modules), alternating which goes first, so CPU per
+// turn before and after come from one run. `--profile-out` keeps the servers' CPU profiles.
 import {
   startPostgresServer,
   type PostgresServer,
@@ -40,7 +43,6 @@ function list(name: string): string[] | undefined {
 }
 
 const smoke = process.argv.includes('--smoke');
-const profile = process.argv.includes('--profile');
 const sweep = (list('n') ?? (smoke ? ['20'] : DEFAULT_SWEEP.map(String))).map(Number);
 const storages = (list('storage') ?? STORAGES) as Target[];
 const turns = Number(flag('turns') ?? (smoke ? 2 : 6));
@@ -51,6 +53,11 @@ const classSweep = (() => {
 const connectRate = Number(flag('connect-rate') ?? 250);
 const quietLoad = Number(flag('quiet-load') ?? 2);
 const quietWaitSeconds = Number(flag('quiet-wait') ?? 60);
+const profileOut = flag('profile-out');
+const baseline = flag('baseline');
+const profile = process.argv.includes('--profile') || profileOut !== undefined;
+/** `--no-bare`: skip the bare baseline (CPU per turn before and after needs none). */
+const bare = !process.argv.includes('--no-bare');
 for (const storage of storages) {
   if (!STORAGES.includes(storage)) throw new Error(`Unknown storage "${storage}".`);
 }
@@ -83,45 +90,65 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => 
 
 let postgres: PostgresServer | undefined;
 const results: RunResult[] = [];
-const saturated = new Map<Target, number>();
+const saturated = new Map<string, number>();
+/**
+ * This code, and with `--baseline` that checkout's too, the first alternating per point: the
+ * baseline's first at the first point, this code's with `--branch-first`.
+ */
+let point = process.argv.includes('--branch-first') ? 1 : 0;
+function builds(target: Target): Array<string | undefined> {
+  point += 1;
+  if (baseline === undefined || target === 'bare') return [undefined];
+  return point % 2 === 0 ? [undefined, baseline] : [baseline, undefined];
+}
 try {
   if (storages.includes('postgres')) postgres = await startPostgresServer();
   for (const learners of sweep) {
-    for (const target of ['bare', ...storages] as Target[]) {
-      const stoppedAt = saturated.get(target);
-      if (stoppedAt !== undefined) {
-        console.log(`${target} N=${learners}: skipped (saturated at N=${stoppedAt})`);
-        continue;
-      }
-      await waitForQuiet(`${target} N=${learners}`);
-      const result = await runOnce({
-        target,
-        learners,
-        turns,
-        profile,
-        ...(target === 'postgres' ? { connectionString: await postgres!.createDatabase() } : {}),
-      });
-      results.push(result);
-      printRun(result);
-      const dropped = result.turnsEnded < 0.9 * result.turnsSent || result.greeted < learners;
-      if (target !== 'bare' && (dropped || result.firstChunkMs.p99 > SATURATED_MS)) {
-        saturated.set(target, learners);
+    for (const target of [...(bare ? ['bare'] : []), ...storages] as Target[]) {
+      for (const checkout of builds(target)) {
+        const key = `${target}${checkout === undefined ? '' : ' baseline'}`;
+        const stoppedAt = saturated.get(key);
+        if (stoppedAt !== undefined) {
+          console.log(`${key} N=${learners}: skipped (saturated at N=${stoppedAt})`);
+          continue;
+        }
+        await waitForQuiet(`${key} N=${learners}`);
+        const result = await runOnce({
+          target,
+          learners,
+          turns,
+          profile,
+          ...(profileOut === undefined ? {} : { profileOut }),
+          ...(checkout === undefined ? {} : { baseline: checkout }),
+          ...(target === 'postgres' ? { connectionString: await postgres!.createDatabase() } : {}),
+        });
+        results.push(result);
+        printRun(result);
+        const dropped = result.turnsEnded < 0.9 * result.turnsSent || result.greeted < learners;
+        if (target !== 'bare' && (dropped || result.firstChunkMs.p99 > SATURATED_MS)) {
+          saturated.set(key, learners);
+        }
       }
     }
   }
   for (const learners of classSweep) {
-    for (const target of ['bare', ...storages] as Target[]) {
-      await waitForQuiet(`${target} class start N=${learners}`);
-      const result = await runOnce({
-        target,
-        learners,
-        turns,
-        profile: false,
-        connectRatePerSecond: connectRate,
-        ...(target === 'postgres' ? { connectionString: await postgres!.createDatabase() } : {}),
-      });
-      results.push(result);
-      printRun(result);
+    for (const target of [...(bare ? ['bare'] : []), ...storages] as Target[]) {
+      for (const checkout of builds(target)) {
+        await waitForQuiet(
+          `${target}${checkout === undefined ? '' : ' baseline'} class start N=${learners}`,
+        );
+        const result = await runOnce({
+          target,
+          learners,
+          turns,
+          profile: false,
+          connectRatePerSecond: connectRate,
+          ...(checkout === undefined ? {} : { baseline: checkout }),
+          ...(target === 'postgres' ? { connectionString: await postgres!.createDatabase() } : {}),
+        });
+        results.push(result);
+        printRun(result);
+      }
     }
   }
 } finally {

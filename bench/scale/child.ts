@@ -11,12 +11,20 @@ export interface Child {
   kill(): void;
 }
 
-/** Spawns `script` under tsx with the workspace's source condition. */
-export function startChild(script: string, args: string[], nodeFlags: string[] = []): Child {
+/**
+ * Spawns `script` under tsx with the workspace's source condition, in `cwd` (another
+ * checkout's root, so its own `tsx` and packages resolve) when given.
+ */
+export function startChild(
+  script: string,
+  args: string[],
+  nodeFlags: string[] = [],
+  cwd?: string,
+): Child {
   const child: ChildProcessWithoutNullStreams = spawn(
     process.execPath,
     [...nodeFlags, '--conditions=@recall/source', '--import', 'tsx', script, ...args],
-    { stdio: ['pipe', 'pipe', 'pipe'] },
+    { stdio: ['pipe', 'pipe', 'pipe'], ...(cwd === undefined ? {} : { cwd }) },
   );
   child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
   child.stdin.on('error', () => {});

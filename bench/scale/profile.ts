@@ -16,9 +16,16 @@ interface CpuProfile {
 /** One function's self time in a CPU profile. */
 export interface SelfTime {
   name: string;
-  milliseconds: number;
+  /** Samples that landed in the function. */
+  samples: number;
+  /** Of all non-idle samples. */
   share: number;
 }
+
+// Shares count samples, not the time between them: V8 samples the running thread at a steady
+// rate, but on a loaded machine the gap before a sample also holds the time the thread waited
+// for a core, which would be charged to whatever ran next (a system call that woke another
+// process, most often). Counted, each sample weighs what the thread ran.
 
 /** Who the socket writes (`writev`) were for: the PostgreSQL driver, WebSockets, or other. */
 export interface WriteCallers {
@@ -50,9 +57,9 @@ export function writevCallers(directory: string): WriteCallers {
       }
       return 'other';
     };
-    profile.samples.forEach((id, index) => {
+    profile.samples.forEach((id) => {
       if (nodes.get(id)?.callFrame.functionName !== 'writev') return;
-      totals[callerOf(id)] += profile.timeDeltas[index] ?? 0;
+      totals[callerOf(id)] += 1;
     });
   }
   const all = totals.postgres + totals.webSocket + totals.other || 1;
@@ -73,26 +80,21 @@ export function topSelfTime(directory: string, count = 5): SelfTime[] {
   for (const file of readdirSync(directory).filter((name) => name.endsWith('.cpuprofile'))) {
     const profile = JSON.parse(readFileSync(join(directory, file), 'utf8')) as CpuProfile;
     const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-    profile.samples.forEach((id, index) => {
+    for (const id of profile.samples) {
       const frame = nodes.get(id)?.callFrame;
       // Idle time, and the profiler's own start and stop, are not the server's work.
-      if (frame === undefined || frame.functionName === '(idle)') return;
-      if (frame.url.startsWith('node:inspector')) return;
-      const microseconds = profile.timeDeltas[index] ?? 0;
+      if (frame === undefined || frame.functionName === '(idle)') continue;
+      if (frame.url.startsWith('node:inspector')) continue;
       const where = frame.url === '' ? '' : ` ${shortUrl(frame.url)}:${frame.lineNumber + 1}`;
       const name = `${frame.functionName || '(anonymous)'}${where}`;
-      totals.set(name, (totals.get(name) ?? 0) + microseconds);
-      busy += microseconds;
-    });
+      totals.set(name, (totals.get(name) ?? 0) + 1);
+      busy += 1;
+    }
   }
   return [...totals]
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)
-    .map(([name, microseconds]) => ({
-      name,
-      milliseconds: microseconds / 1000,
-      share: busy === 0 ? 0 : microseconds / busy,
-    }));
+    .map(([name, samples]) => ({ name, samples, share: busy === 0 ? 0 : samples / busy }));
 }
 
 function shortUrl(url: string): string {

@@ -11,11 +11,15 @@ export function offeredTurnsPerSecond(learners: number): number {
 
 const round = (value: number, digits = 0) => value.toFixed(digits);
 
+/** The target, marked when its server came from `--baseline`'s checkout. */
+const label = (result: RunResult) =>
+  result.build === 'baseline' ? `${result.target} (baseline)` : result.target;
+
 /** One line per run, printed as it ends. */
 export function printRun(result: RunResult): void {
   const { check } = result;
   console.log(
-    `${result.target}${result.scenario === 'class' ? ' class start' : ''} N=${result.learners} (load ${round(result.loadAverage[0], 2)}→${round(result.loadAverage[1], 2)}): ` +
+    `${label(result)}${result.scenario === 'class' ? ' class start' : ''} N=${result.learners} (load ${round(result.loadAverage[0], 2)}→${round(result.loadAverage[1], 2)}): ` +
       `${round(result.turnsPerSecond)} turns/s of ${round(offeredTurnsPerSecond(result.learners))} offered, ` +
       `first chunk p50/p99 ${round(result.firstChunkMs.p50)}/${round(result.firstChunkMs.p99)} ms, ` +
       `last event p99 ${round(result.lastEventMs.p99)} ms, start p99 ${round(result.sessionStartMs.p99)} ms, ` +
@@ -25,10 +29,10 @@ export function printRun(result: RunResult): void {
         : `PostgreSQL commits ${round(result.commitsPerTurn, 2)}/turn, `) +
       `connections refused ${JSON.stringify(result.connectRefused)} timed out ${result.connectTimedOut}, ` +
       `frames ${round(result.framesPerTurn, 1)}/turn, ws writes ${round(result.webSocketWritesPerTurn, 1)}/turn, ` +
-      `CPU ${round(result.serverCpuPercent)} %, RSS ${round(result.serverRssMb)} MB, ` +
+      `CPU ${round(result.serverCpuPercent)} % (${round(result.serverCpuMsPerTurn, 2)} ms/turn, ${round(result.serverSystemCpuMsPerTurn, 2)} in the kernel), RSS ${round(result.serverRssMb)} MB, ` +
       (result.postgresCpuPercent === undefined
         ? ''
-        : `PostgreSQL CPU ${round(result.postgresCpuPercent)} %, `) +
+        : `PostgreSQL CPU ${round(result.postgresCpuPercent)} % (${round(result.postgresCpuMsPerTurn ?? Number.NaN, 2)} ms/turn), `) +
       `lost/tail/dup/ooo ${check.lost}/${check.tail}/${check.duplicated}/${check.outOfOrder}` +
       (result.timedOut > 0 ? `, ${result.timedOut} turns timed out` : '') +
       (result.chunksPerReply < CHUNKS
@@ -66,10 +70,19 @@ const ROWS: Array<[string, (result: RunResult) => string]> = [
   ],
   ['session start p99 ms', (result) => round(result.sessionStartMs.p99)],
   ['server CPU % of a core', (result) => round(result.serverCpuPercent)],
+  [
+    'server CPU ms / turn (kernel)',
+    (r) => `${round(r.serverCpuMsPerTurn, 2)} (${round(r.serverSystemCpuMsPerTurn, 2)})`,
+  ],
   ['server RSS MB', (result) => round(result.serverRssMb)],
   [
     'PostgreSQL CPU % of a core',
     (result) => (result.postgresCpuPercent === undefined ? '' : round(result.postgresCpuPercent)),
+  ],
+  [
+    'PostgreSQL CPU ms / turn',
+    (result) =>
+      result.postgresCpuMsPerTurn === undefined ? '' : round(result.postgresCpuMsPerTurn, 2),
   ],
   ['SQL statements / turn', (result) => round(result.statementsPerTurn, 2)],
   ['SQL statements / session start', (result) => round(result.startStatementsPerSession, 1)],
@@ -109,7 +122,7 @@ export function printTable(
     console.log(
       `\n${scenario === 'class' ? 'class start, ' : ''}N = ${learners} (offered ≈ ${round(offeredTurnsPerSecond(learners))} turns/s)`,
     );
-    const header = ['', ...columns.map((result) => result.target)];
+    const header = ['', ...columns.map(label)];
     const rows = ROWS.map(([name, value]) => [name, ...columns.map(value)]);
     const widths = header.map((_, index) =>
       Math.max(...[header, ...rows].map((row) => row[index]!.length)),
@@ -135,7 +148,8 @@ export function printKnees(
   console.log(`\nknee (p99 send → first chunk > ${KNEE_MS} ms):`);
   for (const target of ['bare', ...storages] as Target[]) {
     const runs = results.filter(
-      (result) => result.target === target && result.scenario === 'turns',
+      (result) =>
+        result.target === target && result.scenario === 'turns' && result.build === 'branch',
     );
     const knee = runs.find((result) => result.firstChunkMs.p99 > KNEE_MS);
     const largest = Math.max(0, ...runs.map((result) => result.learners));

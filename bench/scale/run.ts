@@ -1,6 +1,6 @@
 // One benchmark run: a server child (Recall on one storage, or the bare baseline) and a load
 // generator child for N learners, measured from the outside.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,13 @@ export interface RunOptions {
   profile: boolean;
   /** The class start: learners connect at this rate after `go`, talking once greeted. */
   connectRatePerSecond?: number;
+  /** With `profile`: keep the server's `.cpuprofile` in this directory (named after the run). */
+  profileOut?: string;
+  /**
+   * Another checkout of this repository (with its own `node_modules`) whose server runs
+   * instead of this one's: the code before a change, measured in the same run.
+   */
+  baseline?: string;
 }
 
 interface ServerStats {
@@ -45,6 +52,8 @@ interface ServerStats {
 /** What one run measured. */
 export interface RunResult {
   target: Target;
+  /** `baseline` when the server came from `--baseline`'s checkout. */
+  build: 'branch' | 'baseline';
   /** `class`: connects at a rate, overlapping turns; `turns`: everyone connected first. */
   scenario: 'turns' | 'class';
   learners: number;
@@ -71,9 +80,15 @@ export interface RunResult {
   statementsPerTurn: number;
   webSocketWritesPerTurn: number;
   serverCpuPercent: number;
+  /** The server's CPU time (user + system) per turn sent, in milliseconds. */
+  serverCpuMsPerTurn: number;
+  /** The part of {@link RunResult.serverCpuMsPerTurn} spent in the kernel (system calls). */
+  serverSystemCpuMsPerTurn: number;
   serverRssMb: number;
   /** PostgreSQL's server processes, for runs on PostgreSQL (Linux). */
   postgresCpuPercent: number | undefined;
+  /** PostgreSQL's server processes' CPU time per turn sent, in milliseconds. */
+  postgresCpuMsPerTurn: number | undefined;
   loopDelayP99Ms: number;
   closedEarly: number;
   check: { lost: number; tail: number; duplicated: number; outOfOrder: number; unexpected: number };
@@ -91,7 +106,11 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
         ? { storage: 'postgres', connectionString: options.connectionString! }
         : { storage: options.target };
   const profileDirectory = join(scratch, 'profile');
-  const server = startChild(join(here, 'server.ts'), [JSON.stringify(spec)]);
+  const serverScript =
+    options.baseline === undefined
+      ? join(here, 'server.ts')
+      : join(options.baseline, 'bench', 'scale', 'server.ts');
+  const server = startChild(serverScript, [JSON.stringify(spec)], [], options.baseline);
   const stats = async () => {
     server.send('stats');
     return JSON.parse(await server.next('stats ', 60_000)) as ServerStats;
@@ -138,6 +157,12 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     if (options.profile) {
       server.send(`profile stop ${join(profileDirectory, 'turns.cpuprofile')}`);
       await server.next('profiled', 60_000);
+      if (options.profileOut !== undefined) {
+        const build = options.baseline === undefined ? 'branch' : 'baseline';
+        const name = `${options.target}-${options.learners}-${build}-${Date.now()}.cpuprofile`;
+        mkdirSync(options.profileOut, { recursive: true });
+        copyFileSync(join(profileDirectory, 'turns.cpuprofile'), join(options.profileOut, name));
+      }
     }
     const after = await stats();
     const postgresAfter = postgresPort === undefined ? undefined : postgresCpuMs(postgresPort);
@@ -155,6 +180,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     return {
       ...finished,
       target: options.target,
+      build: options.baseline === undefined ? 'branch' : 'baseline',
       scenario: classStart ? 'class' : 'turns',
       learners: options.learners,
       greeted: connected.greeted,
@@ -175,11 +201,18 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
         (100 * (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system)) /
         1000 /
         Math.max(1, after.at - before.at),
+      serverCpuMsPerTurn:
+        (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1000 / turns,
+      serverSystemCpuMsPerTurn: (after.cpu.system - before.cpu.system) / 1000 / turns,
       serverRssMb: after.rss / 1024 / 1024,
       postgresCpuPercent:
         postgresBefore === undefined || postgresAfter === undefined
           ? undefined
           : (100 * (postgresAfter - postgresBefore)) / Math.max(1, after.at - before.at),
+      postgresCpuMsPerTurn:
+        postgresBefore === undefined || postgresAfter === undefined
+          ? undefined
+          : (postgresAfter - postgresBefore) / turns,
       loopDelayP99Ms: after.loopDelayP99Ms,
       check,
       profile: options.profile ? topSelfTime(profileDirectory) : [],

@@ -47,7 +47,9 @@ function storableStream(llm: LLMAdapter, options: LLMCallOptions): AsyncIterable
             text = text.slice(0, -1);
           }
           const cleaned = toStorableText(text);
-          return cleaned === '' ? step() : { done: false, value: { ...part, text: cleaned } };
+          if (cleaned === '') return step();
+          // Most deltas need nothing: passed on as they came, without a copy per chunk.
+          return { done: false, value: cleaned === part.text ? part : { ...part, text: cleaned } };
         });
       return {
         next() {

@@ -65,6 +65,22 @@ Write only questions that probe recall, hints (cues and clozes), a brief neutral
  * supplementary guidelines (delimited, omitted when blank) → the UI-handled block.
  */
 export function buildTutorSystemPrompt(recallSet: RecallSet): string {
+  // Storages hand out frozen sets, the same object until the set is saved again: built once.
+  if (!Object.isFrozen(recallSet) || !Object.isFrozen(recallSet.points)) {
+    return renderTutorSystemPrompt(recallSet);
+  }
+  let prompt = systemPrompts.get(recallSet);
+  if (prompt === undefined) {
+    prompt = renderTutorSystemPrompt(recallSet);
+    systemPrompts.set(recallSet, prompt);
+  }
+  return prompt;
+}
+
+/** System prompts of frozen recall sets, held as long as their set. */
+const systemPrompts = new WeakMap<RecallSet, string>();
+
+function renderTutorSystemPrompt(recallSet: RecallSet): string {
   const resourceTitles = recallSet.resources.map((resource) => textTag('resource', resource.title));
   const setLines = [
     textTag('name', recallSet.name),

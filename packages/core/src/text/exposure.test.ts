@@ -15,6 +15,24 @@ describe('keyTerms', () => {
     expect(stems('CO₂ is released')).toContain('co2');
     expect(stems('C++')).not.toContain('c');
   });
+
+  it('answers a repeated text alike, with an array of its own each time', () => {
+    const text = 'Mitochondria make ATP from glucose';
+    const first = keyTerms(text);
+    first.push({ word: 'extra', stem: 'extra' });
+    const second = keyTerms(text);
+    expect(second.map((term) => term.stem)).toEqual(['mitochondria', 'make', 'atp', 'glucos']);
+    expect(second).not.toBe(keyTerms(text));
+    expect(Object.isFrozen(second[0])).toBe(true);
+  });
+
+  it('still answers texts it has forgotten (more texts than it keeps)', () => {
+    const stemsOf = (index: number) => keyTerms(`Enzyme number ${index} splits sucrose`);
+    const before = stemsOf(0).map((term) => term.stem);
+    for (let index = 1; index <= 2_000; index += 1) stemsOf(index);
+    expect(stemsOf(0).map((term) => term.stem)).toEqual(before);
+    expect(before).toEqual(['enzym', 'numb', '0', 'split', 'sucros']);
+  });
 });
 
 describe('exposure', () => {

@@ -97,6 +97,14 @@ function symbolTerms(text: string): string[] {
 }
 
 /**
+ * Texts whose key terms were computed lately, oldest first. The engine asks for the same texts
+ * on every turn (a set's points, the reply it just streamed), and normalising, matching the
+ * symbol pattern and stemming cost more than the lookup. Bounded: the oldest entry goes first.
+ */
+const recentKeyTerms = new Map<string, readonly KeyTerm[]>();
+const MAX_RECENT_KEY_TERMS = 1_024;
+
+/**
  * The key terms of `text`: its distinct content words with their stems (stop words and 1–2
  * letter words dropped), and symbol-bearing terms kept whole ("C++" is `c++`, not `c`). This is
  * the one definition of "key terms" the engine, the offline model and the evaluation harness
@@ -106,12 +114,25 @@ function symbolTerms(text: string): string[] {
  * // ['lava', 'magma', 'reach', 'surface']
  */
 export function keyTerms(text: string): KeyTerm[] {
+  let terms = recentKeyTerms.get(text);
+  if (terms === undefined) {
+    terms = computeKeyTerms(text);
+    if (recentKeyTerms.size >= MAX_RECENT_KEY_TERMS) {
+      recentKeyTerms.delete(recentKeyTerms.keys().next().value!);
+    }
+    recentKeyTerms.set(text, terms);
+  }
+  // A fresh array each call: callers may keep or change it; the terms themselves are frozen.
+  return terms.slice();
+}
+
+function computeKeyTerms(text: string): readonly KeyTerm[] {
   const seen = new Set<string>();
   const terms: KeyTerm[] = [];
   for (const symbol of symbolTerms(text)) {
     if (seen.has(symbol)) continue;
     seen.add(symbol);
-    terms.push({ word: symbol, stem: symbol });
+    terms.push(Object.freeze({ word: symbol, stem: symbol }));
   }
   const masked = text.normalize('NFKC').replace(SYMBOL_TERM, ' ');
   for (const word of normalizeText(masked).split(' ')) {
@@ -119,7 +140,7 @@ export function keyTerms(text: string): KeyTerm[] {
     const wordStem = stem(word);
     if (seen.has(wordStem)) continue;
     seen.add(wordStem);
-    terms.push({ word, stem: wordStem });
+    terms.push(Object.freeze({ word, stem: wordStem }));
   }
   return terms;
 }

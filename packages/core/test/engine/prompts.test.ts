@@ -102,6 +102,19 @@ describe('tutor system prompt', () => {
     expect(shuffled).toContain('<point label="P1"><content>ATP synthase makes ATP');
   });
 
+  test('a frozen set (as storages hand them out) gets the prompt an unfrozen copy gets', () => {
+    const copy = structuredClone(recallSet);
+    const frozen = structuredClone(recallSet);
+    Object.freeze(frozen.points);
+    Object.freeze(frozen);
+    expect(buildTutorSystemPrompt(frozen)).toBe(buildTutorSystemPrompt(copy));
+    expect(buildTutorSystemPrompt(frozen)).toBe(buildTutorSystemPrompt(copy));
+    const renamed = { ...frozen, name: 'Cell energy, saved again' };
+    Object.freeze(renamed);
+    expect(buildTutorSystemPrompt(renamed)).toContain('<name>Cell energy, saved again</name>');
+    expect(buildTutorSystemPrompt(frozen)).not.toContain('saved again');
+  });
+
   test('guidelines are omitted when empty or blank', () => {
     for (const supplementaryGuidelines of [undefined, '', '   \n ']) {
       const plain = buildTutorSystemPrompt({

@@ -94,6 +94,26 @@ describe('the event frame', () => {
 });
 
 describe('the transient frames', () => {
+  test('each delta is its own chunk, in turn and when subscribers take it one after another', () => {
+    const chunk = (delta: { sessionId: string; responseId: string; index: number; text: string }) =>
+      JSON.parse(encodeFeedItem({ kind: 'delta', delta }));
+    const first = { sessionId: 's', responseId: 'r', index: 0, text: 'Which ' };
+    const second = { sessionId: 's', responseId: 'r', index: 1, text: 'enzyme?' };
+    expect(chunk(first)).toEqual({ type: 'chunk', responseId: 'r', index: 0, text: 'Which ' });
+    expect(chunk(first).index).toBe(0);
+    expect(chunk(second)).toEqual({ type: 'chunk', responseId: 'r', index: 1, text: 'enzyme?' });
+    expect(chunk({ ...first })).toEqual(chunk(first));
+    const snapshot = { ...second, snapshot: true as const, text: 'Which enzyme?' };
+    expect(chunk(snapshot)).toEqual({
+      type: 'chunk',
+      responseId: 'r',
+      index: 1,
+      text: 'Which enzyme?',
+      snapshot: true,
+    });
+    expect(chunk(second).text).toBe('enzyme?');
+  });
+
   test('a delta is a chunk; an engine error an error frame with retryable', () => {
     expect(
       JSON.parse(

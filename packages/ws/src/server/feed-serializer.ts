@@ -15,16 +15,13 @@ export type EncodedMessage = string;
 
 // Every socket attached to a session receives the same event and delta objects (storage and
 // engine share one object among subscribers), so the JSON is built once per object, not once
-// per socket: fan-out cost stays flat. Weakly held: nothing to evict.
-const encodedCache = new WeakMap<object, EncodedMessage>();
-
-function cached(key: object, build: () => EncodedMessage): EncodedMessage {
-  const hit = encodedCache.get(key);
-  if (hit !== undefined) return hit;
-  const encoded = build();
-  encodedCache.set(key, encoded);
-  return encoded;
-}
+// per socket: fan-out cost stays flat. Events, which subscribers may reach at different times
+// (one replaying history, one live), are held weakly: nothing to evict. A delta reaches every
+// subscriber of its session in one synchronous pass, so remembering the last one suffices and
+// spares a weak entry (and its collection) per chunk.
+const encodedEvents = new WeakMap<object, EncodedMessage>();
+let lastDelta: object | undefined;
+let lastDeltaFrame: EncodedMessage = '';
 
 /** Serializes a server frame as JSON text. */
 export function encodeMessage(message: ServerMessage): EncodedMessage {
@@ -62,23 +59,30 @@ export function encodeFeedItem(item: EngineFeedItem): EncodedMessage {
   switch (item.kind) {
     case 'event': {
       const { event } = item;
-      return cached(event, () =>
-        encodeMessage({ type: 'event', event: redactSessionEvent(event) }),
-      );
+      let encoded = encodedEvents.get(event);
+      if (encoded === undefined) {
+        encoded = encodeMessage({ type: 'event', event: redactSessionEvent(event) });
+        encodedEvents.set(event, encoded);
+      }
+      return encoded;
     }
     case 'delta': {
       const { delta } = item;
+      if (delta === lastDelta) return lastDeltaFrame;
       const { responseId, index, text, snapshot } = delta;
-      const build = () =>
-        encodeMessage({
-          type: 'chunk',
-          responseId,
-          index,
-          text,
-          ...(snapshot === true ? { snapshot: true } : {}),
-        });
+      const encoded = encodeMessage({
+        type: 'chunk',
+        responseId,
+        index,
+        text,
+        ...(snapshot === true ? { snapshot: true } : {}),
+      });
       // A snapshot's text depends on when it was taken: never shared.
-      return snapshot === true ? build() : cached(delta, build);
+      if (snapshot !== true) {
+        lastDelta = delta;
+        lastDeltaFrame = encoded;
+      }
+      return encoded;
     }
     case 'error':
       return encodeMessage(errorFrame(item.error));

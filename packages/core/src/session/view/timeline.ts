@@ -215,8 +215,14 @@ function applyAssistantMessage(
   ];
 }
 
+// A response is in the timeline at most once, and the one an event names is nearly always
+// among the last items: searched from the end, a long conversation costs no more per event.
 function findResponse(timeline: readonly SessionTimelineItem[], responseId: string): number {
-  return timeline.findIndex((item) => item.kind === 'message' && item.responseId === responseId);
+  for (let position = timeline.length - 1; position >= 0; position -= 1) {
+    const item = timeline[position]!;
+    if (item.kind === 'message' && item.responseId === responseId) return position;
+  }
+  return -1;
 }
 
 function updateResponse(
