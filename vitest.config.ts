@@ -10,6 +10,12 @@ const conditions = ['@recall/source', 'module', 'node', 'development|production'
 const systemDependencies = ['test/global-setup.ts'];
 // React 18 and react-dom 18 live in their own workspace, so that they find each other as peers.
 const REACT_18 = `${import.meta.dirname}/test/react18/node_modules`;
+// `isolate: false` (per project): a worker runs its files one after another in one module
+// graph and one environment instead of importing every module and creating happy-dom again for
+// each file. Safe where tests keep no module-level state between files: no `vi.mock`,
+// spies restored, fake timers and stubbed env undone in the test that set them. A test that
+// needs a module fresh imports it after `vi.resetModules()`. `npm run test:shuffled` runs files
+// and tests in a random order (the seed is printed) to catch a test that leans on another.
 
 export default defineConfig({
   resolve: { conditions },
@@ -20,6 +26,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'core',
+          isolate: false,
           include: ['packages/core/{src,test}/**/*.test.ts'],
           environment: 'node',
           globalSetup: systemDependencies,
@@ -41,6 +48,7 @@ export default defineConfig({
         },
         test: {
           name: 'core-ai7-msw2',
+          isolate: false,
           include: [
             'packages/core/src/llm/ai-sdk/**/*.test.ts',
             'packages/core/test/llm/{ai-sdk,engine-ai-sdk,anthropic,messages-api}*.test.ts',
@@ -54,6 +62,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'ws',
+          isolate: false,
           include: ['packages/ws/{src,test}/**/*.test.ts'],
           environment: 'node',
           globalSetup: systemDependencies,
@@ -65,6 +74,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'react',
+          isolate: false,
           include: ['packages/react/{src,test}/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['packages/react/test/setup.ts'],
@@ -84,6 +94,7 @@ export default defineConfig({
         },
         test: {
           name: 'react18',
+          isolate: false,
           include: ['packages/react/{src,test}/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['packages/react/test/setup-react18.ts', 'packages/react/test/setup.ts'],
@@ -95,6 +106,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'eval',
+          isolate: false,
           include: ['packages/eval/{src,test}/**/*.test.ts'],
           environment: 'node',
           globalSetup: systemDependencies,
@@ -104,6 +116,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'examples',
+          isolate: false,
           include: ['examples/server/{src,test}/**/*.test.ts'],
           environment: 'node',
         },
@@ -113,6 +126,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'repo',
+          isolate: false,
           include: ['test/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
@@ -122,6 +136,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          // Few files, each with its own browser and server: isolation costs nothing here.
           include: ['examples/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: systemDependencies,
