@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Workspace packages resolve to their TypeScript sources through the
@@ -21,6 +22,10 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: ['@recall/source'] } },
   test: {
+    // Vitest's default in a run is one worker fewer than cores: one worker on a 2-core machine,
+    // which ran the whole suite file after file. Most files spend their time waiting on child
+    // processes, sockets and databases, so two workers fit on two cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
