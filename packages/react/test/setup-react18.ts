@@ -9,18 +9,24 @@ const fromReact18Workspace = createRequire(
 );
 const REACT = /^react(?:-dom)?(?:\/.*)?$/;
 let resolving = false;
+// Setup files run before every test file; with modules shared between files (isolate: false)
+// the hook is registered once per worker process.
+const REGISTERED = Symbol.for('recall.test.react18-hooks');
+const processGlobals = globalThis as Record<symbol, boolean | undefined>;
 
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    if (resolving || !REACT.test(specifier)) return nextResolve(specifier, context);
-    resolving = true;
-    try {
-      return {
-        url: pathToFileURL(fromReact18Workspace.resolve(specifier)).href,
-        shortCircuit: true,
-      };
-    } finally {
-      resolving = false;
-    }
-  },
-});
+if (!processGlobals[REGISTERED])
+  registerHooks({
+    resolve(specifier, context, nextResolve) {
+      if (resolving || !REACT.test(specifier)) return nextResolve(specifier, context);
+      resolving = true;
+      try {
+        return {
+          url: pathToFileURL(fromReact18Workspace.resolve(specifier)).href,
+          shortCircuit: true,
+        };
+      } finally {
+        resolving = false;
+      }
+    },
+  });
+processGlobals[REGISTERED] = true;

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { createMemoryStorage } from '@recall/core';
 import { createOfflineLLM } from '@recall/core/offline';
 import { PROTOCOL_VERSION } from '@recall/ws/protocol';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { type DemoServer, startDemoServer } from './demo-server';
 
@@ -22,6 +22,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await demo?.close();
 });
+
+/**
+ * Runs `body` with the ws server's console warnings caught instead of printed (the refusals
+ * these tests provoke are logged as `[recall/ws] <message>`); resolves the messages, in order.
+ */
+async function serverWarnings(body: () => Promise<void>): Promise<string[]> {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  try {
+    await body();
+    return warn.mock.calls.map(([message]) => String(message));
+  } finally {
+    warn.mockRestore();
+  }
+}
 
 /** What a browser's first visit gets: its identity cookie. */
 async function newBrowser(): Promise<string> {
@@ -83,12 +97,18 @@ describe('the demo server: one anonymous learner per browser (X31)', () => {
     expect(bob).not.toBe(alice);
 
     const port = new URL(demo.url).port;
-    expect(await upgradeStatus({})).toBe(401);
-    expect(await upgradeStatus({ cookie: 'recall_demo_id=forged' })).toBe(401);
-    // Any 32 hex digits used to be a learner; only a cookie this server signed is one now.
-    const unsigned = alice.slice(0, alice.indexOf('.'));
-    expect(await upgradeStatus({ cookie: unsigned })).toBe(401);
-    expect(await upgradeStatus({ cookie: alice, host: `attacker.example:${port}` })).toBe(403);
+    const warnings = await serverWarnings(async () => {
+      expect(await upgradeStatus({})).toBe(401);
+      expect(await upgradeStatus({ cookie: 'recall_demo_id=forged' })).toBe(401);
+      // Any 32 hex digits used to be a learner; only a cookie this server signed is one now.
+      const unsigned = alice.slice(0, alice.indexOf('.'));
+      expect(await upgradeStatus({ cookie: unsigned })).toBe(401);
+      expect(await upgradeStatus({ cookie: alice, host: `attacker.example:${port}` })).toBe(403);
+    });
+    expect(warnings).toEqual([
+      ...Array.from({ length: 3 }, () => '[recall/ws] unauthenticated upgrade'),
+      '[recall/ws] host rejected',
+    ]);
 
     const aliceSession = await startSession(alice);
     const listed = async (cookie: string) =>
@@ -133,22 +153,28 @@ describe('learners cost something to mint', () => {
       expect(Number(refused[0]?.headers.get('retry-after'))).toBeGreaterThan(0);
 
       const wsUrl = `${limited.url.replace(/^http/, 'ws')}ws?recallSetId=photosynthesis`;
-      const forged = await Promise.all(
-        Array.from(
-          { length: 20 },
-          () =>
-            new Promise<string>((resolve) => {
-              const cookie = `recall_demo_id=${randomBytes(16).toString('hex')}`;
-              const socket = new WebSocket(wsUrl, [PROTOCOL_VERSION], { headers: { cookie } });
-              socket.on('unexpected-response', (_request, response) =>
-                resolve(String(response.statusCode)),
-              );
-              socket.on('open', () => resolve('open'));
-              socket.on('error', () => resolve('error'));
-            }),
-        ),
-      );
+      let forged: string[] = [];
+      const warnings = await serverWarnings(async () => {
+        forged = await Promise.all(
+          Array.from(
+            { length: 20 },
+            () =>
+              new Promise<string>((resolve) => {
+                const cookie = `recall_demo_id=${randomBytes(16).toString('hex')}`;
+                const socket = new WebSocket(wsUrl, [PROTOCOL_VERSION], { headers: { cookie } });
+                socket.on('unexpected-response', (_request, response) =>
+                  resolve(String(response.statusCode)),
+                );
+                socket.on('open', () => resolve('open'));
+                socket.on('error', () => resolve('error'));
+              }),
+          ),
+        );
+      });
       expect(forged.every((outcome) => outcome === '401')).toBe(true);
+      expect(warnings).toEqual(
+        Array.from({ length: 20 }, () => '[recall/ws] unauthenticated upgrade'),
+      );
       expect(await storage.listSessions({})).toHaveLength(0);
     } finally {
       await limited.close();

@@ -156,9 +156,16 @@ describe('errors that are never retried', () => {
         },
       ],
     });
-    const { error } = await drain(testLLM().streamText(CALL));
-    expect(codeOf(error)).toBe('LLM_OUTPUT_INVALID');
-    expect(mock.requests).toHaveLength(1);
+    // The SDK also logs the unparsable line to the console ("Could not parse message into
+    // JSON"); that is the SDK's own log, read from ANTHROPIC_LOG when the client is created.
+    vi.stubEnv('ANTHROPIC_LOG', 'off');
+    try {
+      const { error } = await drain(testLLM().streamText(CALL));
+      expect(codeOf(error)).toBe('LLM_OUTPUT_INVALID');
+      expect(mock.requests).toHaveLength(1);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 

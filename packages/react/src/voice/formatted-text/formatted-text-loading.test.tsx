@@ -1,6 +1,5 @@
 import { render } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
-import { FormattedText } from './formatted-text';
 
 // happy-dom has no `compatMode`; KaTeX warns about quirks mode on import otherwise.
 vi.hoisted(() => {
@@ -9,8 +8,12 @@ vi.hoisted(() => {
   }
 });
 
-// Nothing preloads KaTeX in this file: the first maths starts loading the real package.
+// Nothing preloads KaTeX in this file: the first maths starts loading the real package. The
+// project shares modules between files (isolate: false), so the module holding the loader is
+// evaluated afresh here: another file may already have loaded KaTeX through it.
 test('maths shows raw while KaTeX loads, then renders; text without maths never waits', async () => {
+  vi.resetModules();
+  const { FormattedText } = await import('./formatted-text');
   const plain = render(<FormattedText text="no maths, `code` only" />).container;
   expect(plain.querySelector('code')?.textContent).toBe('code');
 
