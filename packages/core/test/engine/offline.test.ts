@@ -69,6 +69,40 @@ describe('offline adapter', () => {
     expect(ofType(await session.events(), 'recall_point_recalled')).toHaveLength(0);
   });
 
+  test("a question using the asked point's words counts as a miss: the hints narrow, no credit", async () => {
+    // "estate" is a word of both points, so not one only the asked point has; asked about
+    // without a question mark, as a learner often types.
+    const session = await offlineSession({
+      id: 'set-rev',
+      name: 'Revolution',
+      description: 'Two points that share a word.',
+      points: [
+        {
+          id: 'p1',
+          content: 'A debt crisis led the king to summon the Estates-General.',
+          context: 'Money troubles.',
+        },
+        {
+          id: 'p2',
+          content: 'The Third Estate declared itself the National Assembly.',
+          context: 'A new body.',
+        },
+      ],
+    });
+    const asked = ofType(await session.events(), 'assistant_message')[0]!.data.askedPointId;
+    const question = 'is it something to do with the estate';
+    for (let turn = 0; turn < 3; turn += 1) await session.say(question);
+    const replies = ofType(await session.events(), 'assistant_message').slice(1);
+    // By the third miss the tutor shows part of the point with gaps (or moves on): it does not
+    // keep re-asking the opening probe.
+    expect(
+      replies.some(
+        (reply) => reply.data.content.includes('___') || reply.data.askedPointId !== asked,
+      ),
+    ).toBe(true);
+    expect(ofType(await session.events(), 'recall_point_recalled')).toHaveLength(0);
+  });
+
   test('a vague answer gets a near miss naming the missing terms by aspect, never by the answer words', async () => {
     // The evaluator's structured output: `missing` says which parts are missing ("from ADP
     // and phosphate" → what it comes from; "makes" → what it does) without quoting them.

@@ -1,3 +1,4 @@
+import { isLearnerQuestion } from '../../text/question';
 import { type PointJudgement, type WeightedTerm, termAsWord } from './lexical-judge';
 import { readSentence } from './sentence-structure';
 import { wordsMatch } from './word-match';
@@ -13,14 +14,19 @@ export function saysCannotRecall(message: string): boolean {
 
 /**
  * Whether a message is an attempt at the focus point although it neither recalls nor nearly
- * recalls it: it says the learner cannot recall, or uses a word only that point has ("something
- * with a synthase?"). Off-topic messages are no attempt.
+ * recalls it: it says the learner cannot recall, uses a word only that point has ("something
+ * with a synthase?"), or is a question using any of its specific words ("does the third estate
+ * come into it?": a guess in question form, never credited, but the hints narrow and the probe
+ * moves on as after any miss). Off-topic messages are no attempt.
  */
 export function attemptsFocus(message: string, terms: readonly WeightedTerm[]): boolean {
   if (saysCannotRecall(message)) return true;
   const words = readSentence(message).filter((word) => !word.stop);
+  const question = isLearnerQuestion(message);
   return terms.some(
-    (term) => term.distinctive && words.some((word) => wordsMatch(termAsWord(term), word)),
+    (term) =>
+      (term.distinctive || (question && !term.generic)) &&
+      words.some((word) => wordsMatch(termAsWord(term), word)),
   );
 }
 

@@ -24,6 +24,8 @@ export interface WeightedTerm extends KeyTerm {
   weight: number;
   /** Only this point has the term, and it is not a generic word. */
   distinctive: boolean;
+  /** A generic word ("makes", "next"), weighed at a quarter. */
+  generic: boolean;
 }
 
 /** The points of a set, read once for judging many answers. */
@@ -47,6 +49,7 @@ export function readPoints(contents: readonly string[]): JudgedPoints {
         stem: term.stem,
         weight: (term.generic ? GENERIC_WEIGHT : 1) / sharedBy,
         distinctive: sharedBy === 1 && !term.generic,
+        generic: term.generic,
       };
     }),
   );
