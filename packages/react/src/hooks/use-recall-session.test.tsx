@@ -40,19 +40,27 @@ async function serve() {
   return { llm, engine, transport, storage, options, sessionsOf };
 }
 
+/**
+ * Waits for an outcome (a socket opening, a session resuming), not for a time: on a busy
+ * machine connecting alone can take longer than Testing Library's default second.
+ */
+function settle<T>(check: () => T | Promise<T>): Promise<T> {
+  return waitFor(check, { timeout: 10_000 });
+}
+
 function ServerScreen(props: { options: UseRecallSessionOptions }) {
   const session = useRecallSession(props.options);
   return <p>{`${session.status}/${session.connection}`}</p>;
 }
 
-describe('useRecallSession({ url, recallSetId }) owns its client', () => {
+describe('useRecallSession({ url, recallSetId }) owns its client', { timeout: 30_000 }, () => {
   test('StrictMode double mount: one connection, one session, one opening', async () => {
     const server = await serve();
     const { result } = renderHook(() => useRecallSession(server.options(RECORDED_RECALL_SET.id)), {
       reactStrictMode: true,
     });
-    await waitFor(() => expect(result.current.status).toBe('active'));
-    await waitFor(() => expect(result.current.timeline.length).toBeGreaterThan(0));
+    await settle(() => expect(result.current.status).toBe('active'));
+    await settle(() => expect(result.current.timeline.length).toBeGreaterThan(0));
     expect(server.transport.connectionCount).toBe(1);
     expect(await server.sessionsOf(RECORDED_RECALL_SET.id)).toHaveLength(1);
     expect(server.llm.requestsOf('tutor')).toHaveLength(1);
@@ -63,23 +71,23 @@ describe('useRecallSession({ url, recallSetId }) owns its client', () => {
     const server = await serve();
     const options = server.options(RECORDED_RECALL_SET.id, { leaveAfterUnmountMs: 50 });
     const first = renderHook(() => useRecallSession(options));
-    await waitFor(() => expect(first.result.current.status).toBe('active'));
-    await waitFor(() => expect(first.result.current.timeline.length).toBeGreaterThan(0));
+    await settle(() => expect(first.result.current.status).toBe('active'));
+    await settle(() => expect(first.result.current.timeline.length).toBeGreaterThan(0));
     const calls = server.llm.requests.length;
     const client = first.result.current.client;
     first.unmount();
     const second = renderHook(() => useRecallSession(options));
-    await waitFor(() => expect(second.result.current.client).toBe(client));
+    await settle(() => expect(second.result.current.client).toBe(client));
     expect(second.result.current.status).toBe('active');
     expect(server.transport.connectionCount).toBe(1);
     expect(server.llm.requests.length).toBe(calls);
 
     const { sessionId } = second.result.current.session;
     second.unmount();
-    await waitFor(async () =>
+    await settle(async () =>
       expect((await server.engine.getSessionState(sessionId)).status).toBe('paused'),
     );
-    await waitFor(() => expect(server.transport.connectionCount).toBe(0));
+    await settle(() => expect(server.transport.connectionCount).toBe(0));
     expect(server.llm.requests.length).toBe(calls);
     expect(server.transport.received.map((message) => message.type)).toContain('leave_session');
   });
@@ -88,16 +96,16 @@ describe('useRecallSession({ url, recallSetId }) owns its client', () => {
     const server = await serve();
     const options = server.options(RECORDED_RECALL_SET.id, { leaveAfterUnmountMs: 0 });
     const first = renderHook(() => useRecallSession(options));
-    await waitFor(() => expect(first.result.current.status).toBe('active'));
+    await settle(() => expect(first.result.current.status).toBe('active'));
     const { sessionId } = first.result.current.session;
     first.unmount();
-    await waitFor(() =>
+    await settle(() =>
       expect(server.transport.received.some((message) => message.type === 'leave_session')).toBe(
         true,
       ),
     );
     const second = renderHook(() => useRecallSession(options));
-    await waitFor(() => expect(second.result.current.status).toBe('active'));
+    await settle(() => expect(second.result.current.status).toBe('active'));
     expect(second.result.current.session.sessionId).toBe(sessionId);
     expect(second.result.current.session.status).toBe('in_progress');
     expect(server.transport.connectionCount).toBe(1);
@@ -111,14 +119,14 @@ describe('useRecallSession({ url, recallSetId }) owns its client', () => {
         useRecallSession(server.options(recallSetId, { leaveAfterUnmountMs: 0 })),
       { initialProps: { recallSetId: RECORDED_RECALL_SET.id } },
     );
-    await waitFor(() => expect(result.current.status).toBe('active'));
+    await settle(() => expect(result.current.status).toBe('active'));
     const firstClient = result.current.client;
     const firstSessionId = result.current.session.sessionId;
     rerender({ recallSetId: SECOND_SET.id });
     expect(result.current.client).not.toBe(firstClient);
     expect(result.current.status).toBe('connecting');
-    await waitFor(() => expect(result.current.session.recallSetName).toBe(SECOND_SET.name));
-    await waitFor(async () =>
+    await settle(() => expect(result.current.session.recallSetName).toBe(SECOND_SET.name));
+    await settle(async () =>
       expect((await server.engine.getSessionState(firstSessionId)).status).toBe('paused'),
     );
     expect(await server.sessionsOf(SECOND_SET.id)).toHaveLength(1);
@@ -163,7 +171,7 @@ function refusingServer(retryAfterMs: number) {
   return { urls, WebSocket: RefusingSocket };
 }
 
-describe('useRecallSession: authentication and refusals', () => {
+describe('useRecallSession: authentication and refusals', { timeout: 30_000 }, () => {
   test("sends a token in the URL (no headers), and waits out the server's retryAfterMs", async () => {
     vi.useFakeTimers();
     const server = refusingServer(120_000);
