@@ -1,6 +1,8 @@
 // Planted transcripts: hand-written session logs with known answers, for the metrics' tests.
 // Only the fields the metrics read are filled; the envelope is the log's own shape.
 import type { RecallPoint, SessionEvent } from '@recall/core';
+import { type SessionMetrics, measureSession } from '../src/metrics/session-metrics';
+import { type BuildTranscriptOptions, buildTranscript } from '../src/metrics/transcript';
 import type { IntentKind, LearnerIntent } from '../src/personas/persona-types';
 
 export const PLANTED_POINTS: RecallPoint[] = [
@@ -72,4 +74,21 @@ export function plant(steps: readonly PlantedStep[]): {
     }
   }
   return { events, intents };
+}
+
+/** The metrics of a planted log over {@link PLANTED_POINTS}, as a run would measure them. */
+export function measurePlanted(
+  events: readonly SessionEvent[],
+  options: Omit<BuildTranscriptOptions, 'setId' | 'persona' | 'run' | 'points' | 'events'> = {},
+): SessionMetrics {
+  return measureSession(
+    buildTranscript({
+      setId: 'planted',
+      persona: 'planted',
+      run: 0,
+      points: PLANTED_POINTS,
+      events,
+      ...options,
+    }),
+  );
 }

@@ -1,9 +1,7 @@
 import { DEFAULT_ENGINE_CONFIG, type SessionEvent } from '@recall/core';
 import { describe, expect, test } from 'vitest';
-import { PLANTED_POINTS, plant } from '../../test/planted';
+import { measurePlanted, plant } from '../../test/planted';
 import { aggregate } from './aggregate';
-import { measureSession } from './session-metrics';
-import { buildTranscript } from './transcript';
 
 const MILLION = 1_000_000;
 const usage = (input: number, output: number, cacheRead = 0, cacheWrite = 0) => ({
@@ -27,16 +25,7 @@ function withUsage(
 }
 
 function measure(events: SessionEvent[], prices = DEFAULT_ENGINE_CONFIG.prices) {
-  return measureSession(
-    buildTranscript({
-      setId: 'planted',
-      persona: 'planted',
-      run: 0,
-      points: PLANTED_POINTS,
-      events,
-      prices,
-    }),
-  );
+  return measurePlanted(events, { prices });
 }
 
 // Prices chosen so every term of the formula shows in the total.

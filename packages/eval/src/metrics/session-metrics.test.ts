@@ -1,7 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { PLANTED_POINTS, type PlantedStep, plant } from '../../test/planted';
-import { buildTranscript } from './transcript';
-import { measureSession } from './session-metrics';
+import { measurePlanted, type PlantedStep, plant } from '../../test/planted';
 
 // 24 hand-labelled transcripts over three points (p1 lava, p2 mantle, p3 earthquakes). Each
 // is labelled with the value every detector must find; the labels were worked out by hand
@@ -322,16 +320,7 @@ const CASES: [string, PlantedStep[], Label][] = [
 describe('detectors on hand-labelled transcripts', () => {
   test.each(CASES)('%s', (_name, steps, label) => {
     const { events, intents } = plant(steps);
-    const metrics = measureSession(
-      buildTranscript({
-        setId: 'planted',
-        persona: 'planted',
-        run: 0,
-        points: PLANTED_POINTS,
-        events,
-        intents,
-      }),
-    );
+    const metrics = measurePlanted(events, { intents });
     expect({
       completed: metrics.completed,
       turnsToCompletion: metrics.turnsToCompletion,
@@ -352,16 +341,7 @@ describe('detectors on hand-labelled transcripts', () => {
   test('the longest ask run and when every point was first asked', () => {
     const [, steps] = CASES[14]!;
     const { events, intents } = plant(steps);
-    const metrics = measureSession(
-      buildTranscript({
-        setId: 'planted',
-        persona: 'planted',
-        run: 0,
-        points: PLANTED_POINTS,
-        events,
-        intents,
-      }),
-    );
+    const metrics = measurePlanted(events, { intents });
     expect(metrics.longestAskRun).toBe(3);
     expect(metrics.allPointsAskedByTurn).toBe(6);
     expect(metrics.questions).toEqual({ zero: 0, one: 9, twoPlus: 0 });
