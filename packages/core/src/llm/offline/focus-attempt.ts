@@ -1,16 +1,8 @@
+import { saysCannotRecall } from '../../text/cannot-recall';
 import { isLearnerQuestion } from '../../text/question';
 import { type PointJudgement, type WeightedTerm, termAsWord } from './lexical-judge';
 import { readSentence } from './sentence-structure';
 import { wordsMatch } from './word-match';
-
-/** "I don't know", "no idea", "I forgot"…: an answer that says the learner cannot recall. */
-const CANNOT_RECALL =
-  /\b(?:(?:do|did|can|could)(?:n['’]?t| not)|cannot) (?:know|remember|recall|think of)\b|\bno (?:idea|clue)\b|\b(?:forgot|forget|dunno|idk)\b|\bnot sure\b/i;
-
-/** Whether the learner says they cannot recall ("I don't remember", "no idea"). */
-export function saysCannotRecall(message: string): boolean {
-  return CANNOT_RECALL.test(message);
-}
 
 /**
  * Whether a message is an attempt at the focus point although it neither recalls nor nearly
