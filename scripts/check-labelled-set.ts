@@ -5,7 +5,9 @@
 // as an outside measurement of the offline judge: ten topics that appear nowhere else in the
 // repository, answers written the way learners type them, labelled as a fair teacher would,
 // without reading the judge or tuning anything to it. Keep it that way: never tune the judge on
-// it; add a new set instead once it has been used to make a change. This script reads the set
+// it; add a new set instead once it has been used to make a change. A second such set,
+// fresh-set-2.json (ten more topics found nowhere else, written the same way), replaces it as
+// the outside measurement now that the first has been tuned on. This script reads the set
 // with the bench's own reader (so a set it passes is one `npm run bench -- offline --set <file>`
 // runs), prints the cases per kind and verdict, flags points outside 8–20 words, and reports each
 // paraphrase's share of its point's key terms (the repository's one definition, `keyTerms`,
