@@ -184,5 +184,21 @@ describe('offline meaning checks', () => {
         ),
       ).toBe('swapped');
     });
+
+    test('a synonym of a point word from elsewhere still counts where it stands', () => {
+      const point =
+        'Leaves look green because the chlorophyll in their cells reflects green sunlight.';
+      // "sun" says "sunlight", but it stands where "cells" was: a wrong word there.
+      expect(
+        compare(point, 'leaves look green because the chlorophyll in the sun reflects green light'),
+      ).toBe('wrong_term');
+      // Said in its own place, or as the point's own word moved, it is rewording.
+      for (const answer of [
+        'leaves look green because chlorophyll in their cells reflects green light from the sun',
+        "leaves look green because the chlorophyll in their cells reflects the sun's green light",
+      ]) {
+        expect(compare(point, answer), answer).toBeNull();
+      }
+    });
   });
 });

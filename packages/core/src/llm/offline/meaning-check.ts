@@ -3,6 +3,7 @@
 // judge cannot tell "Tides are caused by the Moon" from "Tides are not caused by the Moon";
 // these rules compare the two sentences word by word after lining them up.
 
+import { stemsMatch } from '../../text/lexical';
 import { activeOrder } from './active-voice';
 import { type SentenceWord, isContentWord, isSignalWord } from './sentence-structure';
 import { align, positions } from './word-alignment';
@@ -247,6 +248,16 @@ function substituted(options: {
 }): boolean {
   const { content, answer, pairs, position } = options;
   const moved = new Set(position.filter((at): at is number => at !== undefined));
+  // A word lined up with a point word only as a synonym from elsewhere in the sentence
+  // ("sun" for "sunlight") still stands where it stands: in the gap of a missing word it may
+  // be a wrong word ("the sun's atmosphere" for "Earth's atmosphere").
+  const aligned = new Set(pairs.map(([, column]) => column));
+  const sameWord = new Set(
+    position.flatMap((at, row) =>
+      at !== undefined && stemsMatch(content[row]!.stem, answer[at]!.stem) ? [at] : [],
+    ),
+  );
+  const settled = (column: number) => aligned.has(column) || sameWord.has(column);
   // A word the content does not have, opposite to one it has ("raises" for "lowers").
   const explains = options.inOtherWords;
   const opposed = answer.some(
@@ -268,9 +279,7 @@ function substituted(options: {
       .slice(columnStart + 1, columnEnd)
       .filter(
         (word, offset) =>
-          !moved.has(columnStart + 1 + offset) &&
-          isContentWord(word) &&
-          !HEDGE_WORDS.has(word.text),
+          !settled(columnStart + 1 + offset) && isContentWord(word) && !HEDGE_WORDS.has(word.text),
       );
     if (explains) {
       // In other words: a replacement is a point word nothing says otherwise, and an answer
