@@ -35,6 +35,8 @@ describe('offline meaning checks', () => {
       "I don't think pepsin breaks proteins down into peptides.",
       'It is false that pepsin breaks proteins down into peptides.',
       'Pepsin has nothing to do with breaking proteins into peptides.',
+      "Pepsin doesn't really break proteins down into peptides in the stomach.",
+      'Pepsin does not exactly break proteins down into peptides in the stomach.',
     ]) {
       expect(compare(ENZYME, answer), answer).toBe('negated');
     }
@@ -43,6 +45,8 @@ describe('offline meaning checks', () => {
   test('hedges and contrasts outside the point are no negation', () => {
     for (const answer of [
       "I'm not sure, but pepsin breaks proteins down into peptides in the stomach.",
+      "I'm not really sure, but pepsin breaks proteins down into peptides in the stomach.",
+      "I'm not 100 percent sure, but pepsin breaks proteins down into peptides in the stomach.",
       'Not only that: pepsin breaks proteins down into peptides in the stomach, but also more.',
       'Pepsin breaks proteins down into peptides in the stomach, not in the mouth.',
     ]) {
