@@ -189,6 +189,20 @@ describe('offline meaning checks', () => {
       ).toBe('swapped');
     });
 
+    test('two phrases of place or time trading places around a word that stays are a swap', () => {
+      const point = 'Frogs lay eggs in ponds in spring, and toads lay eggs in streams in summer.';
+      expect(
+        compare(point, 'frogs lay eggs in streams in summer and toads lay eggs in ponds in spring'),
+      ).toBe('swapped');
+      // One phrase moving within its own part of the sentence is rewording.
+      for (const answer of [
+        'in spring frogs lay eggs in ponds and in summer toads lay eggs in streams',
+        'frogs lay eggs in ponds in spring and toads lay eggs in streams in summer',
+      ]) {
+        expect(compare(point, answer), answer).toBeNull();
+      }
+    });
+
     test('a synonym of a point word from elsewhere still counts where it stands', () => {
       const point =
         'Leaves look green because the chlorophyll in their cells reflects green sunlight.';
