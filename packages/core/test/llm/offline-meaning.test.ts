@@ -35,6 +35,8 @@ describe('offline meaning checks', () => {
       "I don't think pepsin breaks proteins down into peptides.",
       'It is false that pepsin breaks proteins down into peptides.',
       'Pepsin has nothing to do with breaking proteins into peptides.',
+      "Pepsin doesn't really break proteins down into peptides in the stomach.",
+      'Pepsin does not exactly break proteins down into peptides in the stomach.',
     ]) {
       expect(compare(ENZYME, answer), answer).toBe('negated');
     }
@@ -43,6 +45,8 @@ describe('offline meaning checks', () => {
   test('hedges and contrasts outside the point are no negation', () => {
     for (const answer of [
       "I'm not sure, but pepsin breaks proteins down into peptides in the stomach.",
+      "I'm not really sure, but pepsin breaks proteins down into peptides in the stomach.",
+      "I'm not 100 percent sure, but pepsin breaks proteins down into peptides in the stomach.",
       'Not only that: pepsin breaks proteins down into peptides in the stomach, but also more.',
       'Pepsin breaks proteins down into peptides in the stomach, not in the mouth.',
     ]) {
@@ -183,6 +187,36 @@ describe('offline meaning checks', () => {
           'the smaller gear turns the larger gear',
         ),
       ).toBe('swapped');
+    });
+
+    test('two phrases of place or time trading places around a word that stays are a swap', () => {
+      const point = 'Frogs lay eggs in ponds in spring, and toads lay eggs in streams in summer.';
+      expect(
+        compare(point, 'frogs lay eggs in streams in summer and toads lay eggs in ponds in spring'),
+      ).toBe('swapped');
+      // One phrase moving within its own part of the sentence is rewording.
+      for (const answer of [
+        'in spring frogs lay eggs in ponds and in summer toads lay eggs in streams',
+        'frogs lay eggs in ponds in spring and toads lay eggs in streams in summer',
+      ]) {
+        expect(compare(point, answer), answer).toBeNull();
+      }
+    });
+
+    test('a synonym of a point word from elsewhere still counts where it stands', () => {
+      const point =
+        'Leaves look green because the chlorophyll in their cells reflects green sunlight.';
+      // "sun" says "sunlight", but it stands where "cells" was: a wrong word there.
+      expect(
+        compare(point, 'leaves look green because the chlorophyll in the sun reflects green light'),
+      ).toBe('wrong_term');
+      // Said in its own place, or as the point's own word moved, it is rewording.
+      for (const answer of [
+        'leaves look green because chlorophyll in their cells reflects green light from the sun',
+        "leaves look green because the chlorophyll in their cells reflects the sun's green light",
+      ]) {
+        expect(compare(point, answer), answer).toBeNull();
+      }
     });
   });
 });

@@ -26,6 +26,11 @@ export interface WeightedTerm extends KeyTerm {
   distinctive: boolean;
   /** A generic word ("makes", "next"), weighed at a quarter. */
   generic: boolean;
+  /**
+   * Most of the set's points have the term (at least two, and at least half of them): it names
+   * what the points are about, the ground a learner's answer stands on rather than what it says.
+   */
+  given: boolean;
 }
 
 /** The points of a set, read once for judging many answers. */
@@ -50,6 +55,7 @@ export function readPoints(contents: readonly string[]): JudgedPoints {
         weight: (term.generic ? GENERIC_WEIGHT : 1) / sharedBy,
         distinctive: sharedBy === 1 && !term.generic,
         generic: term.generic,
+        given: sharedBy >= 2 && sharedBy * 2 >= contents.length,
       };
     }),
   );

@@ -3,11 +3,13 @@
 // judge cannot tell "Tides are caused by the Moon" from "Tides are not caused by the Moon";
 // these rules compare the two sentences word by word after lining them up.
 
+import { stemsMatch } from '../../text/lexical';
 import { activeOrder } from './active-voice';
 import { type SentenceWord, isContentWord, isSignalWord } from './sentence-structure';
 import { align, positions } from './word-alignment';
 import { saysOtherwise } from './paraphrase-cover';
-import { currentWordTable, relations, tableKey, wordsMatch } from './word-match';
+import { exchanged, flippedDirection } from './swapped-roles';
+import { relations, wordsMatch } from './word-match';
 import { HEDGE_WORDS } from './word-relations';
 
 /** How an answer contradicts a point it shares words with. */
@@ -134,105 +136,6 @@ function clausesOf(words: readonly SentenceWord[]): SentenceWord[][] {
   return clauses;
 }
 
-// Words that give the word after them its role: moving one to another word swaps roles.
-// ("in", "at", "over"… mostly say where or when, and "in general" is no role.)
-const ROLE_WORDS = new Set(['from', 'to', 'into', 'onto', 'towards', 'toward', 'than', 'out']);
-
-// A direction word that flips ("to the lungs" → "from the lungs") or moves to another word
-// ("faster in water than in air" → "faster in air than in water").
-function flippedDirection(
-  content: readonly SentenceWord[],
-  answer: readonly SentenceWord[],
-  position: ReadonlyArray<number | undefined>,
-): boolean {
-  const kept = content.flatMap((word, index) => {
-    const at = position[index];
-    return at === undefined ? [] : [{ before: word.introducer, after: answer[at]!.introducer }];
-  });
-  const flipped = kept.some(
-    ({ before, after }) => before !== null && after !== null && relations.opposite(before, after),
-  );
-  if (flipped) return true;
-  const directions = new Set(
-    kept.flatMap(({ before }) => (before !== null && ROLE_WORDS.has(before) ? [before] : [])),
-  );
-  return [...directions].some((direction) => {
-    const inContent = kept.filter(({ before }) => before === direction);
-    const inAnswer = kept.filter(({ after }) => after === direction);
-    return inAnswer.length > 0 && inContent.every((pair) => !inAnswer.includes(pair));
-  });
-}
-
-/**
- * Whether two content words trade places around a third: content order X … P … Y, answer
- * order Y … P … X ("demand is greater than supply" → "supply is greater than demand"). Words
- * that can move without changing the meaning are left out: adverbs ("mainly"), phrases of
- * place and time ("at subduction zones"), and the items of one list ("the Sun, Moon and Earth").
- */
-function exchanged(
-  content: readonly SentenceWord[],
-  answer: readonly SentenceWord[],
-  position: ReadonlyArray<number | undefined>,
-  weighty: (word: SentenceWord) => boolean,
-): boolean {
-  const anchors: Array<{ word: SentenceWord; at: number; weighty: boolean }> = [];
-  const seen = new Set<number>();
-  for (const [index, at] of position.entries()) {
-    const word = content[index]!;
-    if (at === undefined || seen.has(at)) continue;
-    seen.add(at);
-    const movable = word.adverbial || answer[at]!.adverbial || isAdverb(word.text);
-    if (isContentWord(word) && !movable) anchors.push({ word, at, weighty: weighty(word) });
-  }
-  const together = (a: SentenceWord, b: SentenceWord) => a.list !== null && a.list === b.list;
-  for (let first = 0; first < anchors.length; first += 1) {
-    for (let middle = first + 1; middle < anchors.length; middle += 1) {
-      for (let last = middle + 1; last < anchors.length; last += 1) {
-        const [x, p, y] = [anchors[first]!, anchors[middle]!, anchors[last]!];
-        if (together(x.word, p.word) || together(p.word, y.word)) continue;
-        if (SYMMETRIC_WORDS.has(p.word.text)) continue;
-        if (!canBeParticipant(x.word) || !canBeParticipant(y.word) || !canBeRelation(p.word)) {
-          continue;
-        }
-        if (x.weighty && y.weighty && y.at < p.at && p.at < x.at) return true;
-      }
-    }
-  }
-  return false;
-}
-
-// Roles trade places around a relation: the two that move are things or what tells them apart
-// (words that can be nouns or adjectives: "the denser oceanic plate"), the one between them
-// says how they relate (a verb or an adjective, "hotter"). A word that can only be a verb
-// moving ("…, which trains it"), or a plain noun between them ("the immune system"), is
-// rewording.
-// Words the WordNet table does not know, or no table at all, keep the plain order check.
-function canBeParticipant(word: SentenceWord): boolean {
-  const parts = currentWordTable()?.parts(tableKey(word.text)) ?? '';
-  return parts === '' || /[nas]/.test(parts);
-}
-
-function canBeRelation(word: SentenceWord): boolean {
-  const parts = currentWordTable()?.parts(tableKey(word.text)) ?? '';
-  return parts === '' || /[vas]/.test(parts);
-}
-
-// Relations that read the same both ways round: "supply equals demand" = "demand equals supply".
-const SYMMETRIC_WORDS = new Set(
-  `equal equals equalled equaled same similar like match matches meet meets balance balances
-equivalent identical opposite`.split(/\s+/),
-);
-
-// Words in "-ly" that are no adverbs.
-const LY_WORDS = new Set(
-  `supply apply reply imply comply multiply family assembly anomaly monopoly oligopoly butterfly
-firefly ally rally belly jelly lily july italy holly bully tally folly`.split(/\s+/),
-);
-
-function isAdverb(word: string): boolean {
-  return word.length >= 5 && word.endsWith('ly') && !LY_WORDS.has(word);
-}
-
 /**
  * Whether, between two stretches the sentences share, a specific content word is missing and
  * the answer has a wrong word in its place (see {@link findContradiction}).
@@ -247,6 +150,16 @@ function substituted(options: {
 }): boolean {
   const { content, answer, pairs, position } = options;
   const moved = new Set(position.filter((at): at is number => at !== undefined));
+  // A word lined up with a point word only as a synonym from elsewhere in the sentence
+  // ("sun" for "sunlight") still stands where it stands: in the gap of a missing word it may
+  // be a wrong word ("the sun's atmosphere" for "Earth's atmosphere").
+  const aligned = new Set(pairs.map(([, column]) => column));
+  const sameWord = new Set(
+    position.flatMap((at, row) =>
+      at !== undefined && stemsMatch(content[row]!.stem, answer[at]!.stem) ? [at] : [],
+    ),
+  );
+  const settled = (column: number) => aligned.has(column) || sameWord.has(column);
   // A word the content does not have, opposite to one it has ("raises" for "lowers").
   const explains = options.inOtherWords;
   const opposed = answer.some(
@@ -268,9 +181,7 @@ function substituted(options: {
       .slice(columnStart + 1, columnEnd)
       .filter(
         (word, offset) =>
-          !moved.has(columnStart + 1 + offset) &&
-          isContentWord(word) &&
-          !HEDGE_WORDS.has(word.text),
+          !settled(columnStart + 1 + offset) && isContentWord(word) && !HEDGE_WORDS.has(word.text),
       );
     if (explains) {
       // In other words: a replacement is a point word nothing says otherwise, and an answer

@@ -44,6 +44,15 @@ const STAND_IN_WORDS: ReadonlySet<string> = new Set(
   'it its they them their these those ones one'.split(' '),
 );
 
+/** Whether a term is covered in other words: not by its own word, nor by a pronoun alone. */
+export function coveredOtherwise(cover: TermCover): boolean {
+  return (
+    cover.strength > 0 &&
+    !cover.by.some((word) => stemsMatch(word.stem, cover.term.stem)) &&
+    !cover.by.every((word) => STAND_IN_WORDS.has(word.text))
+  );
+}
+
 /** A word or phrase of a sentence, with the key the table knows it by. */
 interface Unit {
   key: string;

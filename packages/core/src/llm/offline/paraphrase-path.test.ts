@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { keyTerms } from '../../text/lexical';
 import { judgeAnswer, readPoints } from './lexical-judge';
 import { coverTerms } from './paraphrase-cover';
-import { type ParaphraseScore, recallsInOtherWords } from './paraphrase-path';
+import { type ParaphraseScore, recallsInOtherWords, scoreParaphrases } from './paraphrase-path';
 import { readSentence } from './sentence-structure';
 import { useWordTable } from './word-match';
 import { loadWordTable } from './wordnet/load-word-table';
@@ -179,12 +179,52 @@ describe('word rules that need no table', () => {
   });
 });
 
+describe('scoreParaphrases', () => {
+  const GLACIERS = [
+    'Glaciers carve deep valleys into a U shape.',
+    'Glaciers move slowly downhill under their own weight.',
+    'Glaciers leave ridges of rock behind when they melt.',
+  ];
+  const scoreOf = (contents: readonly string[], answer: string, index = 0) =>
+    scoreParaphrases(readPoints(contents), readSentence(answer))[index]!;
+
+  test('what most points are about is given: an answer need not name it to reach the point', () => {
+    const [carve] = readPoints(GLACIERS).weighted;
+    expect(carve!.find((term) => term.word === 'glaciers')!.given).toBe(true);
+    expect(carve!.find((term) => term.word === 'valleys')!.given).toBe(false);
+    expect(scoreOf(GLACIERS, 'carve deep valleys into a U shape').reach).toBe(1);
+    // The given term still counts towards the covered weight, and a term only one point has
+    // is never given.
+    expect(scoreOf(GLACIERS, 'carve deep valleys into a U shape').coverage).toBeLessThan(1);
+    const alone = ['Glaciers carve deep valleys.', 'Rivers carry sand to the sea.'];
+    expect(readPoints(alone).weighted[0]!.every((term) => !term.given)).toBe(true);
+    expect(scoreOf(alone, 'carve deep valleys').reach).toBeLessThan(1);
+  });
+
+  test('reach is weighted: a generic word left out weighs a quarter of a specific one', () => {
+    const points = ['Volcanoes often erupt near plate boundaries.', 'Lava cools into basalt.'];
+    const [terms] = readPoints(points).weighted;
+    const generic = terms!.filter((term) => term.generic);
+    expect(generic.length).toBeGreaterThan(0);
+    const withoutGeneric = terms!.filter((term) => !term.generic).map((term) => term.word);
+    const { reach } = scoreOf(points, withoutGeneric.join(' '));
+    expect(reach).toBeGreaterThan((terms!.length - generic.length) / terms!.length);
+    expect(reach).toBeLessThan(1);
+  });
+
+  test('counts the terms said in other words: not own words, not a pronoun alone', () => {
+    const points = ['Volcanoes erupt near plate boundaries.', 'Lava cools into basalt.'];
+    expect(scoreOf(points, 'they erupt near plate boundaries').otherWords).toBe(0);
+  });
+});
+
 describe('recallsInOtherWords', () => {
   const score = (coverage: number, reach = 1, distinctiveCoverage = 1): ParaphraseScore => ({
     coverage,
     reach,
     distinctiveCoverage,
     ownWords: 0,
+    otherWords: 1,
     full: false,
     covers: [],
   });
@@ -207,6 +247,13 @@ describe('recallsInOtherWords', () => {
     expect(recallsInOtherWords([{ ...partly, ownWords: 0.6 }, score(0.2)], 0, content)).toBe(false);
     expect(recallsInOtherWords([{ ...score(0.8), ownWords: 0.6 }, score(0.2)], 0, content)).toBe(
       true,
+    );
+  });
+
+  test("needs at least one term said in other words: the point's own words, fewer, are partial", () => {
+    expect(recallsInOtherWords([score(0.7), score(0.2)], 0, content)).toBe(true);
+    expect(recallsInOtherWords([{ ...score(0.7), otherWords: 0 }, score(0.2)], 0, content)).toBe(
+      false,
     );
   });
 

@@ -1,18 +1,23 @@
 // When an answer in the learner's own words counts as recalling a point although it shares
 // few of its words (see `coverTerms` for what covers a term). Credit needs all of: most of
-// the point's weight covered, its distinctive terms covered, the point clearly the best match
+// the point's weight covered, its distinctive terms covered, at least one term said in other
+// words (an answer in the point's own words that leaves part out is partial, not a
+// paraphrase), the point clearly the best match
 // among the set's points (so a wrong but related answer takes no credit), and no covering word
 // negated where the point's word is not. `findContradiction` and the credit rules (questions,
 // echoes) still run on top.
 
 import { stemsMatch } from '../../text/lexical';
-import { coverTerms, type TermCover } from './paraphrase-cover';
+import { coveredOtherwise, coverTerms, type TermCover } from './paraphrase-cover';
 import { isContentWord, PREPOSITIONS, type SentenceWord } from './sentence-structure';
 import type { JudgedPoints, WeightedTerm } from './lexical-judge';
 
 /** Covered share of a point's weight (× cover strength) at or above which a paraphrase recalls it. */
 export const PARAPHRASE_COVERAGE = 0.35;
-/** Share of a point's key terms a paraphrase must cover at all (any cover strength). */
+/**
+ * Weighted share of a point's key terms a paraphrase must cover at all (any cover strength),
+ * leaving out what most points are about (see `WeightedTerm.given`).
+ */
 export const PARAPHRASE_REACH = 0.65;
 /**
  * The share of terms covered that suffices when the answer says at least as much as the point
@@ -37,8 +42,10 @@ export const PARAPHRASE_MARGIN = 0.15;
 export interface ParaphraseScore {
   /** Covered weight / all weight (each term's weight × its cover strength). */
   coverage: number;
-  /** Terms covered at all / all terms. */
+  /** Weight of the terms covered at all / all weight, `given` terms left out. */
   reach: number;
+  /** Terms covered in other words (see `coveredOtherwise`). */
+  otherWords: number;
   /** Whether the answer has at least as many content words as the point has key terms. */
   full: boolean;
   /** Terms said in the point's own word (the same stem) / all terms. */
@@ -53,7 +60,7 @@ export function scoreParaphrases(
   points: JudgedPoints,
   answer: readonly SentenceWord[],
 ): ParaphraseScore[] {
-  const said = answer.filter((word) => isContentWord(word) && !word.generic).length;
+  const answered = answer.filter((word) => isContentWord(word) && !word.generic).length;
   return points.weighted.map((all, index) => {
     // A preposition's meaning is carried by its phrase, which other words may say otherwise.
     const terms = all.filter((term) => !PREPOSITIONS.has(term.word));
@@ -61,18 +68,16 @@ export function scoreParaphrases(
     const distinctive = covers.filter((cover) => cover.term.distinctive);
     return {
       coverage: share(covers),
-      reach:
-        covers.length === 0
-          ? 0
-          : covers.filter((cover) => cover.strength > 0).length / covers.length,
+      reach: reach(covers),
       ownWords:
         covers.length === 0
           ? 0
           : covers.filter((cover) =>
               cover.by.some((word) => stemsMatch(word.stem, cover.term.stem)),
             ).length / covers.length,
+      otherWords: covers.filter(coveredOtherwise).length,
       distinctiveCoverage: distinctive.length === 0 ? 1 : share(distinctive),
-      full: said >= terms.length,
+      full: answered >= terms.length,
       covers,
     };
   });
@@ -88,6 +93,7 @@ export function recallsInOtherWords(
   const runnerUp = Math.max(0, ...scores.filter((_, at) => at !== index).map((s) => s.coverage));
   return (
     own.coverage >= PARAPHRASE_COVERAGE &&
+    own.otherWords >= 1 &&
     own.reach >= reachNeeded(own) &&
     own.distinctiveCoverage >= PARAPHRASE_DISTINCTIVE_COVERAGE &&
     own.coverage - runnerUp >= PARAPHRASE_MARGIN &&
@@ -108,6 +114,23 @@ function negatedCover(
   const pointNegated = content.some((word) => word.negated);
   const answerNegated = covers.some((cover) => cover.by.some((word) => word.negated));
   return pointNegated !== answerNegated;
+}
+
+/**
+ * The weighted share of the terms covered at all. What most of the set's points are about
+ * (`given`: "eclipse" in every point on eclipses) is left out: it is the ground an answer
+ * stands on, and a learner answering about it need not name it again.
+ */
+function reach(all: ReadonlyArray<TermCover<WeightedTerm>>): number {
+  const covers = all.every((cover) => cover.term.given)
+    ? all
+    : all.filter((cover) => !cover.term.given);
+  const total = covers.reduce((sum, cover) => sum + cover.term.weight, 0);
+  const covered = covers.reduce(
+    (sum, cover) => sum + (cover.strength > 0 ? cover.term.weight : 0),
+    0,
+  );
+  return total === 0 ? 0 : covered / total;
 }
 
 function share(covers: ReadonlyArray<TermCover<WeightedTerm>>): number {

@@ -6,6 +6,7 @@ import { isGenericTerm, isStopWord, stem } from '../../text/lexical';
 import { baseForm, numberValue } from './word-forms';
 import {
   CLAUSE_WORDS,
+  GRADING_AFTER_NEGATION,
   HEDGE_AFTER_NEGATION,
   NEGATION_PHRASES,
   NEGATION_WORDS,
@@ -166,8 +167,7 @@ function markNegation(words: SentenceWord[]): void {
     const verbal = NEGATION_WORDS.has(word.text);
     const nominal = NOUN_NEGATION_WORDS.has(word.text);
     if (!phrase && !verbal && !nominal) continue;
-    if (sameClause && HEDGE_AFTER_NEGATION.has(next.text) && !onlyWithoutContinuation(words, index))
-      continue;
+    if (sameClause && hedges(words, index) && !onlyWithoutContinuation(words, index)) continue;
     let covered = 0;
     for (let scope = index + (phrase ? 2 : 1); scope < words.length; scope += 1) {
       const inScope = words[scope]!;
@@ -177,6 +177,18 @@ function markNegation(words: SentenceWord[]): void {
       if (!inScope.stop) covered += 1;
     }
   }
+}
+
+// "not sure", "not really sure", "not 100 percent sure": a hedge; "not really part of": not.
+function hedges(words: readonly SentenceWord[], index: number): boolean {
+  let at = index + 1;
+  while (GRADING_AFTER_NEGATION.has(words[at]?.text ?? '')) at += 1;
+  const word = words[at];
+  return (
+    word !== undefined &&
+    word.clause === words[index]!.clause &&
+    HEDGE_AFTER_NEGATION.has(word.text)
+  );
 }
 
 // "not only X" is additive only when "but" or "also" follows; otherwise "only" is negated.

@@ -29,8 +29,15 @@ export const NEGATION_PHRASES: ReadonlySet<string> = new Set([
 
 /** Words after "not" / "no" that make it a hedge or an addition, not a negation. */
 export const HEDGE_AFTER_NEGATION: ReadonlySet<string> = new Set(
-  words(`sure certain positive confident quite totally entirely completely exactly only just
-really doubt idea clue 100 too`),
+  words('sure certain positive confident only just doubt idea clue too'),
+);
+
+/**
+ * Words that only grade what follows "not" ("not really sure", "not really part of"): the
+ * word after them decides between a hedge and a negation.
+ */
+export const GRADING_AFTER_NEGATION: ReadonlySet<string> = new Set(
+  words('quite totally entirely completely exactly really 100 percent'),
 );
 
 /** Words that hedge rather than state ("involved somehow"): never a wrong word of their own. */

@@ -1,0 +1,135 @@
+// Whether the roles of a point's words changed in an answer that keeps them: a direction that
+// flips, or words that trade places around a word that stays (see `findContradiction`).
+
+import type { SentenceWord } from './sentence-structure';
+import { isContentWord } from './sentence-structure';
+import { currentWordTable, relations, tableKey } from './word-match';
+
+// Words that give the word after them its role: moving one to another word swaps roles.
+// ("in", "at", "over"… mostly say where or when, and "in general" is no role.)
+const ROLE_WORDS = new Set(['from', 'to', 'into', 'onto', 'towards', 'toward', 'than', 'out']);
+
+/**
+ * Whether a direction word flips ("to the lungs" → "from the lungs") or moves to another word
+ * ("faster in water than in air" → "faster in air than in water").
+ */
+export function flippedDirection(
+  content: readonly SentenceWord[],
+  answer: readonly SentenceWord[],
+  position: ReadonlyArray<number | undefined>,
+): boolean {
+  const kept = content.flatMap((word, index) => {
+    const at = position[index];
+    return at === undefined ? [] : [{ before: word.introducer, after: answer[at]!.introducer }];
+  });
+  const flipped = kept.some(
+    ({ before, after }) => before !== null && after !== null && relations.opposite(before, after),
+  );
+  if (flipped) return true;
+  const directions = new Set(
+    kept.flatMap(({ before }) => (before !== null && ROLE_WORDS.has(before) ? [before] : [])),
+  );
+  return [...directions].some((direction) => {
+    const inContent = kept.filter(({ before }) => before === direction);
+    const inAnswer = kept.filter(({ after }) => after === direction);
+    return inAnswer.length > 0 && inContent.every((pair) => !inAnswer.includes(pair));
+  });
+}
+
+/**
+ * Whether two content words trade places around a third: content order X … P … Y, answer
+ * order Y … P … X ("demand is greater than supply" → "supply is greater than demand"). Words
+ * that can move without changing the meaning are left out: adverbs ("mainly"), phrases of
+ * place and time ("at subduction zones"), and the items of one list ("the Sun, Moon and Earth").
+ */
+export function exchanged(
+  content: readonly SentenceWord[],
+  answer: readonly SentenceWord[],
+  position: ReadonlyArray<number | undefined>,
+  weighty: (word: SentenceWord) => boolean,
+): boolean {
+  const anchors: Array<{ word: SentenceWord; at: number; index: number; weighty: boolean }> = [];
+  const phrases: Array<{ word: SentenceWord; at: number; index: number }> = [];
+  const seen = new Set<number>();
+  for (const [index, at] of position.entries()) {
+    const word = content[index]!;
+    if (at === undefined || seen.has(at)) continue;
+    seen.add(at);
+    const phrase = word.adverbial && answer[at]!.adverbial;
+    const movable = word.adverbial || answer[at]!.adverbial || isAdverb(word.text);
+    if (isContentWord(word) && !movable) anchors.push({ word, at, index, weighty: weighty(word) });
+    else if (isContentWord(word) && phrase && !isAdverb(word.text))
+      phrases.push({ word, at, index });
+  }
+  if (phrasesTradePlaces(phrases, anchors)) return true;
+  const together = (a: SentenceWord, b: SentenceWord) => a.list !== null && a.list === b.list;
+  for (let first = 0; first < anchors.length; first += 1) {
+    for (let middle = first + 1; middle < anchors.length; middle += 1) {
+      for (let last = middle + 1; last < anchors.length; last += 1) {
+        const [x, p, y] = [anchors[first]!, anchors[middle]!, anchors[last]!];
+        if (together(x.word, p.word) || together(p.word, y.word)) continue;
+        if (SYMMETRIC_WORDS.has(p.word.text)) continue;
+        if (!canBeParticipant(x.word) || !canBeParticipant(y.word) || !canBeRelation(p.word)) {
+          continue;
+        }
+        if (x.weighty && y.weighty && y.at < p.at && p.at < x.at) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether two phrases of place or time trade places around a word that stays ("a lunar eclipse
+ * at full moon, a solar eclipse at new moon" → "… lunar … at new moon … solar … at full moon"):
+ * one such phrase may move in its sentence, but two exchanging across a third say otherwise.
+ */
+function phrasesTradePlaces(
+  phrases: ReadonlyArray<{ word: SentenceWord; at: number; index: number }>,
+  anchors: ReadonlyArray<{ word: SentenceWord; at: number; index: number; weighty: boolean }>,
+): boolean {
+  for (const [first, x] of phrases.entries()) {
+    for (const y of phrases.slice(first + 1)) {
+      if (x.word.list !== null && x.word.list === y.word.list) continue;
+      if (!(y.at < x.at)) continue;
+      // Content order x … p … y, answer order y … p … x.
+      const between = anchors.some(
+        (p) => p.weighty && x.index < p.index && p.index < y.index && y.at < p.at && p.at < x.at,
+      );
+      if (between) return true;
+    }
+  }
+  return false;
+}
+
+// Roles trade places around a relation: the two that move are things or what tells them apart
+// (words that can be nouns or adjectives: "the denser oceanic plate"), the one between them
+// says how they relate (a verb or an adjective, "hotter"). A word that can only be a verb
+// moving ("…, which trains it"), or a plain noun between them ("the immune system"), is
+// rewording.
+// Words the WordNet table does not know, or no table at all, keep the plain order check.
+function canBeParticipant(word: SentenceWord): boolean {
+  const parts = currentWordTable()?.parts(tableKey(word.text)) ?? '';
+  return parts === '' || /[nas]/.test(parts);
+}
+
+function canBeRelation(word: SentenceWord): boolean {
+  const parts = currentWordTable()?.parts(tableKey(word.text)) ?? '';
+  return parts === '' || /[vas]/.test(parts);
+}
+
+// Relations that read the same both ways round: "supply equals demand" = "demand equals supply".
+const SYMMETRIC_WORDS = new Set(
+  `equal equals equalled equaled same similar like match matches meet meets balance balances
+equivalent identical opposite`.split(/\s+/),
+);
+
+// Words in "-ly" that are no adverbs.
+const LY_WORDS = new Set(
+  `supply apply reply imply comply multiply family assembly anomaly monopoly oligopoly butterfly
+firefly ally rally belly jelly lily july italy holly bully tally folly`.split(/\s+/),
+);
+
+function isAdverb(word: string): boolean {
+  return word.length >= 5 && word.endsWith('ly') && !LY_WORDS.has(word);
+}
