@@ -182,15 +182,31 @@ export function isGenericTerm(term: KeyTerm): boolean {
   return GENERIC_WORDS.has(term.word);
 }
 
-/** Levenshtein distance: the fewest single-character edits that turn `a` into `b`. */
+/**
+ * Edit distance: the fewest single-character edits (insert, delete, replace, or swap two
+ * neighbours) that turn `a` into `b`.
+ */
 export function editDistance(a: string, b: string): number {
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let row = 1; row <= a.length; row += 1) {
     const current = [row];
     for (let column = 1; column <= b.length; column += 1) {
       const substitution = previous[column - 1]! + (a[row - 1] === b[column - 1] ? 0 : 1);
-      current.push(Math.min(substitution, previous[column]! + 1, current[column - 1]! + 1));
+      let distance = Math.min(substitution, previous[column]! + 1, current[column - 1]! + 1);
+      // Two neighbours typed the wrong way round ("reciever") are one slip, not two.
+      if (
+        row > 1 &&
+        column > 1 &&
+        a[row - 1] === b[column - 2] &&
+        a[row - 2] === b[column - 1] &&
+        a[row - 1] !== b[column - 1]
+      ) {
+        distance = Math.min(distance, before[column - 2]! + 1);
+      }
+      current.push(distance);
     }
+    before = previous;
     previous = current;
   }
   return previous[b.length]!;

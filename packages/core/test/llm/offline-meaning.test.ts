@@ -218,5 +218,63 @@ describe('offline meaning checks', () => {
         expect(compare(point, answer), answer).toBeNull();
       }
     });
+
+    test('a word spelt the British way or stripped of its "e" by its ending is still itself', () => {
+      const point = 'Merchants travelled south, while camels moved salt north.';
+      expect(compare(point, 'merchants went south while camels carried salt north')).toBeNull();
+      expect(compare(point, 'merchants went south while camels went salt north')).toBeNull();
+      const [judgement] = judgeAnswer({
+        points: readPoints(['Pilgrims travelled to the shrine and moved slowly.']),
+        latest: 'the pilgrims went to the shrine and they went slowly',
+      });
+      expect(judgement!.recalled).toBe(true);
+    });
+  });
+
+  test('negative contractions typed without the apostrophe negate', () => {
+    for (const answer of [
+      'pepsin doesnt break proteins down into peptides in the stomach',
+      'pepsin didnt break proteins down into peptides in the stomach',
+      'pepsin cant break proteins down into peptides in the stomach',
+    ]) {
+      expect(compare(ENZYME, answer), answer).toBe('negated');
+    }
+    const point = 'Owls cannot see colours well at night.';
+    expect(compare(point, 'owls couldnt see colours well at night')).toBeNull();
+    expect(compare(point, 'owls can see colours well at night')).toBe('negated');
+  });
+
+  test('"not" on the verb says what "no" on its object says, in the same clause', () => {
+    const point = 'The crew ate no fresh meat during the crossing.';
+    for (const answer of [
+      "the crew didn't eat fresh meat during the crossing",
+      'the crew did not eat any fresh meat during the crossing',
+    ]) {
+      expect(compare(point, answer), answer).toBeNull();
+    }
+    // A negation the point has nowhere is still one.
+    expect(
+      compare(
+        'The crew ate fresh meat during the crossing.',
+        "the crew didn't eat fresh meat during the crossing",
+      ),
+    ).toBe('negated');
+  });
+
+  test('a lone letter after a word names something, typed in either case', () => {
+    const point = 'Rickets is caused by a lack of vitamin D in childhood.';
+    expect(compare(point, 'rickets is caused by a lack of vitamin k in childhood')).toBe(
+      'wrong_term',
+    );
+    expect(compare(point, 'rickets is caused by a lack of vitamin d in childhood')).toBeNull();
+  });
+
+  test('two letters typed the wrong way round are one slip', () => {
+    const [judgement] = judgeAnswer({
+      points: readPoints(['A thermometer measures the temperature of the patient.']),
+      latest: 'a thermometer measures the temperture of the pateint',
+    });
+    expect(judgement!.recalled).toBe(true);
+    expect(judgement!.contradiction).toBeNull();
   });
 });

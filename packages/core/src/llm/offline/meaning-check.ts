@@ -70,9 +70,11 @@ export function findContradiction(options: ContradictionOptions): Contradiction 
 }
 
 /**
- * Whether the answer negates a word the point states (always a contradiction), or drops the
- * point's own negation altogether. A negated word the answer moved out of the negation's reach
- * ("In a vacuum, sound cannot travel") is fine as long as the negation itself is kept.
+ * Whether the answer negates a word the point states, or drops the point's own negation
+ * altogether. A negated word the answer moved out of the negation's reach ("In a vacuum, sound
+ * cannot travel") is fine as long as the negation itself is kept; so is one the answer's
+ * negation reaches within a clause whose negation the point has too, as the reach of "not"
+ * and "no" differ ("didn't eat fresh fruit" says what "ate no fresh fruit" says).
  */
 function polarityDiffers(
   content: readonly SentenceWord[],
@@ -80,17 +82,19 @@ function polarityDiffers(
   position: ReadonlyArray<number | undefined>,
   weighty: (word: SentenceWord) => boolean,
 ): boolean {
-  let kept = false;
+  const keptIn = new Set<number>();
+  const added: SentenceWord[] = [];
   let dropped = false;
   for (const [index, word] of content.entries()) {
     const at = position[index];
     if (at === undefined || !weighty(word)) continue;
     const negated = answer[at]!.negated;
-    if (negated && !word.negated) return true;
-    if (word.negated && negated) kept = true;
+    if (negated && !word.negated) added.push(word);
+    if (word.negated && negated) keptIn.add(word.clause);
     if (word.negated && !negated) dropped = true;
   }
-  return dropped && !kept;
+  if (added.some((word) => !keptIn.has(word.clause))) return true;
+  return dropped && keptIn.size === 0;
 }
 
 /**

@@ -46,7 +46,17 @@ const NOT_CONTRACTIONS: Record<string, string> = {
   won: 'will',
   ca: 'can',
   sha: 'shall',
+  wo: 'will',
 };
+// The same contractions typed without the apostrophe ("didnt", "couldnt"), as learners and voice
+// transcripts often write them. "cant" and "wont" are words too, but hardly ever in an answer.
+const BARE_NOT_CONTRACTION =
+  /^(do|does|did|is|are|was|were|has|have|had|could|would|should|must|need|ca|wo)nt$/;
+/**
+ * A lone letter after a content word names something ("vitamin d", "type b", "hepatitis c"),
+ * however it is typed; not "a", "i", nor the chat spellings "u", "r", "n", "y", nor "s".
+ */
+const LETTER_NAME = /^[b-hj-mo-qtvwxz]$/;
 const IS_WORDS = new Set(['it', 'that', 'there', 'what', 'he', 'she', 'here', 'who', 'this']);
 const CLITICS: Record<string, string> = { re: 'are', ve: 'have', ll: 'will', d: 'would', m: 'am' };
 
@@ -93,13 +103,16 @@ export function readSentence(text: string): SentenceWord[] {
       if (opensClause && words.length > 0 && words.at(-1)!.clause === clause) clause += 1;
       const number = numberValue(part);
       const base = baseForm(part);
+      const before = words.at(-1);
       words.push({
         text: part,
         stem: number ?? stem(base),
         number,
         stop: (isStopWord(part) || NEGATION_FUNCTION_WORDS.has(part)) && number === undefined,
         generic: isGenericTerm({ word: part, stem: stem(base) }),
-        capitalShort: capital && part.length <= 2 && part !== 'a' && part !== 'i',
+        capitalShort:
+          (capital && part.length <= 2 && part !== 'a' && part !== 'i') ||
+          (LETTER_NAME.test(part) && before !== undefined && isContentWord(before)),
         clause,
         negated: false,
         introducer: null,
@@ -136,7 +149,7 @@ function mergeTakePlace(words: SentenceWord[], commas: boolean[]): void {
 
 function expandContraction(word: string): string[] {
   const lower = word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/’/g, "'");
-  const negative = /^(\w+)n't$/.exec(lower);
+  const negative = /^(\w+)n't$/.exec(lower) ?? BARE_NOT_CONTRACTION.exec(lower);
   if (negative) return [NOT_CONTRACTIONS[negative[1]!] ?? negative[1]!, 'not'];
   const clitic = /^(\w+)'(\w+)$/.exec(lower);
   if (clitic === null) return [lower];

@@ -29,16 +29,51 @@ export function tableKey(word: string): string {
   return stem(baseForm(word));
 }
 
+/**
+ * The word, and the spellings it may be looked up by: the "e" a short verb loses to its
+ * ending ("moved" → "move", which the stemmer keeps whole), and one "l" of a final "l"
+ * doubled before an ending, as British spelling does ("travelled" → "traveled").
+ */
+function spellings(word: string): string[] {
+  const result = [word];
+  const ending = /(?:ed|ing)$/.exec(word);
+  if (ending !== null) {
+    const root = stem(word);
+    if (root.length <= 4 && !root.endsWith('e')) result.push(`${root}e`);
+  }
+  const doubled = /^(.*[^aeiou][aeiou]l)l(ed|ing|ers?)$/.exec(word);
+  if (doubled !== null) result.push(`${doubled[1]}${doubled[2]}`);
+  return result;
+}
+
+/** Whether `test` holds for some spelling of `a` and some spelling of `b`. */
+function anySpelling(a: string, b: string, test: (a: string, b: string) => boolean): boolean {
+  if (test(a, b)) return true;
+  const left = spellings(a);
+  const right = spellings(b);
+  if (left.length === 1 && right.length === 1) return false;
+  return left.some((x) => right.some((y) => (x !== a || y !== b) && test(x, y)));
+}
+
 /** Opposites and near-synonyms: the built-in lists, and WordNet's when its table is loaded. */
 export const relations: WordRelations & {
   /** Whether one word is a broader or narrower term of the other (WordNet only). */
   related(a: string, b: string): boolean;
 } = {
-  related: (a, b) => wordTable?.broaderOrNarrower(stem(baseForm(a)), stem(baseForm(b))) ?? false,
+  related: (a, b) =>
+    anySpelling(a, b, (x, y) => wordTable?.broaderOrNarrower(tableKey(x), tableKey(y)) ?? false),
   opposite: (a, b) =>
-    listed.opposite(a, b) || (wordTable?.antonym(stem(baseForm(a)), stem(baseForm(b))) ?? false),
+    anySpelling(
+      a,
+      b,
+      (x, y) => listed.opposite(x, y) || (wordTable?.antonym(tableKey(x), tableKey(y)) ?? false),
+    ),
   synonym: (a, b) =>
-    listed.synonym(a, b) || (wordTable?.sameMeaning(stem(baseForm(a)), stem(baseForm(b))) ?? false),
+    anySpelling(
+      a,
+      b,
+      (x, y) => listed.synonym(x, y) || (wordTable?.sameMeaning(tableKey(x), tableKey(y)) ?? false),
+    ),
 };
 
 /** A word as the matcher needs it. */
