@@ -31,6 +31,8 @@ export interface WeightedTerm extends KeyTerm {
    * what the points are about, the ground a learner's answer stands on rather than what it says.
    */
   given: boolean;
+  /** A number or a name ("1822", "Champollion") only this point has: what pins an answer to it. */
+  identifier: boolean;
 }
 
 /** The points of a set, read once for judging many answers. */
@@ -56,6 +58,7 @@ export function readPoints(contents: readonly string[]): JudgedPoints {
         distinctive: sharedBy === 1 && !term.generic,
         generic: term.generic,
         given: sharedBy >= 2 && sharedBy * 2 >= contents.length,
+        identifier: sharedBy === 1 && term.identifying,
       };
     }),
   );
@@ -67,13 +70,24 @@ export function weighTerms(contents: readonly string[]): WeightedTerm[][] {
   return readPoints(contents).weighted;
 }
 
-function distinctTerms(words: readonly SentenceWord[]): Array<KeyTerm & { generic: boolean }> {
+interface PointTerm extends KeyTerm {
+  generic: boolean;
+  /** A number, or a word the point writes as a name. */
+  identifying: boolean;
+}
+
+function distinctTerms(words: readonly SentenceWord[]): PointTerm[] {
   const seen = new Set<string>();
-  const terms: Array<KeyTerm & { generic: boolean }> = [];
+  const terms: PointTerm[] = [];
   for (const word of words) {
     if (seen.has(word.stem)) continue;
     seen.add(word.stem);
-    terms.push({ word: word.text, stem: word.stem, generic: word.generic });
+    terms.push({
+      word: word.text,
+      stem: word.stem,
+      generic: word.generic,
+      identifying: word.number !== undefined || (word.name && !word.generic),
+    });
   }
   return terms;
 }

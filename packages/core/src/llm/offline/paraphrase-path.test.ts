@@ -201,6 +201,22 @@ describe('scoreParaphrases', () => {
     expect(scoreOf(alone, 'carve deep valleys').reach).toBeLessThan(1);
   });
 
+  test("a point's own numbers and names are its identifiers, counted when the answer says them", () => {
+    const points = [
+      'Because scholars could read the Greek, they worked out the old symbols.',
+      'In 1952 Michael Ventris announced that he had deciphered Linear B.',
+    ];
+    const identifiers = readPoints(points).weighted.map((terms) =>
+      terms.filter((term) => term.identifier).map((term) => term.word),
+    );
+    // "Because" starts the sentence; "Greek" is a name, but one point alone has it.
+    expect(identifiers[0]).toEqual(['greek']);
+    expect(identifiers[1]).toEqual(['1952', 'michael', 'ventris', 'linear', 'b']);
+    const answer = 'ventris figured out how to read the old writing in 1952';
+    expect(scoreOf(points, answer).identifiers).toBe(0);
+    expect(scoreParaphrases(readPoints(points), readSentence(answer))[1]!.identifiers).toBe(2);
+  });
+
   test('reach is weighted: a generic word left out weighs a quarter of a specific one', () => {
     const points = ['Volcanoes often erupt near plate boundaries.', 'Lava cools into basalt.'];
     const [terms] = readPoints(points).weighted;
@@ -219,16 +235,28 @@ describe('scoreParaphrases', () => {
 });
 
 describe('recallsInOtherWords', () => {
-  const score = (coverage: number, reach = 1, distinctiveCoverage = 1): ParaphraseScore => ({
+  const score = (
+    coverage: number,
+    reach = 1,
+    distinctiveCoverage = 1,
+    identifiers = 0,
+  ): ParaphraseScore => ({
     coverage,
     reach,
     distinctiveCoverage,
+    identifiers,
     ownWords: 0,
     otherWords: 1,
     full: false,
     covers: [],
   });
   const content = readSentence('Bees collect nectar.');
+
+  test("never credits a point when the answer names only another point's number or name", () => {
+    expect(recallsInOtherWords([score(0.7, 1, 1, 0), score(0.3, 1, 1, 1)], 0, content)).toBe(false);
+    expect(recallsInOtherWords([score(0.7, 1, 1, 1), score(0.3, 1, 1, 1)], 0, content)).toBe(true);
+    expect(recallsInOtherWords([score(0.7, 1, 1, 0), score(0.3, 1, 1, 0)], 0, content)).toBe(true);
+  });
 
   test('needs the point to lead every other point by a margin', () => {
     expect(recallsInOtherWords([score(0.7), score(0.3)], 0, content)).toBe(true);

@@ -52,6 +52,8 @@ export interface ParaphraseScore {
   ownWords: number;
   /** The same over the point's distinctive terms (1 when it has none). */
   distinctiveCoverage: number;
+  /** Identifiers of the point (its own numbers and names) the answer says in their own word. */
+  identifiers: number;
   covers: Array<TermCover<WeightedTerm>>;
 }
 
@@ -77,6 +79,10 @@ export function scoreParaphrases(
             ).length / covers.length,
       otherWords: covers.filter(coveredOtherwise).length,
       distinctiveCoverage: distinctive.length === 0 ? 1 : share(distinctive),
+      identifiers: covers.filter(
+        (cover) =>
+          cover.term.identifier && cover.by.some((word) => stemsMatch(word.stem, cover.term.stem)),
+      ).length,
       full: answered >= terms.length,
       covers,
     };
@@ -90,7 +96,11 @@ export function recallsInOtherWords(
   content: readonly SentenceWord[],
 ): boolean {
   const own = scores[index]!;
-  const runnerUp = Math.max(0, ...scores.filter((_, at) => at !== index).map((s) => s.coverage));
+  const others = scores.filter((_, at) => at !== index);
+  const runnerUp = Math.max(0, ...others.map((s) => s.coverage));
+  // An answer that names another point's own number or name, and none of this one's, is
+  // about that point ("Champollion … in 1822" is not the point on who could read the Greek).
+  if (own.identifiers === 0 && others.some((other) => other.identifiers > 0)) return false;
   return (
     own.coverage >= PARAPHRASE_COVERAGE &&
     own.otherWords >= 1 &&

@@ -26,6 +26,8 @@ export interface SentenceWord {
   generic: boolean;
   /** Written with a capital in a short token ("B cells", "UV"): content despite its length. */
   capitalShort: boolean;
+  /** Written with a capital where a sentence does not start: a name ("Champollion", "Rome"). */
+  name: boolean;
   clause: number;
   /** Inside the scope of a negation ("not", "never", "without"…). */
   negated: boolean;
@@ -86,6 +88,7 @@ export function readSentence(text: string): SentenceWord[] {
   const commas: boolean[] = [];
   let comma = false;
   let clause = 0;
+  let sentenceStart = true;
   // Symbol-bearing names stay whole ("C++", "C#", "F#"): "C" is another language.
   const pattern =
     /(\d+(?:[.,]\d+)*)|(\p{L}[\p{L}\p{N}]*(?:\+\+|#)(?![\p{L}\p{N}])|[\p{L}\p{M}]+(?:['’][\p{L}]+)?)|([,;:.!?()[\]—–]|\s-\s)/gu;
@@ -93,6 +96,7 @@ export function readSentence(text: string): SentenceWord[] {
     if (match[3] !== undefined) {
       if (words.length > 0 && words.at(-1)!.clause === clause) clause += 1;
       comma = match[3].trim() === ',';
+      if (/[.!?]/.test(match[3])) sentenceStart = true;
       continue;
     }
     const start = match.index;
@@ -113,6 +117,7 @@ export function readSentence(text: string): SentenceWord[] {
         capitalShort:
           (capital && part.length <= 2 && part !== 'a' && part !== 'i') ||
           (LETTER_NAME.test(part) && before !== undefined && isContentWord(before)),
+        name: capital && !sentenceStart && part !== 'i',
         clause,
         negated: false,
         introducer: null,
@@ -123,6 +128,7 @@ export function readSentence(text: string): SentenceWord[] {
       });
       commas.push(comma);
       comma = false;
+      sentenceStart = false;
     }
   }
   mergeTakePlace(words, commas);
