@@ -7,10 +7,12 @@
 // without reading the judge or tuning anything to it. Keep it that way: never tune the judge on
 // it; add a new set instead once it has been used to make a change. A second such set,
 // fresh-set-2.json (ten more topics found nowhere else, written the same way), replaces it as
-// the outside measurement now that the first has been tuned on. This script reads the set
-// with the bench's own reader (so a set it passes is one `npm run bench -- offline --set <file>`
-// runs), prints the cases per kind and verdict, flags points outside 8–20 words, and reports each
-// paraphrase's share of its point's key terms (the repository's one definition, `keyTerms`,
+// the outside measurement now that the first has been tuned on. The second has been tuned on in
+// turn, so a third, fresh-set-3.json (ten further topics found nowhere else, written the same
+// way), is now the outside measurement. This script reads the set with the bench's own reader
+// (so a set it passes is one `npm run bench -- offline --set <file>` runs), prints the cases
+// per kind and verdict, flags points outside 8–20 words, and reports each paraphrase's share
+// of its point's key terms (the repository's one definition, `keyTerms`,
 // matched with `hasStem`). A paraphrase must share at most a third; the script exits 1 if one
 // shares more, or if a kind is missing.
 import { resolve } from 'node:path';
