@@ -1,7 +1,8 @@
-// The fresh labelled set is an outside measurement of the offline judge (run it with
-// `npm run bench -- offline --set packages/core/test/llm/offline-labelled-set/fresh-set.json`).
-// These tests keep its shape honest; they deliberately assert nothing about the judge's figures,
-// so the set never becomes something the judge is tuned to pass.
+// The fresh labelled sets are outside measurements of the offline judge, each written by someone
+// who had not read the judge (run one with `npm run bench -- offline --set
+// packages/core/test/llm/offline-labelled-set/fresh-set-3.json`). These tests keep their shape
+// honest; they deliberately assert nothing about the judge's figures, so no set becomes
+// something the judge is tuned to pass.
 import { describe, expect, test } from 'vitest';
 import { hasStem, keyTerms } from '../../src/text/lexical';
 import {
@@ -12,9 +13,13 @@ import {
   UNSEEN_SET_FILE,
 } from './offline-labelled-set/labelled-set';
 
-const fresh = readLabelledSet(new URL('./offline-labelled-set/fresh-set.json', import.meta.url));
+const FRESH_SETS = ['fresh-set.json', 'fresh-set-2.json', 'fresh-set-3.json'];
+const read = (name: string) =>
+  readLabelledSet(new URL(`./offline-labelled-set/${name}`, import.meta.url));
 
-describe('the fresh labelled set', () => {
+describe.each(FRESH_SETS)('the fresh labelled set %s', (name) => {
+  const fresh = read(name);
+
   test('≥ 150 cases over 10 topics of 3–4 points, every kind, ≥ 40 paraphrases', () => {
     expect(fresh.cases.length).toBeGreaterThanOrEqual(150);
     const topics = Object.values(fresh.topics);
@@ -26,8 +31,12 @@ describe('the fresh labelled set', () => {
     );
   });
 
-  test('shares no topic with the repository set or the unseen set', () => {
-    const others = [readLabelledSet(LABELLED_SET_FILE), readLabelledSet(UNSEEN_SET_FILE)];
+  test('shares no topic with the repository set, the unseen set or another fresh set', () => {
+    const others = [
+      readLabelledSet(LABELLED_SET_FILE),
+      readLabelledSet(UNSEEN_SET_FILE),
+      ...FRESH_SETS.filter((other) => other !== name).map(read),
+    ];
     for (const other of others) {
       expect(Object.keys(fresh.topics).filter((topic) => topic in other.topics)).toEqual([]);
     }

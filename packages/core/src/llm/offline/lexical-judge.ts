@@ -2,6 +2,7 @@
 // the learner's latest words itself while the evaluator runs concurrently), so both agree.
 
 import { hasStem, type KeyTerm } from '../../text/lexical';
+import { compoundsAsInPoints } from './compound-words';
 import { type Contradiction, findContradiction } from './meaning-check';
 import { saysOtherwise } from './paraphrase-cover';
 import { type ParaphraseScore, recallsInOtherWords, scoreParaphrases } from './paraphrase-path';
@@ -46,7 +47,9 @@ export interface JudgedPoints {
 /** Reads the points' contents: their words and weighted key terms. */
 export function readPoints(contents: readonly string[]): JudgedPoints {
   const sentences = contents.map((content) => readSentence(content));
-  const termLists = sentences.map((words) => distinctTerms(words.filter(isContentWord)));
+  const termLists = sentences.map((words) =>
+    distinctTerms(words.filter((word, index) => isContentWord(word) && !naming(words, index))),
+  );
   const stemLists = termLists.map((terms) => terms.map((term) => term.stem));
   const weighted = termLists.map((terms) =>
     terms.map((term) => {
@@ -69,6 +72,28 @@ export function readPoints(contents: readonly string[]): JudgedPoints {
 export function weighTerms(contents: readonly string[]): WeightedTerm[][] {
   return readPoints(contents).weighted;
 }
+
+const NAMING_WORDS = new Set(['called', 'named', 'termed']);
+
+/**
+ * Whether the word only introduces a name the point goes on to give: the noun and the verb of
+ * "a molecule called luciferin", "an enzyme named pepsin". The name carries the meaning, so a
+ * learner who gives the name need not say what kind of thing it is.
+ */
+function naming(words: readonly SentenceWord[], index: number): boolean {
+  const named = (verb: number) => {
+    if (!NAMING_WORDS.has(words[verb]?.text ?? '')) return false;
+    let at = verb + 1;
+    if (ARTICLES.has(words[at]?.text ?? '')) at += 1;
+    const name = words[at];
+    return name !== undefined && !name.stop;
+  };
+  const word = words[index]!;
+  if (NAMING_WORDS.has(word.text)) return index > 0 && !words[index - 1]!.stop && named(index);
+  return !word.stop && index > 0 && ARTICLES.has(words[index - 1]!.text) && named(index + 1);
+}
+
+const ARTICLES = new Set(['a', 'an', 'the']);
 
 interface PointTerm extends KeyTerm {
   generic: boolean;
@@ -138,8 +163,9 @@ export interface JudgeAnswerOptions {
  */
 export function judgeAnswer(options: JudgeAnswerOptions): PointJudgement[] {
   const { points } = options;
-  const latest = readSentence(options.latest);
-  const previous = options.previous === undefined ? undefined : readSentence(options.previous);
+  const read = (text: string) => compoundsAsInPoints(readSentence(text), points.sentences);
+  const latest = read(options.latest);
+  const previous = options.previous === undefined ? undefined : read(options.previous);
   let paraphrases: ParaphraseScore[] | undefined;
   return points.weighted.map((terms, index) => {
     const contradicts = (answer: readonly SentenceWord[], inOtherWords = false) =>

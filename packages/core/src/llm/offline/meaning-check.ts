@@ -43,6 +43,7 @@ export interface ContradictionOptions {
  *   two stretches the sentences share ("in the intestine" for "in the stomach").
  */
 export function findContradiction(options: ContradictionOptions): Contradiction | null {
+  if (relationUnnegated(options.content, options.answer)) return 'negated';
   const { content, answer } = inContentOrder(options.content, options.answer);
   const weighty = (word: SentenceWord) => !word.generic && isContentWord(word);
   const pairs = align(content, answer);
@@ -95,6 +96,30 @@ function polarityDiffers(
   }
   if (added.some((word) => !keptIn.has(word.clause))) return true;
   return dropped && keptIn.size === 0;
+}
+
+/** Words of place or order that a negation can deny ("not above it", "not before 1900"). */
+const RELATION_WORDS = new Set(
+  'above below beneath under over before after inside outside within beyond'.split(' '),
+);
+
+/**
+ * Whether the point denies a relation ("subject to the law, not above it") that the answer
+ * states ("the king was above the law"): the same word of place or order, negated in the
+ * point and not in the answer. Such words are stop words, so the content check skips them.
+ */
+function relationUnnegated(
+  content: readonly SentenceWord[],
+  answer: readonly SentenceWord[],
+): boolean {
+  return content.some(
+    (word) =>
+      word.negated &&
+      RELATION_WORDS.has(word.text) &&
+      !content.some((other) => other.text === word.text && !other.negated) &&
+      !answer.some((given) => given.text === word.text && given.negated) &&
+      answer.some((given) => given.text === word.text && !given.negated),
+  );
 }
 
 /**

@@ -91,7 +91,7 @@ export function readSentence(text: string): SentenceWord[] {
   let sentenceStart = true;
   // Symbol-bearing names stay whole ("C++", "C#", "F#"): "C" is another language.
   const pattern =
-    /(\d+(?:[.,]\d+)*)|(\p{L}[\p{L}\p{N}]*(?:\+\+|#)(?![\p{L}\p{N}])|[\p{L}\p{M}]+(?:['’][\p{L}]+)?)|([,;:.!?()[\]—–]|\s-\s)/gu;
+    /(\d+(?:[.,]\d+)*(?:(?:st|nd|rd|th)(?![\p{L}\p{N}]))?)|(\p{L}[\p{L}\p{N}]*(?:\+\+|#)(?![\p{L}\p{N}])|[\p{L}\p{M}]+(?:['’][\p{L}]+)?)|([,;:.!?()[\]—–]|\s-\s)/gu;
   for (const match of text.matchAll(pattern)) {
     if (match[3] !== undefined) {
       if (words.length > 0 && words.at(-1)!.clause === clause) clause += 1;

@@ -59,8 +59,22 @@ export function baseForm(word: string): string {
   return IRREGULAR_VERBS.get(word) ?? IRREGULAR_NOUNS.get(word) ?? word;
 }
 
-/** The number a word names ("two", "twice", "49", "ii" → "2", "2", "49", "2"), or undefined. */
+// Ordinals name their number too ("the thirteenth century" is "the 13th century"); "first",
+// "second" and "third" stay words ("the first stage", "a second").
+const ORDINAL_WORDS: ReadonlyMap<string, string> = new Map(
+  `fourth:4 fifth:5 sixth:6 seventh:7 eighth:8 ninth:9 tenth:10 eleventh:11 twelfth:12
+thirteenth:13 fourteenth:14 fifteenth:15 sixteenth:16 seventeenth:17 eighteenth:18
+nineteenth:19 twentieth:20 thirtieth:30 fortieth:40 fiftieth:50 hundredth:100 thousandth:1000`
+    .split(/\s+/)
+    .map((entry) => entry.split(':') as [string, string]),
+);
+
+/**
+ * The number a word names ("two", "twice", "49", "13th", "tenth", "ii" → "2", "2", "49", "13",
+ * "10", "2"), or undefined.
+ */
 export function numberValue(word: string): string | undefined {
-  if (/^\d+(?:[.,]\d+)*$/.test(word)) return word.replace(/,/g, '');
-  return NUMBER_WORDS.get(word) ?? ROMAN_NUMERALS.get(word);
+  const digits = /^(\d+(?:[.,]\d+)*)(?:st|nd|rd|th)?$/.exec(word);
+  if (digits !== null) return digits[1]!.replace(/,/g, '');
+  return NUMBER_WORDS.get(word) ?? ORDINAL_WORDS.get(word) ?? ROMAN_NUMERALS.get(word);
 }
