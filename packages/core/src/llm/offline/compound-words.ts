@@ -1,18 +1,18 @@
 import { stem } from '../../text/lexical';
 import type { SentenceWord } from './sentence-structure';
 
-/**
- * The answer's words with compounds written the point's way: two neighbours the point writes
- * as one word become that word ("rain water" → "rainwater"), and one word the point writes as
- * two neighbours becomes those two ("groundwater" when the point says "ground water").
- * Learners split and join compounds freely; the meaning does not change.
- */
-export function compoundsAsInPoints(
-  answer: readonly SentenceWord[],
-  points: ReadonlyArray<readonly SentenceWord[]>,
-): SentenceWord[] {
+/** How a set's points write their compounds, read once with the points (see `readPoints`). */
+export interface PointCompounds {
+  /** Words of six letters or more that an answer may write as two ("rainwater"). */
+  single: ReadonlySet<string>;
+  /** Two neighbouring words an answer may write as one: the joined form → the two. */
+  pairs: ReadonlyMap<string, readonly [string, string]>;
+}
+
+/** The compounds of the points' words, for {@link compoundsAsInPoints}. */
+export function readCompounds(points: ReadonlyArray<readonly SentenceWord[]>): PointCompounds {
   const single = new Set<string>();
-  const pairs = new Map<string, [string, string]>();
+  const pairs = new Map<string, readonly [string, string]>();
   for (const words of points) {
     for (const [index, word] of words.entries()) {
       if (word.number === undefined && word.text.length >= 6) single.add(word.text);
@@ -21,23 +21,36 @@ export function compoundsAsInPoints(
       pairs.set(word.text + next.text, [word.text, next.text]);
     }
   }
+  return { single, pairs };
+}
+
+/**
+ * The answer's words with compounds written the points' way: two neighbours a point writes
+ * as one word become that word ("rain water" → "rainwater"), and one word a point writes as
+ * two neighbours becomes those two ("groundwater" when the point says "ground water").
+ * Learners split and join compounds freely; the meaning does not change.
+ */
+export function compoundsAsInPoints(
+  answer: readonly SentenceWord[],
+  compounds: PointCompounds,
+): SentenceWord[] {
   const result: SentenceWord[] = [];
   for (let index = 0; index < answer.length; index += 1) {
     const word = answer[index]!;
     const next = answer[index + 1];
-    const joined = next === undefined ? undefined : word.text + next.text;
     if (
-      joined !== undefined &&
-      next!.clause === word.clause &&
+      next !== undefined &&
+      next.clause === word.clause &&
       !word.stop &&
-      !next!.stop &&
-      single.has(joined)
+      !next.stop &&
+      compounds.single.has(word.text + next.text)
     ) {
-      result.push({ ...word, text: joined, stem: stem(joined), generic: false, end: next!.end });
+      const joined = word.text + next.text;
+      result.push({ ...word, text: joined, stem: stem(joined), generic: false, end: next.end });
       index += 1;
       continue;
     }
-    const split = pairs.get(word.text);
+    const split = compounds.pairs.get(word.text);
     if (split !== undefined && !word.stop) {
       const [first, second] = split;
       result.push({ ...word, text: first, stem: stem(first), generic: false });

@@ -2,7 +2,7 @@
 // the learner's latest words itself while the evaluator runs concurrently), so both agree.
 
 import { hasStem, type KeyTerm } from '../../text/lexical';
-import { compoundsAsInPoints } from './compound-words';
+import { compoundsAsInPoints, type PointCompounds, readCompounds } from './compound-words';
 import { type Contradiction, findContradiction } from './meaning-check';
 import { saysOtherwise } from './paraphrase-cover';
 import { type ParaphraseScore, recallsInOtherWords, scoreParaphrases } from './paraphrase-path';
@@ -42,6 +42,8 @@ export interface JudgedPoints {
   sentences: SentenceWord[][];
   /** Each point's distinct key terms, weighted against the other points. */
   weighted: WeightedTerm[][];
+  /** How the points write their compounds, so an answer's are read the same way. */
+  compounds: PointCompounds;
 }
 
 /** Reads the points' contents: their words and weighted key terms. */
@@ -65,7 +67,7 @@ export function readPoints(contents: readonly string[]): JudgedPoints {
       };
     }),
   );
-  return { sentences, weighted };
+  return { sentences, weighted, compounds: readCompounds(sentences) };
 }
 
 /** The key terms of each content, weighted against the other contents. */
@@ -163,7 +165,7 @@ export interface JudgeAnswerOptions {
  */
 export function judgeAnswer(options: JudgeAnswerOptions): PointJudgement[] {
   const { points } = options;
-  const read = (text: string) => compoundsAsInPoints(readSentence(text), points.sentences);
+  const read = (text: string) => compoundsAsInPoints(readSentence(text), points.compounds);
   const latest = read(options.latest);
   const previous = options.previous === undefined ? undefined : read(options.previous);
   let paraphrases: ParaphraseScore[] | undefined;

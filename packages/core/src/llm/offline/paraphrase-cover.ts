@@ -44,11 +44,16 @@ const STAND_IN_WORDS: ReadonlySet<string> = new Set(
   'it its they them their these those ones one'.split(' '),
 );
 
+/** Whether a term is covered by its own word (the same stem) among the words that cover it. */
+export function saidInOwnWord(cover: TermCover): boolean {
+  return cover.by.some((word) => stemsMatch(word.stem, cover.term.stem));
+}
+
 /** Whether a term is covered in other words: not by its own word, nor by a pronoun alone. */
 export function coveredOtherwise(cover: TermCover): boolean {
   return (
     cover.strength > 0 &&
-    !cover.by.some((word) => stemsMatch(word.stem, cover.term.stem)) &&
+    !saidInOwnWord(cover) &&
     !cover.by.every((word) => STAND_IN_WORDS.has(word.text))
   );
 }

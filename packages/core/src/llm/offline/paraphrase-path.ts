@@ -7,8 +7,7 @@
 // negated where the point's word is not. `findContradiction` and the credit rules (questions,
 // echoes) still run on top.
 
-import { stemsMatch } from '../../text/lexical';
-import { coveredOtherwise, coverTerms, type TermCover } from './paraphrase-cover';
+import { coveredOtherwise, coverTerms, saidInOwnWord, type TermCover } from './paraphrase-cover';
 import { isContentWord, PREPOSITIONS, type SentenceWord } from './sentence-structure';
 import type { JudgedPoints, WeightedTerm } from './lexical-judge';
 
@@ -71,18 +70,10 @@ export function scoreParaphrases(
     return {
       coverage: share(covers),
       reach: reach(covers),
-      ownWords:
-        covers.length === 0
-          ? 0
-          : covers.filter((cover) =>
-              cover.by.some((word) => stemsMatch(word.stem, cover.term.stem)),
-            ).length / covers.length,
+      ownWords: covers.length === 0 ? 0 : covers.filter(saidInOwnWord).length / covers.length,
       otherWords: covers.filter(coveredOtherwise).length,
       distinctiveCoverage: distinctive.length === 0 ? 1 : share(distinctive),
-      identifiers: covers.filter(
-        (cover) =>
-          cover.term.identifier && cover.by.some((word) => stemsMatch(word.stem, cover.term.stem)),
-      ).length,
+      identifiers: covers.filter((cover) => cover.term.identifier && saidInOwnWord(cover)).length,
       full: answered >= terms.length,
       covers,
     };
