@@ -96,6 +96,10 @@ const saturated = new Map<string, number>();
  * baseline's first at the first point, this code's with `--branch-first`.
  */
 let point = process.argv.includes('--branch-first') ? 1 : 0;
+/** How a run is named in the output: "postgres", or "postgres baseline" for the other checkout. */
+function runName(target: Target, checkout: string | undefined): string {
+  return `${target}${checkout === undefined ? '' : ' baseline'}`;
+}
 function builds(target: Target): Array<string | undefined> {
   point += 1;
   if (baseline === undefined || target === 'bare') return [undefined];
@@ -106,7 +110,7 @@ try {
   for (const learners of sweep) {
     for (const target of [...(bare ? ['bare'] : []), ...storages] as Target[]) {
       for (const checkout of builds(target)) {
-        const key = `${target}${checkout === undefined ? '' : ' baseline'}`;
+        const key = runName(target, checkout);
         const stoppedAt = saturated.get(key);
         if (stoppedAt !== undefined) {
           console.log(`${key} N=${learners}: skipped (saturated at N=${stoppedAt})`);
@@ -134,9 +138,7 @@ try {
   for (const learners of classSweep) {
     for (const target of [...(bare ? ['bare'] : []), ...storages] as Target[]) {
       for (const checkout of builds(target)) {
-        await waitForQuiet(
-          `${target}${checkout === undefined ? '' : ' baseline'} class start N=${learners}`,
-        );
+        await waitForQuiet(`${runName(target, checkout)} class start N=${learners}`);
         const result = await runOnce({
           target,
           learners,
