@@ -5,6 +5,9 @@ import { PREPOSITIONS, type SentenceWord } from './sentence-structure';
 import { isIrregularVerbForm } from './word-forms';
 
 const BE_WORDS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'get', 'gets', 'got']);
+// Words before a past form that make it active: a perfect ("could have earned by working",
+// also misspelt "could of") or a subject pronoun ("you earned it by working").
+const ACTIVE_BEFORE = new Set('have has had of i you we they he she'.split(' '));
 const PHRASE_ENDS = new Set(['that', 'which', 'who', 'whom', 'whose', 'where', 'when']);
 
 /**
@@ -15,7 +18,10 @@ const PHRASE_ENDS = new Set(['that', 'which', 'who', 'whom', 'whose', 'where', '
 export function activeOrder(clause: readonly SentenceWord[]): SentenceWord[] {
   // "proteins made by B cells": a participle right before "by".
   const reduced = clause.findIndex(
-    (word, index) => isParticiple(word.text) && clause[index + 1]?.text === 'by',
+    (word, index) =>
+      isParticiple(word.text) &&
+      clause[index + 1]?.text === 'by' &&
+      !ACTIVE_BEFORE.has(clause[index - 1]?.text ?? ''),
   );
   // "light is focused onto the retina by the lens": a form of "be" (an adverb may follow),
   // a participle, and "by" later in the clause.

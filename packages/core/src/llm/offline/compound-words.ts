@@ -3,7 +3,7 @@ import type { SentenceWord } from './sentence-structure';
 
 /** How a set's points write their compounds, read once with the points (see `readPoints`). */
 export interface PointCompounds {
-  /** Words of six letters or more that an answer may write as two ("rainwater"). */
+  /** Stems of words of six letters or more that an answer may write as two ("rainwater"). */
   single: ReadonlySet<string>;
   /** Two neighbouring words an answer may write as one: the joined form → the two. */
   pairs: ReadonlyMap<string, readonly [string, string]>;
@@ -15,7 +15,7 @@ export function readCompounds(points: ReadonlyArray<readonly SentenceWord[]>): P
   const pairs = new Map<string, readonly [string, string]>();
   for (const words of points) {
     for (const [index, word] of words.entries()) {
-      if (word.number === undefined && word.text.length >= 6) single.add(word.text);
+      if (word.number === undefined && word.text.length >= 6) single.add(stem(word.text));
       const next = words[index + 1];
       if (next === undefined || next.clause !== word.clause || word.stop || next.stop) continue;
       pairs.set(word.text + next.text, [word.text, next.text]);
@@ -26,9 +26,10 @@ export function readCompounds(points: ReadonlyArray<readonly SentenceWord[]>): P
 
 /**
  * The answer's words with compounds written the points' way: two neighbours a point writes
- * as one word become that word ("rain water" → "rainwater"), and one word a point writes as
- * two neighbours becomes those two ("groundwater" when the point says "ground water").
- * Learners split and join compounds freely; the meaning does not change.
+ * as one word become that word ("rain water" → "rainwater", "off beats" → "offbeats"; the
+ * first may be a little word of its own), and one word a point writes as two neighbours
+ * becomes those two ("groundwater" when the point says "ground water"). Learners split and
+ * join compounds freely; the meaning does not change.
  */
 export function compoundsAsInPoints(
   answer: readonly SentenceWord[],
@@ -41,9 +42,9 @@ export function compoundsAsInPoints(
     if (
       next !== undefined &&
       next.clause === word.clause &&
-      !word.stop &&
+      word.number === undefined &&
       !next.stop &&
-      compounds.single.has(word.text + next.text)
+      compounds.single.has(stem(word.text + next.text))
     ) {
       const joined = word.text + next.text;
       result.push({ ...word, text: joined, stem: stem(joined), generic: false, end: next.end });

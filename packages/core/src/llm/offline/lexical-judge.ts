@@ -1,7 +1,8 @@
 // The offline evaluator's verdicts, shared by the evaluator and the offline tutor (which checks
 // the learner's latest words itself while the evaluator runs concurrently), so both agree.
 
-import { hasStem, type KeyTerm } from '../../text/lexical';
+import { hasStem, type KeyTerm, stemsMatch } from '../../text/lexical';
+import { align } from './word-alignment';
 import { compoundsAsInPoints, type PointCompounds, readCompounds } from './compound-words';
 import { type Contradiction, findContradiction } from './meaning-check';
 import { saysOtherwise } from './paraphrase-cover';
@@ -193,12 +194,29 @@ export function judgeAnswer(options: JudgeAnswerOptions): PointJudgement[] {
       if (inOwnWords) return quote(inOtherWords(alone, score));
     }
     if (contradiction !== null) return contradicted(alone, contradiction);
+    if (alone.nearMiss && !inPointOrder(points.sentences[index]!, latest, alone.matched)) {
+      // Right as far as it goes says the point's words in the point's order; the same words
+      // shuffled ("dive by blowing air into the tanks") say something else.
+      return { ...alone, nearMiss: false, certainty: 0.9 };
+    }
     if (alone.recalled || previous === undefined) return alone.recalled ? quote(alone) : alone;
     const together = judgeTerms(terms, [...latest, ...previous]);
     const contributes = alone.matched.some((term) => term.weight >= 0.5);
     if (!together.recalled || !contributes) return alone;
     return contradicts(previous) === null ? quote(together) : alone;
   });
+}
+
+/** Whether the answer says every matched term in one run with the point's word order. */
+function inPointOrder(
+  point: readonly SentenceWord[],
+  answer: readonly SentenceWord[],
+  matched: readonly WeightedTerm[],
+): boolean {
+  const content = point.filter((word) => isContentWord(word));
+  const said = answer.filter((word) => !word.stop);
+  const inOrder = align(content, said).map(([row]) => content[row]!);
+  return matched.every((term) => inOrder.some((word) => stemsMatch(word.stem, term.stem)));
 }
 
 /**

@@ -7,7 +7,7 @@ import { stemsMatch } from '../../text/lexical';
 import { activeOrder } from './active-voice';
 import { type SentenceWord, isContentWord, isSignalWord } from './sentence-structure';
 import { align, positions } from './word-alignment';
-import { saysOtherwise } from './paraphrase-cover';
+import { phrasesSaying, saysOtherwise } from './paraphrase-cover';
 import { exchanged, flippedDirection } from './swapped-roles';
 import { relations, wordsMatch } from './word-match';
 import { HEDGE_WORDS } from './word-relations';
@@ -65,7 +65,8 @@ export function findContradiction(options: ContradictionOptions): Contradiction 
   ) {
     return 'wrong_term';
   }
-  return substituted({ ...options, content, answer, pairs, position, weighty })
+  const sentence = options.answer;
+  return substituted({ ...options, content, answer, pairs, position, weighty, sentence })
     ? 'wrong_term'
     : null;
 }
@@ -176,6 +177,8 @@ function substituted(options: {
   position: ReadonlyArray<number | undefined>;
   weighty: (word: SentenceWord) => boolean;
   inOtherWords?: ContradictionOptions['inOtherWords'];
+  /** The whole answer as read, stop words included. */
+  sentence: readonly SentenceWord[];
 }): boolean {
   const { content, answer, pairs, position } = options;
   const moved = new Set(position.filter((at): at is number => at !== undefined));
@@ -227,9 +230,15 @@ function substituted(options: {
       continue;
     }
     const kin = saysOtherwise;
+    // A phrase of the answer that says the word ("come up" for "surface") is no wrong word.
+    const saidByPhrase = (expected: SentenceWord) =>
+      phrasesSaying(expected, options.sentence).some((words) =>
+        words.some((word) => extra.includes(word)),
+      );
     const replaced = missing.some(
       (expected) =>
         options.weighty(expected) &&
+        !saidByPhrase(expected) &&
         extra.some(
           (given) =>
             !relations.synonym(expected.text, given.text) &&

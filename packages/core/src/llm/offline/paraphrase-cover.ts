@@ -189,7 +189,9 @@ function verbSiblings(table: WordTable, a: string, b: string): boolean {
 
 function kinship(table: WordTable, a: string, b: string): number {
   if (a === b || table.sameMeaning(a, b) || relations.synonym(a, b)) return COVER_STRENGTH.same;
-  if (table.broaderOrNarrower(a, b) || table.akin(a, b)) return COVER_STRENGTH.kin;
+  if (table.broaderOrNarrower(a, b) || table.akin(a, b) || table.sameCluster(a, b)) {
+    return COVER_STRENGTH.kin;
+  }
   // Two steps up from one to the other ("poodle" → dog → "canine"), not sideways.
   const twoUp = (from: string, to: string) =>
     table.broader(from).some((middle) => table.broader(middle).includes(to));
@@ -200,6 +202,25 @@ function kinship(table: WordTable, a: string, b: string): number {
 /** The definition words of a word and of its derived forms ("gravitational" → gravitation's). */
 function definitionOf(table: WordTable, key: string): string[] {
   return [...table.gloss(key), ...table.derived(key).flatMap((other) => table.gloss(other))];
+}
+
+/**
+ * The phrases of `answer` ("come up", "give off") that say `expected` in other words: a
+ * synonym, a broader or narrower term or looser kin of it ("come up" for "surface").
+ */
+export function phrasesSaying(
+  expected: SentenceWord,
+  answer: readonly SentenceWord[],
+): SentenceWord[][] {
+  const table = currentWordTable();
+  if (table === null) return [];
+  const want = tableKey(expected.text);
+  return phrases(answer, table)
+    .filter(
+      (unit) =>
+        !table.antonym(want, unit.key) && kinship(table, want, unit.key) >= COVER_STRENGTH.kin,
+    )
+    .map((unit) => unit.words);
 }
 
 /** Runs of two or three adjacent words of one clause that the table knows as a phrase. */

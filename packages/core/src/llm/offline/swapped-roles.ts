@@ -32,6 +32,13 @@ export function flippedDirection(
   return [...directions].some((direction) => {
     const inContent = kept.filter(({ before }) => before === direction);
     const inAnswer = kept.filter(({ after }) => after === direction);
+    // Rewording, not a move: the words keep a role word of another kind ("comes from Harald" →
+    // "named after Harald"), and the words gaining this one had none ("a tenth-century king"
+    // → "a king from the tenth century").
+    const reworded =
+      inContent.every(({ after }) => after !== null && after !== direction) &&
+      inAnswer.every(({ before }) => before === null);
+    if (reworded) return false;
     return inAnswer.length > 0 && inContent.every((pair) => !inAnswer.includes(pair));
   });
 }

@@ -11,10 +11,11 @@ export function align(
 ): Array<[number, number]> {
   const rows = content.length;
   const columns = answer.length;
+  const matches = matcher(content);
   const table = Array.from({ length: rows + 1 }, () => new Array<number>(columns + 1).fill(0));
   for (let row = rows - 1; row >= 0; row -= 1) {
     for (let column = columns - 1; column >= 0; column -= 1) {
-      table[row]![column] = wordsMatch(content[row]!, answer[column]!)
+      table[row]![column] = matches(content[row]!, answer[column]!)
         ? table[row + 1]![column + 1]! + 1
         : Math.max(table[row + 1]![column]!, table[row]![column + 1]!);
     }
@@ -24,7 +25,7 @@ export function align(
   let column = 0;
   while (row < rows && column < columns) {
     if (
-      wordsMatch(content[row]!, answer[column]!) &&
+      matches(content[row]!, answer[column]!) &&
       table[row]![column] === table[row + 1]![column + 1]! + 1
     ) {
       pairs.push([row, column]);
@@ -44,18 +45,19 @@ export function positions(
 ): Array<number | undefined> {
   const result: Array<number | undefined> = content.map(() => undefined);
   const used = new Set<number>();
+  const matches = matcher(content);
   for (const [row, column] of pairs) {
     result[row] = column;
     used.add(column);
   }
   for (const [index, word] of content.entries()) {
     if (result[index] !== undefined) continue;
-    const free = answer.findIndex((other, column) => !used.has(column) && wordsMatch(word, other));
+    const free = answer.findIndex((other, column) => !used.has(column) && matches(word, other));
     // A word already lined up with a point word of its own stem ("ground") does not stand
     // for a longer word it begins ("groundwater") as well.
     const any = answer.findIndex(
       (other) =>
-        wordsMatch(word, other) &&
+        matches(word, other) &&
         (other.stem === word.stem || !content.some((own) => own.stem === other.stem)),
     );
     const found = free !== -1 ? free : any;
@@ -65,4 +67,17 @@ export function positions(
     }
   }
   return result;
+}
+
+/**
+ * Whether a point word and an answer word match, where an answer word that is exactly another
+ * of the point's words stands for that one only: in a point on "stalactites" and "stalagmites",
+ * neither is a slip for the other.
+ */
+function matcher(
+  content: readonly SentenceWord[],
+): (word: SentenceWord, other: SentenceWord) => boolean {
+  const stems = new Set(content.map((word) => word.stem));
+  return (word, other) =>
+    wordsMatch(word, other) && (other.stem === word.stem || !stems.has(other.stem));
 }

@@ -17,6 +17,7 @@ let wordTable: WordTable | null = null;
  */
 export function useWordTable(table: WordTable | null): void {
   wordTable = table;
+  roots.clear();
 }
 
 /** The loaded word table, or null (browsers without it, or the `'word-lists'` lexicon). */
@@ -104,14 +105,70 @@ export function wordsMatch(a: MatchableWord, b: MatchableWord): boolean {
   if (a.stem.length >= 3 && a.stem.replace(/e$/, '') === b.stem.replace(/e$/, '')) return true;
   // Singulars in "-us" lose their "s" to the stemmer: "virus" / "viruses" → "viru" / "virus".
   if (a.stem.length >= 4 && (a.stem === `${b.stem}s` || b.stem === `${a.stem}s`)) return true;
+  if (sameAdjective(a.text, b.text)) return true;
   return relations.synonym(a.text, b.text) || isSlip(a.text, b.text);
+}
+
+/**
+ * Whether the two words are forms of one adjective: its comparative or superlative, or the
+ * verb made from it ("stronger", "strengthens" and "strong"; "earliest" and "early").
+ */
+function sameAdjective(a: string, b: string): boolean {
+  const left = adjectiveRoot(a);
+  const right = adjectiveRoot(b);
+  if (left === undefined && right === undefined) return false;
+  return stemsMatch(stem(left ?? a), stem(right ?? b));
+}
+
+// Nouns in "-th" that the "-en" verbs of some adjectives are made from ("strengthen").
+const TH_NOUNS: ReadonlyMap<string, string> = new Map([
+  ['strength', 'strong'],
+  ['length', 'long'],
+  ['width', 'wide'],
+  ['depth', 'deep'],
+  ['breadth', 'broad'],
+  ['height', 'high'],
+]);
+
+const roots = new Map<string, string | undefined>();
+
+/**
+ * The adjective a word is a degree or an "-en" verb of ("bigger", "earliest", "weakens" →
+ * "big", "early", "weak"), or undefined. Needs the word table to tell an adjective: "layer"
+ * (a noun of its own) is no degree of "lay", nor "garden" a verb of "gard".
+ */
+function adjectiveRoot(word: string): string | undefined {
+  const table = wordTable;
+  if (table === null || word.length < 5) return undefined;
+  if (roots.has(word)) return roots.get(word);
+  const adjective = (candidate: string) => table.parts(tableKey(candidate)).includes('a');
+  const candidates: string[] = [];
+  const degree = /^(.{2,}?)(?:er|est)$/.exec(word);
+  if (degree !== null && !/[nv]/.test(table.parts(tableKey(word)))) {
+    const root = degree[1]!;
+    candidates.push(root, `${root}e`, root.replace(/([^aeiou])\1$/, '$1'));
+  }
+  const verb = /^(.{3,}?)en(?:s|ed|ing)?$/.exec(word);
+  if (verb !== null && table.verb(tableKey(word))) {
+    const root = verb[1]!;
+    candidates.push(TH_NOUNS.get(root) ?? root, `${root}e`, root.replace(/([^aeiou])\1$/, '$1'));
+  }
+  let found = candidates.find((candidate) => candidate !== word && adjective(candidate));
+  // "earliest" → "earli", which the table keeps as the stem of "early".
+  if (found?.endsWith('i')) found = `${found.slice(0, -1)}y`;
+  roots.set(word, found);
+  return found;
 }
 
 function isSlip(a: string, b: string): boolean {
   const shorter = Math.min(a.length, b.length);
   if (shorter < 6 || a[0] !== b[0] || Math.abs(a.length - b.length) > 2) return false;
   if (OPPOSED_PREFIXES.some(([x, y]) => opposed(a, b, x, y) || opposed(a, b, y, x))) return false;
-  return editDistance(a, b) <= (shorter >= 9 ? 2 : 1);
+  if (editDistance(a, b) > (shorter >= 9 ? 2 : 1)) return false;
+  // Two words the table knows apart are two words, not one mistyped ("stalactite" and
+  // "stalagmite"); spellings of one word share a row or name each other ("haemoglobin").
+  const [left, right] = [tableKey(a), tableKey(b)];
+  return !(wordTable?.has(left) && wordTable.has(right) && left !== right);
 }
 
 function opposed(a: string, b: string, first: string, second: string): boolean {

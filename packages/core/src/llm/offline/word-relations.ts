@@ -134,6 +134,31 @@ const NEAR_SYNONYMS: readonly string[] = [
 ];
 
 /**
+ * Shortened words English uses in speech, with the word they stand for ("uni" for
+ * "university"). Only clippings that name nothing else; WordNet lists many others itself
+ * ("lab", "exam", "flu").
+ */
+const CLIPPINGS: readonly string[] = [
+  'tech technology',
+  'uni university',
+  'info information',
+  'bio biology',
+  'chem chemistry',
+  'econ economics',
+  'govt government',
+  'approx approximately',
+  'temp temperature',
+  'pic picture',
+  'stats statistics',
+  'intro introduction',
+  'meds medication',
+  'mins minutes',
+  'hrs hours',
+  'yrs years',
+  'dept department',
+];
+
+/**
  * Word relations, keyed by a normalising function (the stemmer), so "increases" and
  * "decreased" meet their entries. Built once per key function.
  */
@@ -158,7 +183,7 @@ export function createWordRelations(key: (word: string) => string): WordRelation
     link(normalise(b), normalise(a));
   }
   const groups = new Map<string, Set<number>>();
-  NEAR_SYNONYMS.forEach((group, index) => {
+  [...NEAR_SYNONYMS, ...CLIPPINGS].forEach((group, index) => {
     for (const word of words(group)) {
       const set = groups.get(normalise(word)) ?? new Set<number>();
       set.add(index);

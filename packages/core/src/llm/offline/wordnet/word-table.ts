@@ -18,6 +18,11 @@ export interface WordTable {
    * causes, synonyms in a rarer sense. For the paraphrase path only, never the same meaning.
    */
   akin(a: string, b: string): boolean;
+  /**
+   * Whether `a` and `b` are adjectives of one cluster, both similar to one head word ("huge"
+   * and "massive", both kin of "large"). Looser kin too: for the paraphrase path only.
+   */
+  sameCluster(a: string, b: string): boolean;
   /** The content words (stems) of the definitions of the word's most frequent senses. */
   gloss(key: string): readonly string[];
   /** The broader terms (stems) of the word's most frequent senses. */
@@ -77,6 +82,12 @@ export function parseWordTable(text: string): WordTable {
     broaderOrNarrower: (a, b) => either(a, b, 'broader') || either(a, b, 'narrower'),
     antonym: (a, b) => either(a, b, 'antonym'),
     akin: (a, b) => either(a, b, 'akin'),
+    sameCluster(a, b) {
+      const [left, right] = [rows.get(a), rows.get(b)];
+      if (left === undefined || right === undefined || a === b) return false;
+      if (left.parts !== 'a' || right.parts !== 'a' || either(a, b, 'antonym')) return false;
+      return left.akin.some((head) => right.akin.includes(head));
+    },
     gloss: (key) => rows.get(key)?.gloss ?? EMPTY,
     broader: (key) => rows.get(key)?.broader ?? EMPTY,
     derived: (key) => rows.get(key)?.derived ?? EMPTY,

@@ -1,0 +1,137 @@
+// How the offline judge reads everyday wording of a point's own words: clipped words, compounds
+// split around a little word, degrees and "-en" verbs of one adjective, adjectives of one
+// cluster, phrasal verbs, "could of", and role words gained by rewording. Each rule is checked
+// both ways: the wording is read as the point's, and a wrong word in its place still is not.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { judgeAnswer, readPoints } from '../../src/llm/offline/lexical-judge';
+import { findContradiction } from '../../src/llm/offline/meaning-check';
+import { readSentence } from '../../src/llm/offline/sentence-structure';
+import { useWordTable, wordsMatch } from '../../src/llm/offline/word-match';
+import { loadWordTable } from '../../src/llm/offline/wordnet/load-word-table';
+
+function compare(content: string, answer: string) {
+  return findContradiction({ content: readSentence(content), answer: readSentence(answer) });
+}
+
+function judge(point: string, latest: string, others: readonly string[] = []) {
+  return judgeAnswer({ points: readPoints([point, ...others]), latest })[0]!;
+}
+
+function word(text: string) {
+  return readSentence(text)[0]!;
+}
+
+describe('offline judge: everyday wording', () => {
+  beforeAll(async () => {
+    useWordTable(await loadWordTable());
+  });
+  afterAll(() => useWordTable(null));
+
+  test('clipped words stand for the whole word ("uni", "tech", "info")', () => {
+    const point = 'Maria studied technology at university and now works in information security.';
+    expect(judge(point, 'maria studied tech at uni and now works in info security').recalled).toBe(
+      true,
+    );
+    // A clipping names its own word only.
+    expect(judge(point, 'maria studied bio at uni and now works in info security').recalled).toBe(
+      false,
+    );
+  });
+
+  test('a compound may be split after a little word ("off beats" for "offbeats")', () => {
+    const point = 'Reggae drummers stress the offbeats of every bar.';
+    expect(judge(point, 'reggae drummers stress the off beats of every bar').recalled).toBe(true);
+    expect(judge(point, 'reggae drummers stress the off beat of every bar').recalled).toBe(true);
+  });
+
+  test('the degrees and the "-en" verb of an adjective are forms of it', () => {
+    expect(wordsMatch(word('stronger'), word('strengthens'))).toBe(true);
+    expect(wordsMatch(word('earliest'), word('early'))).toBe(true);
+    expect(wordsMatch(word('bigger'), word('big'))).toBe(true);
+    expect(wordsMatch(word('weakened'), word('weak'))).toBe(true);
+    // A noun of its own is no degree ("layer" / "lay"), nor a noun in "-en" a verb ("garden").
+    expect(wordsMatch(word('layer'), word('lay'))).toBe(false);
+    expect(wordsMatch(word('garden'), word('guard'))).toBe(false);
+    const point = 'Regular exercise strengthens the heart muscle over the earliest months.';
+    expect(
+      judge(point, 'regular exercise makes the heart muscle stronger over the early months')
+        .recalled,
+    ).toBe(true);
+    expect(
+      compare(point, 'regular exercise makes the heart muscle weaker over the early months'),
+    ).toBe('wrong_term');
+  });
+
+  test('adjectives of one cluster are no wrong term; one of another cluster is', () => {
+    const point = 'A huge wave crashed over the harbour wall during the storm.';
+    expect(
+      compare(point, 'a massive wave crashed over the harbour wall during the storm'),
+    ).toBeNull();
+    expect(compare(point, 'a tiny wave crashed over the harbour wall during the storm')).toBe(
+      'wrong_term',
+    );
+  });
+
+  test('a phrasal verb that says the point word is no wrong term ("come up" for "surface")', () => {
+    const point = 'Whales surface regularly to breathe air through a blowhole.';
+    expect(compare(point, 'whales come up regularly to breathe air through a blowhole')).toBeNull();
+    expect(compare(point, 'whales dive regularly to breathe air through a blowhole')).toBe(
+      'wrong_term',
+    );
+  });
+
+  test('"could have" (or "could of") before a past form and "by" is active, not a passive', () => {
+    const point = 'The opportunity cost includes the salary you could have earned working instead.';
+    for (const answer of [
+      'the opportunity cost includes the salary you could have earned by working instead',
+      'the opportunity cost includes the salary you could of earned by working instead',
+    ]) {
+      expect(compare(point, answer), answer).toBeNull();
+    }
+    // A real passive with an agent still lines up with its active sentence.
+    expect(compare('Salaries are earned by workers.', 'workers earn salaries')).toBeNull();
+  });
+
+  test('a role word gained by rewording is no move of roles; a comparison turned round is', () => {
+    expect(
+      compare(
+        'The festival takes its name from Nils, a twelfth-century Swedish monk.',
+        'the festival is named after nils, a swedish monk from the twelfth century',
+      ),
+    ).toBeNull();
+    expect(
+      compare(
+        'Frequent small meals are healthier than one large feast.',
+        'one large feast is healthier than frequent small meals',
+      ),
+    ).toBe('swapped');
+  });
+
+  test('two words of one point are never slips for each other', () => {
+    const point = 'Stalactites hang from the ceiling, while stalagmites rise from the floor.';
+    expect(
+      compare(point, 'stalagmites hang from the ceiling while stalactites rise from the floor'),
+    ).toBe('swapped');
+    expect(
+      compare(point, 'stalactites hang from the ceiling while stalagmites rise from the floor'),
+    ).toBeNull();
+    // Still a slip where the point has only one of them.
+    expect(
+      judge('Stalactites hang from cave ceilings.', 'stalagtites hang from cave ceilings').recalled,
+    ).toBe(true);
+  });
+
+  test('a near miss says part of the point in its order; the same words shuffled are none', () => {
+    const point =
+      'Submarines dive by flooding their tanks with seawater and rise by blowing it out with compressed air.';
+    const other = 'Periscopes let the crew see above the waves while submerged.';
+    const partial = judge(point, 'submarines dive by flooding their tanks with seawater', [other]);
+    expect(partial.recalled).toBe(false);
+    expect(partial.nearMiss).toBe(true);
+    const shuffled = judge(point, 'submarines dive by blowing compressed air into their tanks', [
+      other,
+    ]);
+    expect(shuffled.recalled).toBe(false);
+    expect(shuffled.nearMiss).toBe(false);
+  });
+});
