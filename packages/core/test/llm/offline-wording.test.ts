@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { judgeAnswer, readPoints } from '../../src/llm/offline/lexical-judge';
 import { findContradiction } from '../../src/llm/offline/meaning-check';
 import { readSentence } from '../../src/llm/offline/sentence-structure';
-import { useWordTable, wordsMatch } from '../../src/llm/offline/word-match';
+import { saysInOtherWords } from '../../src/llm/offline/paraphrase-cover';
+import { tableKey, useWordTable, wordsMatch } from '../../src/llm/offline/word-match';
 import { loadWordTable } from '../../src/llm/offline/wordnet/load-word-table';
 
 function compare(content: string, answer: string) {
@@ -133,5 +134,58 @@ describe('offline judge: everyday wording', () => {
     ]);
     expect(shuffled.recalled).toBe(false);
     expect(shuffled.nearMiss).toBe(false);
+  });
+});
+
+describe('offline judge: words the table knows by another form', () => {
+  beforeAll(async () => {
+    useWordTable(await loadWordTable());
+  });
+  afterAll(() => useWordTable(null));
+
+  test('a phrasal verb is found whatever its ending ("gives off" is "give off")', () => {
+    const point = 'Burning wood releases smoke and heat.';
+    expect(judge(point, 'burning wood gives off smoke and heat').recalled).toBe(true);
+    expect(judge(point, 'burning wood soaks up smoke and heat').recalled).toBe(false);
+  });
+
+  test('British spellings and superlatives are looked up by the word the table has', () => {
+    expect(tableKey('fibre')).toBe(tableKey('fiber'));
+    expect(tableKey('harbour')).toBe(tableKey('harbor'));
+    expect(tableKey('anaemia')).toBe(tableKey('anemia'));
+    expect(tableKey('largest')).toBe(tableKey('large'));
+    // A word the table has is its own key.
+    expect(tableKey('forest')).not.toBe(tableKey('for'));
+  });
+
+  test('in other words, a word defined by the point word says it; a word in its definition does not', () => {
+    const squash = readSentence('squashed')[0]!;
+    const compression = readSentence('compression')[0]!;
+    expect(saysInOtherWords(compression, squash)).toBe(true);
+    const oxygen = readSentence('oxygen')[0]!;
+    const dioxide = readSentence('dioxide')[0]!;
+    expect(saysInOtherWords(dioxide, oxygen)).toBe(false);
+  });
+
+  test('in other words, a shared modifier with a head of its own renames one thing', () => {
+    const inOtherWords = (content: string, answer: string) =>
+      findContradiction({
+        content: readSentence(content),
+        answer: readSentence(answer),
+        inOtherWords: saysInOtherWords,
+      });
+    expect(
+      inOtherWords(
+        'The light-dependent reactions produce ATP and NADPH.',
+        'the light stage makes the two energy carriers, ATP and NADPH',
+      ),
+    ).toBeNull();
+    // A word after "of" is no head of the same compound: another material is a wrong term.
+    expect(
+      inOtherWords(
+        'Bands of copper hold the roof tiles together.',
+        'bands of rubber hold the roof tiles together',
+      ),
+    ).toBe('wrong_term');
   });
 });

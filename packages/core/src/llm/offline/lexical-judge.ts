@@ -5,7 +5,7 @@ import { hasStem, type KeyTerm, stemsMatch } from '../../text/lexical';
 import { align } from './word-alignment';
 import { compoundsAsInPoints, type PointCompounds, readCompounds } from './compound-words';
 import { type Contradiction, findContradiction } from './meaning-check';
-import { saysOtherwise } from './paraphrase-cover';
+import { saysInOtherWords } from './paraphrase-cover';
 import { type ParaphraseScore, recallsInOtherWords, scoreParaphrases } from './paraphrase-path';
 import { type SentenceWord, isContentWord, readSentence } from './sentence-structure';
 import { wordsMatch } from './word-match';
@@ -175,7 +175,7 @@ export function judgeAnswer(options: JudgeAnswerOptions): PointJudgement[] {
       findContradiction({
         content: points.sentences[index]!,
         answer,
-        inOtherWords: inOtherWords ? saysOtherwise : undefined,
+        inOtherWords: inOtherWords ? saysInOtherWords : undefined,
       });
     const alone = judgeTerms(terms, latest);
     const quote = (judgement: PointJudgement) => ({

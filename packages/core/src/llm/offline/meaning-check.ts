@@ -167,6 +167,29 @@ function clausesOf(words: readonly SentenceWord[]): SentenceWord[][] {
 }
 
 /**
+ * Whether the gap after a shared word renames one thing: the point and the answer each go on
+ * from that word straight into the rest of one compound ("light-dependent reactions" / "light
+ * stage"), the same modifier with a head of the learner's own. A word after "of" ("strips of
+ * wood") is no such head.
+ */
+function renamed(
+  content: readonly SentenceWord[],
+  answer: readonly SentenceWord[],
+  row: number,
+  column: number,
+  missing: readonly SentenceWord[],
+  extra: readonly SentenceWord[],
+): boolean {
+  const [shared, said] = [content[row], answer[column]];
+  if (shared === undefined || said === undefined || missing.length === 0 || extra.length === 0) {
+    return false;
+  }
+  const next = (word: SentenceWord, after: SentenceWord) =>
+    after.clause === word.clause && after.start - word.end <= 1;
+  return next(shared, missing[0]!) && next(said, extra[0]!);
+}
+
+/**
  * Whether, between two stretches the sentences share, a specific content word is missing and
  * the answer has a wrong word in its place (see {@link findContradiction}).
  */
@@ -219,6 +242,7 @@ function substituted(options: {
       // In other words: a replacement is a point word nothing says otherwise, and an answer
       // word that says none of the point's, in one tight gap.
       if (missing.length > 2 || extra.length > 2) continue;
+      if (renamed(content, answer, rowStart, columnStart, missing, extra)) continue;
       const unsaid = missing.filter(
         (expected) =>
           options.weighty(expected) && !extra.some((given) => explains(expected, given)),

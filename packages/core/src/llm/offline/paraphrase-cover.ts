@@ -9,7 +9,7 @@
 import type { KeyTerm } from '../../text/lexical';
 import { stemsMatch } from '../../text/lexical';
 import { isContentWord, type SentenceWord } from './sentence-structure';
-import { currentWordTable, relations, tableKey, wordsMatch } from './word-match';
+import { currentWordTable, phraseWordKeys, relations, tableKey, wordsMatch } from './word-match';
 import { CAUSAL_WORDS } from './word-relations';
 import type { WordTable } from './wordnet/word-table';
 import { numberValue } from './word-forms';
@@ -180,6 +180,20 @@ export function saysOtherwise(expected: SentenceWord, given: SentenceWord): bool
   return verbSiblings(table, want, got) || kinship(table, want, got) >= COVER_STRENGTH.kin;
 }
 
+/**
+ * Whether `given` says `expected` in an answer in other words: as {@link saysOtherwise}, or
+ * by a word whose own definition names it ("squash": to compress; "pillar": a tall vertical
+ * structure). Never the other way round: a word in the definition of the point's word is a
+ * part of what it names ("oxygen" for "carbon dioxide"), not the thing.
+ */
+export function saysInOtherWords(expected: SentenceWord, given: SentenceWord): boolean {
+  if (saysOtherwise(expected, given)) return true;
+  const table = currentWordTable();
+  if (table === null || given.generic) return false;
+  const want = tableKey(expected.text);
+  return definitionOf(table, tableKey(given.text)).some((stem) => stemsMatch(stem, want));
+}
+
 /** Two verbs sharing a broader verb ("translate" / "convert", both ways to change). */
 function verbSiblings(table: WordTable, a: string, b: string): boolean {
   return (
@@ -231,8 +245,14 @@ function phrases(words: readonly SentenceWord[], table: WordTable): Unit[] {
       const run = words.slice(start, start + length);
       if (run.length < length || run.some((word) => word.clause !== run[0]!.clause)) continue;
       if (run[0]!.stop) continue;
-      const key = run.map((word) => tableKey(word.text)).join('_');
-      if (table.has(key)) found.push({ key, words: run });
+      // Each word by its own key or another spelling's ("gives off" → "give_off").
+      let keys = [''];
+      for (const word of run) {
+        const options = phraseWordKeys(word.text);
+        keys = keys.flatMap((start) => options.map((key) => (start ? `${start}_${key}` : key)));
+      }
+      const key = keys.find((candidate) => table.has(candidate));
+      if (key !== undefined) found.push({ key, words: run });
     }
   }
   return found;

@@ -18,6 +18,7 @@ let wordTable: WordTable | null = null;
 export function useWordTable(table: WordTable | null): void {
   wordTable = table;
   roots.clear();
+  keys.clear();
 }
 
 /** The loaded word table, or null (browsers without it, or the `'word-lists'` lexicon). */
@@ -25,9 +26,54 @@ export function currentWordTable(): WordTable | null {
   return wordTable;
 }
 
-/** The table key of a word: the stem of its base form ("made" → "make"). */
+/**
+ * The table key of a word: the stem of its base form ("made" → "make"). A word the table does
+ * not know is looked up by its American spelling ("centre" → "center"; WordNet spells the
+ * American way) or by the adjective it is a degree of ("largest" → "large").
+ */
 export function tableKey(word: string): string {
+  const key = directKey(word);
+  const table = wordTable;
+  if (table === null || table.has(key)) return key;
+  const known = keys.get(word);
+  if (known !== undefined) return known;
+  const root = adjectiveRoot(word);
+  const found =
+    [...americanSpellings(word), ...(root === undefined ? [] : [root])]
+      .map(directKey)
+      .find((candidate) => table.has(candidate)) ?? key;
+  keys.set(word, found);
+  return found;
+}
+
+const keys = new Map<string, string>();
+
+function directKey(word: string): string {
   return stem(baseForm(word));
+}
+
+/**
+ * The American spellings a British one may have: "-re" for "-er" ("centre", "metres"), "-our"
+ * for "-or" ("colour", "behaviour"), "-ise"/"-yse" for "-ize"/"-yze" ("organised", "analyse"),
+ * "ae" for "e" ("haemoglobin"), "-ogue" for "-og" ("catalogue").
+ */
+function americanSpellings(word: string): string[] {
+  const variants = [
+    word.replace(/([^aeiou])re(s|d)?$/, '$1er$2'),
+    word.length >= 6 ? word.replace(/our(s|ed|ing|ite|ites|able)?$/, 'or$1') : word,
+    word.replace(/([a-z]{3,})(i|y)s(e|es|ed|ing|ation|ations)$/, '$1$2z$3'),
+    word.replace(/([a-z])ae([a-z])/, '$1e$2'),
+    word.replace(/ogue(s)?$/, 'og$1'),
+  ];
+  return variants.filter((variant) => variant !== word);
+}
+
+/**
+ * The keys a word may be found by in the table's phrases: its own, and those of its other
+ * spellings ("gives" → "give", as in "give off").
+ */
+export function phraseWordKeys(word: string): string[] {
+  return [...new Set([tableKey(word), ...spellings(word).map(directKey)])];
 }
 
 /**
@@ -35,9 +81,9 @@ export function tableKey(word: string): string {
  * ending ("moved" → "move", which the stemmer keeps whole), and one "l" of a final "l"
  * doubled before an ending, as British spelling does ("travelled" → "traveled").
  */
-function spellings(word: string): string[] {
+export function spellings(word: string): string[] {
   const result = [word];
-  const ending = /(?:ed|ing)$/.exec(word);
+  const ending = /(?:ed|ing|s)$/.exec(word);
   if (ending !== null) {
     const root = stem(word);
     if (root.length <= 4 && !root.endsWith('e')) result.push(`${root}e`);
@@ -141,15 +187,15 @@ function adjectiveRoot(word: string): string | undefined {
   const table = wordTable;
   if (table === null || word.length < 5) return undefined;
   if (roots.has(word)) return roots.get(word);
-  const adjective = (candidate: string) => table.parts(tableKey(candidate)).includes('a');
+  const adjective = (candidate: string) => table.parts(directKey(candidate)).includes('a');
   const candidates: string[] = [];
   const degree = /^(.{2,}?)(?:er|est)$/.exec(word);
-  if (degree !== null && !/[nv]/.test(table.parts(tableKey(word)))) {
+  if (degree !== null && !/[nv]/.test(table.parts(directKey(word)))) {
     const root = degree[1]!;
     candidates.push(root, `${root}e`, root.replace(/([^aeiou])\1$/, '$1'));
   }
   const verb = /^(.{3,}?)en(?:s|ed|ing)?$/.exec(word);
-  if (verb !== null && table.verb(tableKey(word))) {
+  if (verb !== null && table.verb(directKey(word))) {
     const root = verb[1]!;
     candidates.push(TH_NOUNS.get(root) ?? root, `${root}e`, root.replace(/([^aeiou])\1$/, '$1'));
   }
