@@ -188,4 +188,12 @@ describe('offline judge: words the table knows by another form', () => {
       ),
     ).toBe('wrong_term');
   });
+
+  test('a generic word used as a noun ("strips of lead") is replaced by a wrong one', () => {
+    const point = 'Old church windows are held together by strips of lead.';
+    expect(compare(point, 'old church windows are held together by strips of wood')).toBe(
+      'wrong_term',
+    );
+    expect(compare(point, 'old church windows are held together by lead strips')).toBeNull();
+  });
 });

@@ -45,7 +45,13 @@ export interface ContradictionOptions {
 export function findContradiction(options: ContradictionOptions): Contradiction | null {
   if (relationUnnegated(options.content, options.answer)) return 'negated';
   const { content, answer } = inContentOrder(options.content, options.answer);
-  const weighty = (word: SentenceWord) => !word.generic && isContentWord(word);
+  // A generic word ("lead", "form") is weighty where the point uses it as a noun, right after
+  // "of" or an article ("strips of lead"): there another noun in its place is a wrong term.
+  const nouns = new Set(
+    options.content.filter((word, index) => DETERMINERS.has(options.content[index - 1]?.text ?? '')),
+  );
+  const weighty = (word: SentenceWord) =>
+    isContentWord(word) && (!word.generic || nouns.has(word));
   const pairs = align(content, answer);
   // Where each point word is in the answer (aligned, or moved elsewhere).
   const position = positions(content, answer, pairs);
@@ -98,6 +104,8 @@ function polarityDiffers(
   if (added.some((word) => !keptIn.has(word.clause))) return true;
   return dropped && keptIn.size === 0;
 }
+
+const DETERMINERS = new Set(['of', 'the', 'a', 'an']);
 
 /** Words of place or order that a negation can deny ("not above it", "not before 1900"). */
 const RELATION_WORDS = new Set(
