@@ -68,6 +68,9 @@ describe('offline judge: everyday wording', () => {
     expect(
       compare(point, 'a massive wave crashed over the harbour wall during the storm'),
     ).toBeNull();
+    // One head word is not enough: "icy" and "far" are both kin of "cold", in senses far apart.
+    const [icy, far] = ['icy', 'far'].map((text) => readSentence(text)[0]!);
+    expect(saysInOtherWords(icy!, far!)).toBe(false);
     expect(compare(point, 'a tiny wave crashed over the harbour wall during the storm')).toBe(
       'wrong_term',
     );
@@ -195,5 +198,14 @@ describe('offline judge: words the table knows by another form', () => {
       'wrong_term',
     );
     expect(compare(point, 'old church windows are held together by lead strips')).toBeNull();
+  });
+
+  test('a verb is no kind of person because its agent noun is one ("killed" / "people")', () => {
+    const [killed, people, mortals] = ['killed', 'people', 'mortals'].map(
+      (text) => readSentence(text)[0]!,
+    );
+    expect(saysInOtherWords(killed!, people!)).toBe(false);
+    // Nouns for people still say "people".
+    expect(saysInOtherWords(people!, mortals!)).toBe(true);
   });
 });

@@ -48,10 +48,11 @@ export function findContradiction(options: ContradictionOptions): Contradiction 
   // A generic word ("lead", "form") is weighty where the point uses it as a noun, right after
   // "of" or an article ("strips of lead"): there another noun in its place is a wrong term.
   const nouns = new Set(
-    options.content.filter((word, index) => DETERMINERS.has(options.content[index - 1]?.text ?? '')),
+    options.content.filter((word, index) =>
+      DETERMINERS.has(options.content[index - 1]?.text ?? ''),
+    ),
   );
-  const weighty = (word: SentenceWord) =>
-    isContentWord(word) && (!word.generic || nouns.has(word));
+  const weighty = (word: SentenceWord) => isContentWord(word) && (!word.generic || nouns.has(word));
   const pairs = align(content, answer);
   // Where each point word is in the answer (aligned, or moved elsewhere).
   const position = positions(content, answer, pairs);

@@ -201,9 +201,31 @@ function verbSiblings(table: WordTable, a: string, b: string): boolean {
   );
 }
 
+// What every agent noun is a kind of: "killer", "teacher" are people.
+const PERSON_KEYS: ReadonlySet<string> = new Set([
+  'person',
+  'individu',
+  'someon',
+  'mortal',
+  'soul',
+]);
+
+/**
+ * Whether the link is only a verb's agent noun being a person: the stem of "killer" is that of
+ * "kill", so "kill" reads as a kind of person. "People" says nothing of killing.
+ */
+function personOfAgent(table: WordTable, a: string, b: string): boolean {
+  const [person, other] = PERSON_KEYS.has(a) ? [a, b] : [b, a];
+  return PERSON_KEYS.has(person) && table.verb(other);
+}
+
 function kinship(table: WordTable, a: string, b: string): number {
   if (a === b || table.sameMeaning(a, b) || relations.synonym(a, b)) return COVER_STRENGTH.same;
-  if (table.broaderOrNarrower(a, b) || table.akin(a, b) || table.sameCluster(a, b)) {
+  if (
+    (table.broaderOrNarrower(a, b) && !personOfAgent(table, a, b)) ||
+    table.akin(a, b) ||
+    table.sameCluster(a, b)
+  ) {
     return COVER_STRENGTH.kin;
   }
   // Two steps up from one to the other ("poodle" → dog → "canine"), not sideways.

@@ -19,8 +19,8 @@ export interface WordTable {
    */
   akin(a: string, b: string): boolean;
   /**
-   * Whether `a` and `b` are adjectives of one cluster, both similar to one head word ("huge"
-   * and "massive", both kin of "large"). Looser kin too: for the paraphrase path only.
+   * Whether `a` and `b` are adjectives of one cluster: both similar to one head word, and
+   * defined alike ("huge" and "massive", both kin of "large", both about size).
    */
   sameCluster(a: string, b: string): boolean;
   /** The content words (stems) of the definitions of the word's most frequent senses. */
@@ -86,7 +86,12 @@ export function parseWordTable(text: string): WordTable {
       const [left, right] = [rows.get(a), rows.get(b)];
       if (left === undefined || right === undefined || a === b) return false;
       if (left.parts !== 'a' || right.parts !== 'a' || either(a, b, 'antonym')) return false;
-      return left.akin.some((head) => right.akin.includes(head));
+      // A head shared by two senses far apart ("icy" and "far" are both kin of "cold") is no
+      // cluster: the two definitions must also share a word ("huge", "massive": size).
+      return (
+        left.akin.some((head) => right.akin.includes(head)) &&
+        left.gloss.some((word) => right.gloss.includes(word))
+      );
     },
     gloss: (key) => rows.get(key)?.gloss ?? EMPTY,
     broader: (key) => rows.get(key)?.broader ?? EMPTY,
