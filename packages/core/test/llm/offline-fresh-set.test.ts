@@ -1,6 +1,6 @@
 // The fresh labelled sets are outside measurements of the offline judge, each written by someone
 // who had not read the judge (run one with `npm run bench -- offline --set
-// packages/core/test/llm/offline-labelled-set/fresh-set-3.json`). These tests keep their shape
+// packages/core/test/llm/offline-labelled-set/fresh-set-6.json`). These tests keep their shape
 // honest; they deliberately assert nothing about the judge's figures, so no set becomes
 // something the judge is tuned to pass.
 import { describe, expect, test } from 'vitest';
@@ -13,7 +13,14 @@ import {
   UNSEEN_SET_FILE,
 } from './offline-labelled-set/labelled-set';
 
-const FRESH_SETS = ['fresh-set.json', 'fresh-set-2.json', 'fresh-set-3.json'];
+const FRESH_SETS = [
+  'fresh-set.json',
+  'fresh-set-2.json',
+  'fresh-set-3.json',
+  'fresh-set-4.json',
+  'fresh-set-5.json',
+  'fresh-set-6.json',
+];
 const read = (name: string) =>
   readLabelledSet(new URL(`./offline-labelled-set/${name}`, import.meta.url));
 
