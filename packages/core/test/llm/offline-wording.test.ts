@@ -208,4 +208,15 @@ describe('offline judge: words the table knows by another form', () => {
     // Nouns for people still say "people".
     expect(saysInOtherWords(people!, mortals!)).toBe(true);
   });
+
+  test('a comparison stated the other way round says the same; one turned only halfway does not', () => {
+    const point = 'Blue stars are hotter than red stars.';
+    expect(compare(point, 'red stars are cooler than blue stars')).toBeNull();
+    expect(compare(point, 'red stars are hotter than blue stars')).toBe('swapped');
+    expect(compare(point, 'blue stars are cooler than red stars')).toBe('wrong_term');
+    const graded = 'Ice is less dense than liquid water.';
+    expect(compare(graded, 'liquid water is more dense than ice')).toBeNull();
+    expect(compare(graded, 'liquid water is less dense than ice')).toBe('swapped');
+    expect(compare(graded, 'liquid water is not more dense than ice')).toBe('negated');
+  });
 });

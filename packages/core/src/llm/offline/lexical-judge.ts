@@ -2,7 +2,7 @@
 // the learner's latest words itself while the evaluator runs concurrently), so both agree.
 
 import { hasStem, type KeyTerm, stemsMatch } from '../../text/lexical';
-import { align } from './word-alignment';
+import { inPointOrder } from './word-alignment';
 import { compoundsAsInPoints, type PointCompounds, readCompounds } from './compound-words';
 import { type Contradiction, findContradiction } from './meaning-check';
 import { saysInOtherWords } from './paraphrase-cover';
@@ -205,18 +205,6 @@ export function judgeAnswer(options: JudgeAnswerOptions): PointJudgement[] {
     if (!together.recalled || !contributes) return alone;
     return contradicts(previous) === null ? quote(together) : alone;
   });
-}
-
-/** Whether the answer says every matched term in one run with the point's word order. */
-function inPointOrder(
-  point: readonly SentenceWord[],
-  answer: readonly SentenceWord[],
-  matched: readonly WeightedTerm[],
-): boolean {
-  const content = point.filter((word) => isContentWord(word));
-  const said = answer.filter((word) => !word.stop);
-  const inOrder = align(content, said).map(([row]) => content[row]!);
-  return matched.every((term) => inOrder.some((word) => stemsMatch(word.stem, term.stem)));
 }
 
 /**

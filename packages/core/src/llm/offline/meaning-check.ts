@@ -8,7 +8,7 @@ import { activeOrder } from './active-voice';
 import { type SentenceWord, isContentWord, isSignalWord } from './sentence-structure';
 import { align, positions } from './word-alignment';
 import { phrasesSaying, saysOtherwise } from './paraphrase-cover';
-import { exchanged, flippedDirection } from './swapped-roles';
+import { converseComparison, exchanged, flippedDirection } from './swapped-roles';
 import { relations, wordsMatch } from './word-match';
 import { HEDGE_WORDS } from './word-relations';
 
@@ -57,6 +57,7 @@ export function findContradiction(options: ContradictionOptions): Contradiction 
   // Where each point word is in the answer (aligned, or moved elsewhere).
   const position = positions(content, answer, pairs);
   if (polarityDiffers(content, answer, position, weighty)) return 'negated';
+  if (converseComparison(options.content, options.answer)) return null;
   if (
     flippedDirection(content, answer, position) ||
     exchanged(content, answer, position, weighty)

@@ -3,7 +3,7 @@
 
 import type { SentenceWord } from './sentence-structure';
 import { isContentWord } from './sentence-structure';
-import { currentWordTable, relations, tableKey } from './word-match';
+import { adjectiveOf, currentWordTable, relations, tableKey, wordsMatch } from './word-match';
 
 // Words that give the word after them its role: moving one to another word swaps roles.
 // ("in", "at", "over"… mostly say where or when, and "in general" is no role.)
@@ -139,4 +139,68 @@ firefly ally rally belly jelly lily july italy holly bully tally folly`.split(/\
 
 function isAdverb(word: string): boolean {
   return word.length >= 5 && word.endsWith('ly') && !LY_WORDS.has(word);
+}
+
+/**
+ * Whether the answer states the point's comparison the other way round: the two sides trade
+ * places and the comparison turns into its opposite ("blue stars are hotter than red stars" →
+ * "red stars are cooler than blue stars"; "more dense than" → "less dense than"). That says
+ * the same thing, so it is neither a swap nor a wrong term.
+ */
+export function converseComparison(
+  content: readonly SentenceWord[],
+  answer: readonly SentenceWord[],
+): boolean {
+  const [point, given] = [comparison(content), comparison(answer)];
+  if (point === null || given === null) return false;
+  const opposite =
+    point.grade !== null && given.grade !== null
+      ? relations.opposite(point.grade, given.grade) && wordsMatch(point.degree, given.degree)
+      : point.grade === null &&
+        given.grade === null &&
+        relations.opposite(adjectiveOf(point.degree.text), adjectiveOf(given.degree.text));
+  return opposite && sameSide(point.before, given.after) && sameSide(point.after, given.before);
+}
+
+interface Comparison {
+  /** The compared quality ("hotter", or "dense" in "more dense"). */
+  degree: SentenceWord;
+  /** "more" or "less" before it, if any. */
+  grade: string | null;
+  /** The content words before and after the comparison, in its clause. */
+  before: SentenceWord[];
+  after: SentenceWord[];
+}
+
+/** The sentence's one comparison with "than", or null. */
+function comparison(words: readonly SentenceWord[]): Comparison | null {
+  const than = words.flatMap((word, index) => (word.text === 'than' ? [index] : []));
+  if (than.length !== 1 || than[0]! < 1) return null;
+  const at = than[0]!;
+  const degree = words[at - 1]!;
+  if (degree.stop || degree.clause !== words[at]!.clause) return null;
+  const graded = words[at - 2];
+  const grade =
+    graded !== undefined && graded.clause === degree.clause && GRADES.has(graded.text)
+      ? graded.text
+      : null;
+  const side = (from: number, to: number) =>
+    words
+      .slice(from, to)
+      .filter((word) => word.clause === degree.clause && !word.stop && !GRADES.has(word.text));
+  return { degree, grade, before: side(0, at - 1), after: side(at + 1, words.length) };
+}
+
+const GRADES = new Set(['more', 'less']);
+
+/** Whether two sides of a comparison name the same things (every content word on both). */
+function sameSide(left: readonly SentenceWord[], right: readonly SentenceWord[]): boolean {
+  const things = (words: readonly SentenceWord[]) => words.filter((word) => isContentWord(word));
+  const [a, b] = [things(left), things(right)];
+  return (
+    a.length > 0 &&
+    b.length > 0 &&
+    a.every((word) => b.some((other) => wordsMatch(word, other))) &&
+    b.every((word) => a.some((other) => wordsMatch(word, other)))
+  );
 }

@@ -1,7 +1,8 @@
 // Lines an answer up with a point word by word: the longest run of matching words in the same
 // order, then where each remaining point word turns up elsewhere in the answer.
 
-import type { SentenceWord } from './sentence-structure';
+import { type KeyTerm, stemsMatch } from '../../text/lexical';
+import { isContentWord, type SentenceWord } from './sentence-structure';
 import { wordsMatch } from './word-match';
 
 /** The longest common subsequence of matching words, as [content index, answer index] pairs. */
@@ -80,4 +81,16 @@ function matcher(
   const stems = new Set(content.map((word) => word.stem));
   return (word, other) =>
     wordsMatch(word, other) && (other.stem === word.stem || !stems.has(other.stem));
+}
+
+/** Whether the answer says every matched term in one run with the point's word order. */
+export function inPointOrder(
+  point: readonly SentenceWord[],
+  answer: readonly SentenceWord[],
+  matched: readonly KeyTerm[],
+): boolean {
+  const content = point.filter((word) => isContentWord(word));
+  const said = answer.filter((word) => !word.stop);
+  const inOrder = align(content, said).map(([row]) => content[row]!);
+  return matched.every((term) => inOrder.some((word) => stemsMatch(word.stem, term.stem)));
 }

@@ -166,6 +166,11 @@ function sameAdjective(a: string, b: string): boolean {
   return stemsMatch(stem(left ?? a), stem(right ?? b));
 }
 
+/** The adjective a degree or "-en" verb is made from ("hotter" → "hot"), else the word itself. */
+export function adjectiveOf(word: string): string {
+  return adjectiveRoot(word) ?? word;
+}
+
 // Nouns in "-th" that the "-en" verbs of some adjectives are made from ("strengthen").
 const TH_NOUNS: ReadonlyMap<string, string> = new Map([
   ['strength', 'strong'],

@@ -62,7 +62,7 @@ rise/sink grow/shrink expand/contract gain/lose gain/loss high/low up/down more/
 most/least maximum/minimum large/small big/small big/little long/short heavy/light thick/thin
 wide/narrow deep/shallow dense/sparse fast/slow quick/slow sudden/gradual sudden/slow early/late
 first/last before/after start/end start/stop begin/end open/close enter/leave enter/exit
-hot/cold warm/cool warm/cold absorb/release absorb/emit absorb/reflect attract/repel push/pull
+hot/cold hot/cool warm/cool warm/cold absorb/release absorb/emit absorb/reflect attract/repel push/pull
 accept/reject allow/prevent allow/block add/remove give/take send/receive input/output buy/sell
 win/lose strong/weak hard/soft positive/negative true/false right/wrong same/different
 equal/unequal together/apart join/split combine/separate inner/outer inside/outside
