@@ -1,7 +1,7 @@
 // The offline evaluator's verdicts, shared by the evaluator and the offline tutor (which checks
 // the learner's latest words itself while the evaluator runs concurrently), so both agree.
 
-import { hasStem, type KeyTerm, stemsMatch } from '../../text/lexical';
+import { hasStem, type KeyTerm } from '../../text/lexical';
 import { inPointOrder } from './word-alignment';
 import { compoundsAsInPoints, type PointCompounds, readCompounds } from './compound-words';
 import { type Contradiction, findContradiction } from './meaning-check';

@@ -48,9 +48,7 @@ export function findContradiction(options: ContradictionOptions): Contradiction 
   // A generic word ("lead", "form") is weighty where the point uses it as a noun, right after
   // "of" or an article ("strips of lead"): there another noun in its place is a wrong term.
   const nouns = new Set(
-    options.content.filter((word, index) =>
-      DETERMINERS.has(options.content[index - 1]?.text ?? ''),
-    ),
+    options.content.filter((_, index) => DETERMINERS.has(options.content[index - 1]?.text ?? '')),
   );
   const weighty = (word: SentenceWord) => isContentWord(word) && (!word.generic || nouns.has(word));
   const pairs = align(content, answer);
