@@ -219,4 +219,58 @@ describe('offline judge: words the table knows by another form', () => {
     expect(compare(graded, 'liquid water is less dense than ice')).toBe('swapped');
     expect(compare(graded, 'liquid water is not more dense than ice')).toBe('negated');
   });
+
+  test('two parts of a point that trade words with each other are a swap; reordered parts are not', () => {
+    const point =
+      'A magnet has a north pole that points to the Arctic and a south pole that points to the Antarctic.';
+    expect(
+      compare(
+        point,
+        'a magnet has a north pole pointing to the antarctic and a south pole pointing to the arctic',
+      ),
+    ).toBe('swapped');
+    expect(
+      compare(
+        point,
+        'a magnet has a south pole pointing to the antarctic and a north pole pointing to the arctic',
+      ),
+    ).toBeNull();
+    const habits = 'Owls hunt by night and rest by day.';
+    expect(compare(habits, 'owls hunt by day and rest by night')).toBe('swapped');
+  });
+
+  test('in other words, "more" for "less" is always a wrong term', () => {
+    const point = 'On high mountains the air is thinner, so each breath holds less oxygen.';
+    const finding = findContradiction({
+      content: readSentence(point),
+      answer: readSentence(
+        'on high mountains there is thinner air so each breath holds more oxygen',
+      ),
+      inOtherWords: saysInOtherWords,
+    });
+    expect(finding).toBe('wrong_term');
+  });
+});
+
+describe('offline judge: short answers in other words', () => {
+  beforeAll(async () => {
+    useWordTable(await loadWordTable());
+  });
+  afterAll(() => useWordTable(null));
+
+  test('a short answer naming only the subject is not credited in other words', () => {
+    // Both points are about attackers, accounts and passwords: a long answer may stand on that
+    // ground, a four-word one says only what the point is about.
+    const points = [
+      'Two-factor authentication protects an account even if an attacker steals the password.',
+      'A password manager stops an attacker who steals one account password from opening every account.',
+    ];
+    const judge = (latest: string) => judgeAnswer({ points: readPoints(points), latest })[0]!;
+    expect(judge('two factor authentication helps').recalled).toBe(false);
+    expect(
+      judge(
+        'two factor authentication protects your account even if an attacker steals the password',
+      ).recalled,
+    ).toBe(true);
+  });
 });

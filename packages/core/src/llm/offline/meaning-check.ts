@@ -8,7 +8,7 @@ import { activeOrder } from './active-voice';
 import { type SentenceWord, isContentWord, isSignalWord } from './sentence-structure';
 import { align, positions } from './word-alignment';
 import { phrasesSaying, saysOtherwise } from './paraphrase-cover';
-import { converseComparison, exchanged, flippedDirection } from './swapped-roles';
+import { converseComparison, exchanged, flippedDirection, regrouped } from './swapped-roles';
 import { relations, wordsMatch } from './word-match';
 import { HEDGE_WORDS } from './word-relations';
 
@@ -58,7 +58,8 @@ export function findContradiction(options: ContradictionOptions): Contradiction 
   if (converseComparison(options.content, options.answer)) return null;
   if (
     flippedDirection(content, answer, position) ||
-    exchanged(content, answer, position, weighty)
+    exchanged(content, answer, position, weighty) ||
+    regrouped(options, content, answer, position, weighty)
   ) {
     return 'swapped';
   }
@@ -229,8 +230,9 @@ function substituted(options: {
     (given, column) =>
       !moved.has(column) &&
       content.some((expected) => relations.opposite(expected.text, given.text)) &&
-      // In other words, a word that says one of the point's ("dark" for "dim") is no opposite.
-      !(explains && content.some((expected) => explains(expected, given))),
+      // In other words, a word that says one of the point's ("dark" for "dim") is no opposite;
+      // "more" for "less" always is: a comparison says nothing else.
+      !(explains && !isSignalWord(given) && content.some((expected) => explains(expected, given))),
   );
   if (opposed) return true;
   const bounds: Array<[number, number]> = [[-1, -1], ...pairs, [content.length, answer.length]];

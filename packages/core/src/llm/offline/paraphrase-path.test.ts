@@ -192,7 +192,21 @@ describe('scoreParaphrases', () => {
     const [carve] = readPoints(GLACIERS).weighted;
     expect(carve!.find((term) => term.word === 'glaciers')!.given).toBe(true);
     expect(carve!.find((term) => term.word === 'valleys')!.given).toBe(false);
-    expect(scoreOf(GLACIERS, 'carve deep valleys into a U shape').reach).toBe(1);
+    // An answer in other words that says enough stands on that ground: naming it or not
+    // changes nothing of its reach.
+    expect(scoreOf(GLACIERS, 'cut deep long troughs into a rounded u form').reach).toBe(
+      scoreOf(GLACIERS, 'glaciers cut deep long troughs into a rounded u form').reach,
+    );
+    // A short one, or one that keeps the point's own words, must say it too; the latter is a
+    // recall word for word all the same.
+    expect(scoreOf(GLACIERS, 'cut troughs').reach).toBeLessThan(
+      scoreOf(GLACIERS, 'glaciers cut troughs').reach,
+    );
+    expect(scoreOf(GLACIERS, 'carve deep valleys into a U shape').reach).toBeLessThan(1);
+    expect(
+      judgeAnswer({ points: readPoints(GLACIERS), latest: 'carve deep valleys into a U shape' })[0]!
+        .recalled,
+    ).toBe(true);
     // The given term still counts towards the covered weight, and a term only one point has
     // is never given.
     expect(scoreOf(GLACIERS, 'carve deep valleys into a U shape').coverage).toBeLessThan(1);

@@ -41,7 +41,7 @@ export const PARAPHRASE_MARGIN = 0.15;
 export interface ParaphraseScore {
   /** Covered weight / all weight (each term's weight × its cover strength). */
   coverage: number;
-  /** Weight of the terms covered at all / all weight, `given` terms left out. */
+  /** Weight of the terms covered at all / all weight, `given` terms left out when the answer says enough. */
   reach: number;
   /** Terms covered in other words (see `coveredOtherwise`). */
   otherWords: number;
@@ -67,10 +67,16 @@ export function scoreParaphrases(
     const terms = all.filter((term) => !PREPOSITIONS.has(term.word));
     const covers = coverTerms({ terms, content: points.sentences[index]!, answer });
     const distinctive = covers.filter((cover) => cover.term.distinctive);
+    const ownWords = covers.length === 0 ? 0 : covers.filter(saidInOwnWord).length / covers.length;
+    // The topic's own ground may go unsaid by an answer in other words that says enough; not by
+    // a short one, nor by one that keeps the point's words around a part it changed.
+    const groundMayGoUnsaid =
+      answered >= terms.filter((term) => !term.given).length &&
+      ownWords <= PARAPHRASE_MAX_OWN_WORDS;
     return {
       coverage: share(covers),
-      reach: reach(covers),
-      ownWords: covers.length === 0 ? 0 : covers.filter(saidInOwnWord).length / covers.length,
+      reach: reach(covers, groundMayGoUnsaid),
+      ownWords,
       otherWords: covers.filter(coveredOtherwise).length,
       distinctiveCoverage: distinctive.length === 0 ? 1 : share(distinctive),
       identifiers: covers.filter((cover) => cover.term.identifier && saidInOwnWord(cover)).length,
@@ -118,14 +124,18 @@ function negatedCover(
 }
 
 /**
- * The weighted share of the terms covered at all. What most of the set's points are about
- * (`given`: "eclipse" in every point on eclipses) is left out: it is the ground an answer
- * stands on, and a learner answering about it need not name it again.
+ * The weighted share of the terms covered at all. With `groundMayGoUnsaid` (an answer in other
+ * words with as many content words as the point has terms of its own), what most of the set's
+ * points are about (`given`: "eclipse" in every point on eclipses) is left out: it is the
+ * ground the answer stands on, and a learner answering about it need not name it again. A
+ * short answer gets no such allowance: "two-factor authentication helps" names what the point
+ * is about and says nothing of accounts or stolen passwords.
  */
-function reach(all: ReadonlyArray<TermCover<WeightedTerm>>): number {
-  const covers = all.every((cover) => cover.term.given)
-    ? all
-    : all.filter((cover) => !cover.term.given);
+function reach(all: ReadonlyArray<TermCover<WeightedTerm>>, groundMayGoUnsaid: boolean): number {
+  const covers =
+    !groundMayGoUnsaid || all.every((cover) => cover.term.given)
+      ? all
+      : all.filter((cover) => !cover.term.given);
   const total = covers.reduce((sum, cover) => sum + cover.term.weight, 0);
   const covered = covers.reduce(
     (sum, cover) => sum + (cover.strength > 0 ? cover.term.weight : 0),

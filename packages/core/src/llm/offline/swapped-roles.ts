@@ -204,3 +204,61 @@ function sameSide(left: readonly SentenceWord[], right: readonly SentenceWord[])
     b.every((word) => a.some((other) => wordsMatch(word, other)))
   );
 }
+
+/**
+ * Whether two parts of the point joined by "and", "but", "while"… exchange words in the
+ * answer: each part keeps one word and takes the other's ("a head attracted to water and a
+ * tail attracted to grease" → "a head attracted to grease and a tail attracted to water";
+ * "live high and train low" → "live low and train high"). Reordering the parts, or moving one
+ * shared word to the other part ("arteries carry blood away, veins bring it back"), is not.
+ */
+export function regrouped(
+  sentences: { content: readonly SentenceWord[]; answer: readonly SentenceWord[] },
+  content: readonly SentenceWord[],
+  answer: readonly SentenceWord[],
+  position: ReadonlyArray<number | undefined>,
+  weighty: (word: SentenceWord) => boolean,
+): boolean {
+  const [pointPart, answerPart] = [partsOf(sentences.content), partsOf(sentences.answer)];
+  // Words the point says in one part only, found in the answer: (part in point, part in answer).
+  const once = (word: SentenceWord) =>
+    content.filter((other) => other.text === word.text).length === 1;
+  const placed = content.flatMap((word, index) => {
+    const at = position[index];
+    const [from, to] = [
+      pointPart.get(word),
+      at === undefined ? undefined : answerPart.get(answer[at]!),
+    ];
+    if (!weighty(word) || !once(word) || from === undefined || to === undefined) return [];
+    return [{ from, to }];
+  });
+  for (const [i, a] of placed.entries()) {
+    for (const b of placed.slice(i + 1)) {
+      if (a.from !== b.from || a.to === b.to) continue;
+      // a and b shared a part and now stand apart; does another part trade one word for one?
+      const traded = placed.some(
+        (c, k) =>
+          c.from !== a.from &&
+          c.to === b.to &&
+          placed.some((d, m) => m !== k && d.from === c.from && d.to === a.to),
+      );
+      if (traded) return true;
+    }
+  }
+  return false;
+}
+
+const PART_WORDS = new Set(['and', 'but', 'while', 'whereas', 'or', 'then']);
+
+/** The part of its sentence each word is in: clauses, split again at "and", "but", "while"… */
+function partsOf(words: readonly SentenceWord[]): Map<SentenceWord, number> {
+  const parts = new Map<SentenceWord, number>();
+  let part = 0;
+  for (const [index, word] of words.entries()) {
+    if (index > 0 && (PART_WORDS.has(word.text) || word.clause !== words[index - 1]!.clause)) {
+      part += 1;
+    }
+    parts.set(word, part);
+  }
+  return parts;
+}
