@@ -9,9 +9,9 @@
 // fresh-set-2.json (ten more topics found nowhere else, written the same way), replaces it as
 // the outside measurement now that the first has been tuned on. The second has been tuned on in
 // turn, so a third, fresh-set-3.json (ten further topics found nowhere else, written the same
-// way), became the outside measurement; then three more (fresh-set-4.json to fresh-set-6.json,
-// ten topics each, by three more writers): the fourth is tuned on now, the fifth and sixth were
-// kept sealed (only their totals read) as the outside measurements. This script reads the set with the bench's own reader
+// way), became the outside measurement; then five more (fresh-set-4.json to fresh-set-8.json,
+// ten topics each, by five more writers): the fourth to sixth are tuned on now, the seventh and
+// eighth are kept sealed (only their totals read) as the outside measurements. This script reads the set with the bench's own reader
 // (so a set it passes is one `npm run bench -- offline --set <file>` runs), prints the cases
 // per kind and verdict, flags points outside 8–20 words, and reports each paraphrase's share
 // of its point's key terms (the repository's one definition, `keyTerms`,

@@ -1,6 +1,6 @@
 // The fresh labelled sets are outside measurements of the offline judge, each written by someone
 // who had not read the judge (run one with `npm run bench -- offline --set
-// packages/core/test/llm/offline-labelled-set/fresh-set-6.json`). These tests keep their shape
+// packages/core/test/llm/offline-labelled-set/fresh-set-8.json`). These tests keep their shape
 // honest; they deliberately assert nothing about the judge's figures, so no set becomes
 // something the judge is tuned to pass.
 import { describe, expect, test } from 'vitest';
@@ -20,6 +20,8 @@ const FRESH_SETS = [
   'fresh-set-4.json',
   'fresh-set-5.json',
   'fresh-set-6.json',
+  'fresh-set-7.json',
+  'fresh-set-8.json',
 ];
 const read = (name: string) =>
   readLabelledSet(new URL(`./offline-labelled-set/${name}`, import.meta.url));
