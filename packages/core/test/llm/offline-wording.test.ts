@@ -217,7 +217,8 @@ describe('offline judge: words the table knows by another form', () => {
     const graded = 'Ice is less dense than liquid water.';
     expect(compare(graded, 'liquid water is more dense than ice')).toBeNull();
     expect(compare(graded, 'liquid water is less dense than ice')).toBe('swapped');
-    expect(compare(graded, 'liquid water is not more dense than ice')).toBe('negated');
+    // "not more" reads as "less": the sides traded with the comparison kept.
+    expect(compare(graded, 'liquid water is not more dense than ice')).toBe('swapped');
   });
 
   test('two parts of a point that trade words with each other are a swap; reordered parts are not', () => {
@@ -272,5 +273,63 @@ describe('offline judge: short answers in other words', () => {
         'two factor authentication protects your account even if an attacker steals the password',
       ).recalled,
     ).toBe(true);
+  });
+
+  test('"not much" says "little": a negated opposite of a point word is that word', () => {
+    const point = 'Spreading money over many companies means one failure does little damage.';
+    expect(
+      compare(
+        point,
+        "spreading money over many companies means one failure doesn't do much damage",
+      ),
+    ).toBeNull();
+    expect(
+      compare(point, 'spreading money over many companies means one failure does much damage'),
+    ).toBe('wrong_term');
+    expect(
+      compare(
+        point,
+        'spreading money over many companies means one failure does not do little damage',
+      ),
+    ).toBe('negated');
+  });
+
+  test('"failing" negates only as "fails to"; "without" only its own noun phrase', () => {
+    const point = 'One company failing does little damage to a spread portfolio.';
+    expect(
+      compare(point, 'one company failing does little damage to a spread portfolio'),
+    ).toBeNull();
+    expect(
+      compare(
+        'The kidneys filter urea out of the blood.',
+        'the kidneys fail to filter urea out of the blood',
+      ),
+    ).toBe('negated');
+    const bell = 'If the bell rings without food, the learned response slowly fades.';
+    expect(
+      compare(bell, 'if the bell rings without food the learned response slowly fades'),
+    ).toBeNull();
+  });
+
+  test('British and American spellings are one word; everyday verbs stand for their kin', () => {
+    expect(wordsMatch(word('sulphur'), word('sulfur'))).toBe(true);
+    expect(wordsMatch(word('colour'), word('color'))).toBe(true);
+    const point = 'The Mali Empire grew rich because its mines delivered gold.';
+    expect(compare(point, 'the mali empire became rich because its mines gave gold')).toBeNull();
+  });
+
+  test('a definition that denies a word ("dim": not bright) never says it; a point word negated stays negated', () => {
+    const finding = findContradiction({
+      content: readSentence('Cats see well in bright light and hunt at dawn.'),
+      answer: readSentence('cats see well in dim light and hunt at dawn'),
+      inOtherWords: saysInOtherWords,
+    });
+    expect(finding).toBe('wrong_term');
+    expect(
+      compare(
+        'The skin controls what enters and leaves the body.',
+        'the skin does not control what enters the body',
+      ),
+    ).toBe('negated');
   });
 });

@@ -7,6 +7,7 @@ import { stemsMatch } from '../../text/lexical';
 import { activeOrder } from './active-voice';
 import { type SentenceWord, isContentWord, isSignalWord } from './sentence-structure';
 import { align, positions } from './word-alignment';
+import { negatedOpposites } from './negated-opposite';
 import { phrasesSaying, saysOtherwise } from './paraphrase-cover';
 import { converseComparison, exchanged, flippedDirection, regrouped } from './swapped-roles';
 import { relations, wordsMatch } from './word-match';
@@ -42,7 +43,8 @@ export interface ContradictionOptions {
  *   ("raises" for "lowers"), or another word where a specific word of the point was, between
  *   two stretches the sentences share ("in the intestine" for "in the stomach").
  */
-export function findContradiction(options: ContradictionOptions): Contradiction | null {
+export function findContradiction(given: ContradictionOptions): Contradiction | null {
+  const options = { ...given, answer: negatedOpposites(given.content, given.answer) };
   if (relationUnnegated(options.content, options.answer)) return 'negated';
   const { content, answer } = inContentOrder(options.content, options.answer);
   // A generic word ("lead", "form") is weighty where the point uses it as a noun, right after
@@ -231,8 +233,13 @@ function substituted(options: {
       !moved.has(column) &&
       content.some((expected) => relations.opposite(expected.text, given.text)) &&
       // In other words, a word that says one of the point's ("dark" for "dim") is no opposite;
-      // "more" for "less" always is: a comparison says nothing else.
-      !(explains && !isSignalWord(given) && content.some((expected) => explains(expected, given))),
+      // "more" for "less" always is: a comparison says nothing else. A word whose definition
+      // merely names a point word ("dim": lacking light) says nothing of it here.
+      !(
+        explains &&
+        !isSignalWord(given) &&
+        content.some((expected) => saysOtherwise(expected, given))
+      ),
   );
   if (opposed) return true;
   const bounds: Array<[number, number]> = [[-1, -1], ...pairs, [content.length, answer.length]];

@@ -190,8 +190,10 @@ export function saysInOtherWords(expected: SentenceWord, given: SentenceWord): b
   if (saysOtherwise(expected, given)) return true;
   const table = currentWordTable();
   if (table === null || given.generic) return false;
-  const want = tableKey(expected.text);
-  return definitionOf(table, tableKey(given.text)).some((stem) => stemsMatch(stem, want));
+  const [want, got] = [tableKey(expected.text), tableKey(given.text)];
+  // "dim" is defined as "not bright": a definition may name a word to deny it.
+  if (table.antonym(want, got) || relations.opposite(expected.text, given.text)) return false;
+  return definitionOf(table, got).some((stem) => stemsMatch(stem, want));
 }
 
 /** Two verbs sharing a broader verb ("translate" / "convert", both ways to change). */

@@ -183,7 +183,9 @@ function markNegation(words: SentenceWord[]): void {
     const next = words[index + 1];
     const sameClause = next !== undefined && next.clause === word.clause;
     const phrase = sameClause && NEGATION_PHRASES.has(`${word.text} ${next.text}`);
-    const verbal = NEGATION_WORDS.has(word.text);
+    // "fails to absorb" negates; "one company failing does little damage" does not.
+    const verbal =
+      NEGATION_WORDS.has(word.text) && (!/^fail/.test(word.text) || next?.text === 'to');
     const nominal = NOUN_NEGATION_WORDS.has(word.text);
     if (!phrase && !verbal && !nominal) continue;
     if (sameClause && hedges(words, index) && !onlyWithoutContinuation(words, index)) continue;
@@ -191,7 +193,11 @@ function markNegation(words: SentenceWord[]): void {
     for (let scope = index + (phrase ? 2 : 1); scope < words.length; scope += 1) {
       const inScope = words[scope]!;
       if (inScope.clause !== word.clause) break;
-      if (nominal && !phrase && covered >= 2) break;
+      // "without oxygen", "no fresh fruit": the noun phrase only, which ends at a determiner
+      // opening the next one ("without food the response fades").
+      if (nominal && !phrase && (covered >= 2 || (covered >= 1 && DETERMINERS.has(inScope.text)))) {
+        break;
+      }
       inScope.negated = !inScope.negated;
       if (!inScope.stop) covered += 1;
     }

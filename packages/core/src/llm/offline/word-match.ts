@@ -55,7 +55,7 @@ function directKey(word: string): string {
 /**
  * The American spellings a British one may have: "-re" for "-er" ("centre", "metres"), "-our"
  * for "-or" ("colour", "behaviour"), "-ise"/"-yse" for "-ize"/"-yze" ("organised", "analyse"),
- * "ae" for "e" ("haemoglobin"), "-ogue" for "-og" ("catalogue").
+ * "ae" for "e" ("haemoglobin"), "-ogue" for "-og" ("catalogue"), "sulph-" for "sulf-".
  */
 function americanSpellings(word: string): string[] {
   const variants = [
@@ -64,6 +64,7 @@ function americanSpellings(word: string): string[] {
     word.replace(/([a-z]{3,})(i|y)s(e|es|ed|ing|ation|ations)$/, '$1$2z$3'),
     word.replace(/([a-z])ae([a-z])/, '$1e$2'),
     word.replace(/ogue(s)?$/, 'og$1'),
+    word.replace(/^sulph/, 'sulf'),
   ];
   return variants.filter((variant) => variant !== word);
 }
@@ -152,6 +153,10 @@ export function wordsMatch(a: MatchableWord, b: MatchableWord): boolean {
   // Singulars in "-us" lose their "s" to the stemmer: "virus" / "viruses" → "viru" / "virus".
   if (a.stem.length >= 4 && (a.stem === `${b.stem}s` || b.stem === `${a.stem}s`)) return true;
   if (sameAdjective(a.text, b.text)) return true;
+  // One word in its British and American spellings ("sulphur" / "sulfur", "colour" / "color").
+  if (americanSpellings(a.text).includes(b.text) || americanSpellings(b.text).includes(a.text)) {
+    return true;
+  }
   return relations.synonym(a.text, b.text) || isSlip(a.text, b.text);
 }
 

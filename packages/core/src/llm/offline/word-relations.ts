@@ -58,7 +58,7 @@ export const CLAUSE_WORDS: ReadonlySet<string> = new Set(
 /** Pairs of words with opposite meanings, as "one/other". */
 const OPPOSITES: ReadonlyArray<[string, string]> =
   words(`increase/decrease increase/reduce rise/fall raise/lower raise/reduce raise/cut rise/drop
-rise/sink grow/shrink expand/contract gain/lose gain/loss high/low up/down more/less more/fewer
+rise/sink grow/shrink expand/contract gain/lose gain/loss high/low up/down more/less more/fewer much/little
 most/least maximum/minimum large/small big/small big/little long/short heavy/light thick/thin
 wide/narrow deep/shallow dense/sparse fast/slow quick/slow sudden/gradual sudden/slow early/late
 first/last before/after start/end start/stop begin/end open/close enter/leave enter/exit
@@ -69,7 +69,7 @@ equal/unequal together/apart join/split combine/separate inner/outer inside/outs
 internal/external top/bottom upper/lower above/below above/beneath above/under over/under
 north/south east/west northern/southern eastern/western left/right front/back forward/backward
 toward/away towards/away in/out into/out to/from into/from towards/from toward/from onto/from
-summer/winter day/night light/dark wet/dry full/empty alive/dead living/dead natural/artificial
+summer/winter day/night light/dark bright/dim bright/dark wet/dry full/empty alive/dead living/dead natural/artificial
 major/minor always/never all/none many/few rich/poor cheap/expensive old/young old/new
 ancient/modern simple/complex stable/unstable visible/invisible possible/impossible
 legal/illegal dominant/recessive acid/base acidic/alkaline anode/cathode import/export
@@ -91,7 +91,7 @@ const NEAR_SYNONYMS: readonly string[] = [
   'carry transport convey deliver bring take',
   'send pump push',
   'get obtain pick collect receive acquire gain',
-  'give provide',
+  'give provide supply deliver',
   'release emit give',
   'kill destroy eliminate',
   'happen occur',
@@ -116,7 +116,7 @@ const NEAR_SYNONYMS: readonly string[] = [
   'side half',
   'quantity amount',
   'price cost',
-  'become turn',
+  'become turn grow get',
   'move drift shift travel go',
   'sink descend',
   'beneath below under underneath',
