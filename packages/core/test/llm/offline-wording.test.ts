@@ -316,6 +316,12 @@ describe('offline judge: short answers in other words', () => {
     expect(wordsMatch(word('colour'), word('color'))).toBe(true);
     const point = 'The Mali Empire grew rich because its mines delivered gold.';
     expect(compare(point, 'the mali empire became rich because its mines gave gold')).toBeNull();
+    expect(
+      compare(
+        'Greek poetry was sung beyond the city walls.',
+        'greek poems were sung past the city walls',
+      ),
+    ).toBeNull();
   });
 
   test('a definition that denies a word ("dim": not bright) never says it; a point word negated stays negated', () => {

@@ -131,6 +131,8 @@ const NEAR_SYNONYMS: readonly string[] = [
   'germ pathogen microbe',
   'version form',
   'speed rate',
+  'beyond past',
+  'poem poetry verse',
 ];
 
 /**
