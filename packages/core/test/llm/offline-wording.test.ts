@@ -236,8 +236,11 @@ describe('offline judge: words the table knows by another form', () => {
         'a magnet has a south pole pointing to the antarctic and a north pole pointing to the arctic',
       ),
     ).toBeNull();
-    const habits = 'Owls hunt by night and rest by day.';
-    expect(compare(habits, 'owls hunt by day and rest by night')).toBe('swapped');
+    // The items of a list trade places freely.
+    const heat = 'Dark roads and roofs absorb sunlight by day and release the heat at night.';
+    expect(
+      compare(heat, 'dark roofs and roads absorb sunlight by day and release the heat at night'),
+    ).toBeNull();
   });
 
   test('in other words, "more" for "less" is always a wrong term', () => {

@@ -220,16 +220,22 @@ export function regrouped(
   weighty: (word: SentenceWord) => boolean,
 ): boolean {
   const [pointPart, answerPart] = [partsOf(sentences.content), partsOf(sentences.answer)];
-  // Words the point says in one part only, found in the answer: (part in point, part in answer).
-  const once = (word: SentenceWord) =>
-    content.filter((other) => other.text === word.text).length === 1;
+  // Words each sentence says once, the same word in both, outside lists ("roads and roofs" may
+  // trade places freely): (part in point, part in answer).
+  const once = (words: readonly SentenceWord[], word: SentenceWord) =>
+    words.filter((other) => other.stem === word.stem).length === 1;
   const placed = content.flatMap((word, index) => {
     const at = position[index];
-    const [from, to] = [
-      pointPart.get(word),
-      at === undefined ? undefined : answerPart.get(answer[at]!),
-    ];
-    if (!weighty(word) || !once(word) || from === undefined || to === undefined) return [];
+    const given = at === undefined ? undefined : answer[at]!;
+    const [from, to] = [pointPart.get(word), given && answerPart.get(given)];
+    const steady =
+      given !== undefined &&
+      given.text === word.text &&
+      once(content, word) &&
+      once(answer, given) &&
+      word.list === null &&
+      given.list === null;
+    if (!weighty(word) || !steady || from === undefined || to === undefined) return [];
     return [{ from, to }];
   });
   for (const [i, a] of placed.entries()) {
