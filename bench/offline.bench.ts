@@ -1,8 +1,9 @@
 // Offline judge benchmark: runs a labelled answer set through the offline model's evaluator
 // and prints precision, recall and F1 of "recalled" per answer kind, on the tuned topics and
 // the held-out topics apart, plus every near miss given to a wrong or negated answer.
-// Usage: npm run bench -- offline [--set <file.json>]
-// Without --set: the repository's set (tuned + held out) and the unseen set.
+// Usage: npm run bench -- offline [--set <file.json> …]
+// Without --set: the repository's set (tuned + held out) and the unseen set. `--set` may be
+// given more than once: each set is judged and reported apart.
 // Set format: { topics: {name: [point, …]}, cases: [{ topic, point, kind, expected, answer,
 // shownBefore? }], heldOut?: [topic, …] } (see packages/core/test/llm/offline-labelled-set).
 import { resolve } from 'node:path';
@@ -21,14 +22,14 @@ import {
 /** The targets on topics never tuned on. */
 const TARGETS = { precision: 0.95, recall: 0.65, nearVerbatim: 0.9, paraphrase: 0.25 };
 
-const setFlag = process.argv.indexOf('--set');
-const file = setFlag === -1 ? undefined : process.argv[setFlag + 1];
+const files = process.argv.flatMap((argument, index) =>
+  argument === '--set' && process.argv[index + 1] !== undefined ? [process.argv[index + 1]!] : [],
+);
 const lexicon = process.argv.includes('--word-lists') ? 'word-lists' : 'wordnet';
 
 const parts: Array<[string, LabelledSet, (topic: string) => boolean]> = [];
-if (file !== undefined) {
-  const set = readLabelledSet(resolve(process.cwd(), file));
-  addParts(file, set);
+if (files.length > 0) {
+  for (const file of files) addParts(file, readLabelledSet(resolve(process.cwd(), file)));
 } else {
   addParts('repository set', readLabelledSet(LABELLED_SET_FILE));
   const unseen = readLabelledSet(UNSEEN_SET_FILE);
