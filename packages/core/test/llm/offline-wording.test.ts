@@ -1,7 +1,8 @@
-// How the offline judge reads everyday wording of a point's own words: clipped words, compounds
+// How the offline judge reads everyday wording of a point's own words (clipped words, compounds
 // split around a little word, degrees and "-en" verbs of one adjective, adjectives of one
-// cluster, phrasal verbs, "could of", and role words gained by rewording. Each rule is checked
-// both ways: the wording is read as the point's, and a wrong word in its place still is not.
+// cluster, phrasal verbs, "could of", role words gained by rewording…) and the precision rules
+// that came with them. Each rule is checked both ways: the wording is read as the point's, and
+// a wrong word in its place still is not. Every test here uses the WordNet table.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { judgeAnswer, readPoints } from '../../src/llm/offline/lexical-judge';
 import { findContradiction } from '../../src/llm/offline/meaning-check';
@@ -14,6 +15,15 @@ function compare(content: string, answer: string) {
   return findContradiction({ content: readSentence(content), answer: readSentence(answer) });
 }
 
+/** The same, for an answer judged in other words (the judge's paraphrase path). */
+function compareInOtherWords(content: string, answer: string) {
+  return findContradiction({
+    content: readSentence(content),
+    answer: readSentence(answer),
+    inOtherWords: saysInOtherWords,
+  });
+}
+
 function judge(point: string, latest: string, others: readonly string[] = []) {
   return judgeAnswer({ points: readPoints([point, ...others]), latest })[0]!;
 }
@@ -22,12 +32,12 @@ function word(text: string) {
   return readSentence(text)[0]!;
 }
 
-describe('offline judge: everyday wording', () => {
-  beforeAll(async () => {
-    useWordTable(await loadWordTable());
-  });
-  afterAll(() => useWordTable(null));
+beforeAll(async () => {
+  useWordTable(await loadWordTable());
+});
+afterAll(() => useWordTable(null));
 
+describe('offline judge: everyday wording', () => {
   test('clipped words stand for the whole word ("uni", "tech", "info")', () => {
     const point = 'Maria studied technology at university and now works in information security.';
     expect(judge(point, 'maria studied tech at uni and now works in info security').recalled).toBe(
@@ -140,12 +150,7 @@ describe('offline judge: everyday wording', () => {
   });
 });
 
-describe('offline judge: words the table knows by another form', () => {
-  beforeAll(async () => {
-    useWordTable(await loadWordTable());
-  });
-  afterAll(() => useWordTable(null));
-
+describe('offline judge: words by another form, and answers in other words', () => {
   test('a phrasal verb is found whatever its ending ("gives off" is "give off")', () => {
     const point = 'Burning wood releases smoke and heat.';
     expect(judge(point, 'burning wood gives off smoke and heat').recalled).toBe(true);
@@ -171,21 +176,15 @@ describe('offline judge: words the table knows by another form', () => {
   });
 
   test('in other words, a shared modifier with a head of its own renames one thing', () => {
-    const inOtherWords = (content: string, answer: string) =>
-      findContradiction({
-        content: readSentence(content),
-        answer: readSentence(answer),
-        inOtherWords: saysInOtherWords,
-      });
     expect(
-      inOtherWords(
+      compareInOtherWords(
         'The light-dependent reactions produce ATP and NADPH.',
         'the light stage makes the two energy carriers, ATP and NADPH',
       ),
     ).toBeNull();
     // A word after "of" is no head of the same compound: another material is a wrong term.
     expect(
-      inOtherWords(
+      compareInOtherWords(
         'Bands of copper hold the roof tiles together.',
         'bands of rubber hold the roof tiles together',
       ),
@@ -245,23 +244,16 @@ describe('offline judge: words the table knows by another form', () => {
 
   test('in other words, "more" for "less" is always a wrong term', () => {
     const point = 'On high mountains the air is thinner, so each breath holds less oxygen.';
-    const finding = findContradiction({
-      content: readSentence(point),
-      answer: readSentence(
+    expect(
+      compareInOtherWords(
+        point,
         'on high mountains there is thinner air so each breath holds more oxygen',
       ),
-      inOtherWords: saysInOtherWords,
-    });
-    expect(finding).toBe('wrong_term');
+    ).toBe('wrong_term');
   });
 });
 
-describe('offline judge: short answers in other words', () => {
-  beforeAll(async () => {
-    useWordTable(await loadWordTable());
-  });
-  afterAll(() => useWordTable(null));
-
+describe('offline judge: precision on new topics', () => {
   test('a short answer naming only the subject is not credited in other words', () => {
     // Both points are about attackers, accounts and passwords: a long answer may stand on that
     // ground, a four-word one says only what the point is about.
@@ -328,12 +320,12 @@ describe('offline judge: short answers in other words', () => {
   });
 
   test('a definition that denies a word ("dim": not bright) never says it; a point word negated stays negated', () => {
-    const finding = findContradiction({
-      content: readSentence('Cats see well in bright light and hunt at dawn.'),
-      answer: readSentence('cats see well in dim light and hunt at dawn'),
-      inOtherWords: saysInOtherWords,
-    });
-    expect(finding).toBe('wrong_term');
+    expect(
+      compareInOtherWords(
+        'Cats see well in bright light and hunt at dawn.',
+        'cats see well in dim light and hunt at dawn',
+      ),
+    ).toBe('wrong_term');
     expect(
       compare(
         'The skin controls what enters and leaves the body.',

@@ -7,7 +7,7 @@ import { compoundsAsInPoints, type PointCompounds, readCompounds } from './compo
 import { type Contradiction, findContradiction } from './meaning-check';
 import { saysInOtherWords } from './paraphrase-cover';
 import { type ParaphraseScore, recallsInOtherWords, scoreParaphrases } from './paraphrase-path';
-import { type SentenceWord, isContentWord, readSentence } from './sentence-structure';
+import { ARTICLES, type SentenceWord, isContentWord, readSentence } from './sentence-structure';
 import { wordsMatch } from './word-match';
 import { numberValue } from './word-forms';
 
@@ -95,8 +95,6 @@ function naming(words: readonly SentenceWord[], index: number): boolean {
   if (NAMING_WORDS.has(word.text)) return index > 0 && !words[index - 1]!.stop && named(index);
   return !word.stop && index > 0 && ARTICLES.has(words[index - 1]!.text) && named(index + 1);
 }
-
-const ARTICLES = new Set(['a', 'an', 'the']);
 
 interface PointTerm extends KeyTerm {
   generic: boolean;

@@ -5,10 +5,10 @@
 
 import { stemsMatch } from '../../text/lexical';
 import { activeOrder } from './active-voice';
-import { type SentenceWord, isContentWord, isSignalWord } from './sentence-structure';
+import { ARTICLES, type SentenceWord, isContentWord, isSignalWord } from './sentence-structure';
 import { align, positions } from './word-alignment';
 import { negatedOpposites } from './negated-opposite';
-import { phrasesSaying, saysOtherwise } from './paraphrase-cover';
+import { answerPhrases, saysOtherwise } from './paraphrase-cover';
 import { converseComparison, exchanged, flippedDirection, regrouped } from './swapped-roles';
 import { relations, wordsMatch } from './word-match';
 import { HEDGE_WORDS } from './word-relations';
@@ -50,7 +50,10 @@ export function findContradiction(given: ContradictionOptions): Contradiction | 
   // A generic word ("lead", "form") is weighty where the point uses it as a noun, right after
   // "of" or an article ("strips of lead"): there another noun in its place is a wrong term.
   const nouns = new Set(
-    options.content.filter((_, index) => DETERMINERS.has(options.content[index - 1]?.text ?? '')),
+    options.content.filter((_, index) => {
+      const before = options.content[index - 1]?.text ?? '';
+      return before === 'of' || ARTICLES.has(before);
+    }),
   );
   const weighty = (word: SentenceWord) => isContentWord(word) && (!word.generic || nouns.has(word));
   const pairs = align(content, answer);
@@ -107,8 +110,6 @@ function polarityDiffers(
   if (added.some((word) => !keptIn.has(word.clause))) return true;
   return dropped && keptIn.size === 0;
 }
-
-const DETERMINERS = new Set(['of', 'the', 'a', 'an']);
 
 /** Words of place or order that a negation can deny ("not above it", "not before 1900"). */
 const RELATION_WORDS = new Set(
@@ -215,6 +216,7 @@ function substituted(options: {
   sentence: readonly SentenceWord[];
 }): boolean {
   const { content, answer, pairs, position } = options;
+  const phrasesSaying = answerPhrases(options.sentence);
   const moved = new Set(position.filter((at): at is number => at !== undefined));
   // A word lined up with a point word only as a synonym from elsewhere in the sentence
   // ("sun" for "sunlight") still stands where it stands: in the gap of a missing word it may
@@ -273,9 +275,7 @@ function substituted(options: {
     const kin = saysOtherwise;
     // A phrase of the answer that says the word ("come up" for "surface") is no wrong word.
     const saidByPhrase = (expected: SentenceWord) =>
-      phrasesSaying(expected, options.sentence).some((words) =>
-        words.some((word) => extra.includes(word)),
-      );
+      phrasesSaying(expected).some((words) => words.some((word) => extra.includes(word)));
     const replaced = missing.some(
       (expected) =>
         options.weighty(expected) &&

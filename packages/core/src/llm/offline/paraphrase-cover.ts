@@ -175,7 +175,7 @@ export function saysOtherwise(expected: SentenceWord, given: SentenceWord): bool
   if (wordsMatch(expected, given)) return true;
   if (table === null) return false;
   const [want, got] = [tableKey(expected.text), tableKey(given.text)];
-  if (table.antonym(want, got) || relations.opposite(expected.text, given.text)) return false;
+  if (denies(table, expected, given)) return false;
   // Verbs of one kind say much the same ("translates" / "converts", both ways to change).
   return verbSiblings(table, want, got) || kinship(table, want, got) >= COVER_STRENGTH.kin;
 }
@@ -192,8 +192,16 @@ export function saysInOtherWords(expected: SentenceWord, given: SentenceWord): b
   if (table === null || given.generic) return false;
   const [want, got] = [tableKey(expected.text), tableKey(given.text)];
   // "dim" is defined as "not bright": a definition may name a word to deny it.
-  if (table.antonym(want, got) || relations.opposite(expected.text, given.text)) return false;
+  if (denies(table, expected, given)) return false;
   return definitionOf(table, got).some((stem) => stemsMatch(stem, want));
+}
+
+/** Whether two words are opposites: antonyms by their table keys, or listed opposites. */
+function denies(table: WordTable, expected: SentenceWord, given: SentenceWord): boolean {
+  return (
+    table.antonym(tableKey(expected.text), tableKey(given.text)) ||
+    relations.opposite(expected.text, given.text)
+  );
 }
 
 /** Two verbs sharing a broader verb ("translate" / "convert", both ways to change). */
@@ -243,22 +251,25 @@ function definitionOf(table: WordTable, key: string): string[] {
 }
 
 /**
- * The phrases of `answer` ("come up", "give off") that say `expected` in other words: a
- * synonym, a broader or narrower term or looser kin of it ("come up" for "surface").
+ * The phrases of `answer` ("come up", "give off"), read once: for a word, those that say it in
+ * other words, as a synonym, a broader or narrower term or looser kin ("come up" for "surface").
  */
-export function phrasesSaying(
-  expected: SentenceWord,
+export function answerPhrases(
   answer: readonly SentenceWord[],
-): SentenceWord[][] {
+): (expected: SentenceWord) => SentenceWord[][] {
   const table = currentWordTable();
-  if (table === null) return [];
-  const want = tableKey(expected.text);
-  return phrases(answer, table)
-    .filter(
-      (unit) =>
-        !table.antonym(want, unit.key) && kinship(table, want, unit.key) >= COVER_STRENGTH.kin,
-    )
-    .map((unit) => unit.words);
+  if (table === null) return () => [];
+  let units: Unit[] | undefined;
+  return (expected) => {
+    units ??= phrases(answer, table);
+    const want = tableKey(expected.text);
+    return units
+      .filter(
+        (unit) =>
+          !table.antonym(want, unit.key) && kinship(table, want, unit.key) >= COVER_STRENGTH.kin,
+      )
+      .map((unit) => unit.words);
+  };
 }
 
 /** Runs of two or three adjacent words of one clause that the table knows as a phrase. */

@@ -75,7 +75,9 @@ const NEGATION_FUNCTION_WORDS = new Set(
     /\s+/,
   ),
 );
-const DETERMINERS = new Set(['the', 'a', 'an', 'its', 'their', 'his', 'her', 'our', 'your']);
+/** "A", "an" and "the": what opens a noun phrase and nothing else. */
+export const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
+const DETERMINERS = new Set([...ARTICLES, 'its', 'their', 'his', 'her', 'our', 'your']);
 export const PREPOSITIONS: ReadonlySet<string> = new Set(
   `on in at with for from to into onto of over under through during across along via within
 between among towards toward against about after before`.split(/\s+/),

@@ -207,10 +207,12 @@ function sameSide(left: readonly SentenceWord[], right: readonly SentenceWord[])
 
 /**
  * Whether two parts of the point joined by "and", "but", "while"… exchange words in the
- * answer: each part keeps one word and takes the other's ("a head attracted to water and a
- * tail attracted to grease" → "a head attracted to grease and a tail attracted to water";
- * "live high and train low" → "live low and train high"). Reordering the parts, or moving one
+ * answer: each part keeps one word and takes the other's ("a north pole that points to the
+ * Arctic and a south pole that points to the Antarctic" → "… north pole pointing to the
+ * Antarctic and a south pole pointing to the Arctic"). Reordering the parts, or moving one
  * shared word to the other part ("arteries carry blood away, veins bring it back"), is not.
+ * Words in lists are left out, and "and" often reads as a list ("live high and train low"),
+ * so some real exchanges go unseen.
  */
 export function regrouped(
   sentences: { content: readonly SentenceWord[]; answer: readonly SentenceWord[] },

@@ -54,13 +54,7 @@ export function positions(
   for (const [index, word] of content.entries()) {
     if (result[index] !== undefined) continue;
     const free = answer.findIndex((other, column) => !used.has(column) && matches(word, other));
-    // A word already lined up with a point word of its own stem ("ground") does not stand
-    // for a longer word it begins ("groundwater") as well.
-    const any = answer.findIndex(
-      (other) =>
-        matches(word, other) &&
-        (other.stem === word.stem || !content.some((own) => own.stem === other.stem)),
-    );
+    const any = answer.findIndex((other) => matches(word, other));
     const found = free !== -1 ? free : any;
     if (found !== -1) {
       result[index] = found;
@@ -73,7 +67,7 @@ export function positions(
 /**
  * Whether a point word and an answer word match, where an answer word that is exactly another
  * of the point's words stands for that one only: in a point on "stalactites" and "stalagmites",
- * neither is a slip for the other.
+ * neither is a slip for the other, and "ground" does not also stand for "groundwater".
  */
 function matcher(
   content: readonly SentenceWord[],
