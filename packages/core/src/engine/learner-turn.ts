@@ -134,7 +134,8 @@ export async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
   const { recallSet, agent, responseId } = options;
   const state = actor.state;
   // Over a spend budget the message stays stored and its reply is refused, judges included.
-  const refusal = await budgetRefusal(turn.runtime.spendGuard, state.userId);
+  const { spendGuard } = turn.runtime;
+  const refusal = await (spendGuard === null ? undefined : budgetRefusal(spendGuard, state.userId));
   if (refusal !== undefined) {
     const response = { text: '', chunks: 0, usage: undefined, error: refusal };
     await completeResponse(turn, {
