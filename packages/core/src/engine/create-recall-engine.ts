@@ -169,7 +169,7 @@ class SessionEngine implements RecallEngine {
     assertStorableInput({ sessionId, clientMessageId: options.clientMessageId });
     if (this.#runtime.closed) throw new RecallError('ABORTED', 'The engine is closed.');
     const entry = await loadSession(this.#runtime, sessionId);
-    finishInterruptedTurns(this.#runtime, entry);
+    if (entry.hasUnclaimedResponses()) finishInterruptedTurns(this.#runtime, entry);
     return entry;
   }
 }

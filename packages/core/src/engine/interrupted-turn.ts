@@ -27,10 +27,7 @@ const checking = new WeakSet<SessionActor>();
  * nothing while the open turn may still be live (another node streaming it).
  */
 export function finishInterruptedTurns(runtime: EngineRuntime, actor: SessionActor): void {
-  const unclaimed = actor.state.openResponses.some(
-    (open) => !runtime.liveResponses.has(open.responseId) && !actor.shownText.has(open.responseId),
-  );
-  if (!unclaimed || checking.has(actor) || runtime.closed) return;
+  if (!actor.hasUnclaimedResponses() || checking.has(actor) || runtime.closed) return;
   checking.add(actor);
   const finish = () =>
     actor.enqueue(async (accept) => {

@@ -17,9 +17,8 @@ export type CommandTask = (accept: Accept) => Promise<void>;
 /** Options for {@link SessionActor.enqueue}. */
 export interface EnqueueOptions {
   /**
-   * The command is a learner message: refused with `SESSION_BUSY` (retryable, with an estimate
-   * in `retryAfterMs`) before it is queued — so before anything is stored — when the session
-   * already has a running and a queued command. @default undefined (not a learner message)
+   * The command is a learner message: refused with `SESSION_BUSY` before it is queued (so
+   * before anything is stored) when a command runs and one waits. @default undefined
    */
   learnerMessage?: { clientMessageId: string | undefined };
 }
@@ -30,10 +29,7 @@ export interface SessionActorOptions {
   recallSetId: string;
   targetPointIds: readonly string[];
   userId?: string;
-  /**
-   * Created by this engine: its log is empty until this engine's first append, since no one
-   * else knows its id before then, so catching up reads nothing. @default false
-   */
+  /** Created by this engine: nobody else appends before its first command. @default false */
   createdHere?: boolean;
   /** The learner's schedules of the set, when already read. @default null (read on demand) */
   schedules?: Map<string, PointSchedule> | null;
@@ -42,11 +38,10 @@ export interface SessionActorOptions {
 const REMEMBERED_COMMANDS = 200;
 
 /**
- * The one owner of a session in this engine (a mailbox in the manner of an actor): it runs the
- * session's commands one at a time, in order, folds the log into its state, chains its
- * appends, and keeps what it knows about the session's writers and owed reviews. Outside code
- * enqueues commands and reads state; the fields behind them change only here and through the
- * methods below (the turn, the floor and the review writer are its parts).
+ * The one owner of a session in this engine, a mailbox in the manner of an actor: it runs the
+ * session's commands one at a time, in order, folds the log into its state, chains its appends
+ * and keeps what it knows of the session's writers and owed reviews. Its fields change only
+ * through its methods (the turn, the floor and the review writer are its parts).
  */
 export class SessionActor {
   readonly runtime: EngineRuntime;
@@ -76,10 +71,8 @@ export class SessionActor {
     const { createdHere = false, schedules = null, ...origin } = options;
     this.runtime = runtime;
     this.sessionId = options.sessionId;
-    this.#state = createSessionState({
-      ...origin,
-      declineCooldownMessages: runtime.config.declineCooldownMessages,
-    });
+    const { declineCooldownMessages } = runtime.config;
+    this.#state = createSessionState({ ...origin, declineCooldownMessages });
     this.#createdHere = createdHere;
     this.#schedules = schedules;
   }
@@ -231,9 +224,20 @@ export class SessionActor {
     this.#shownText.set(responseId, text);
   }
 
-  /** The text shown of responses this instance started and could not end. */
+  /** The text shown of the responses this instance started and could not end. */
   get shownText(): ReadonlyMap<string, string> {
     return this.#shownText;
+  }
+
+  /**
+   * Whether the log shows an open response that no turn of this instance streams and that
+   * this instance did not give up itself: a turn another writer may have left cut off.
+   */
+  hasUnclaimedResponses(): boolean {
+    const { liveResponses } = this.runtime;
+    return this.#state.openResponses.some(
+      (open) => !liveResponses.has(open.responseId) && !this.#shownText.has(open.responseId),
+    );
   }
 
   /** Marks a response's writer as gone (its process died, or this instance gave it up). */
