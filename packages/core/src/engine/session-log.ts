@@ -15,9 +15,9 @@ import {
 import type { AppendOutcome, BuildEvents, Turn } from './turn';
 
 /**
- * The actor of a session, loaded from storage on first use: its state, loaded from storage on first use: the log folded over the
- * row's targets — or, when the row is missing, over the targets the log's `session_started`
- * records (the row is then rebuilt from the folded state).
+ * The actor of a session, loaded from storage on first use (then cached): its state is the log
+ * folded over the row's targets — or, when the row is missing, over the targets the log's
+ * `session_started` records (the row is then rebuilt from the folded state).
  */
 export function loadSession(runtime: EngineRuntime, sessionId: string): Promise<SessionActor> {
   const cached = runtime.sessions.get(sessionId);
