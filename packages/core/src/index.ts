@@ -19,6 +19,8 @@ export type {
   CommandResult,
   EngineFeedItem,
 } from './engine/engine-types';
+// What `RecallEngine.getSessionState` returns: the shared view plus the engine's own fields
+export type { EngineSessionState } from './session/session-state';
 export { DEFAULT_ENGINE_CONFIG, estimateCostUsd } from './engine/engine-config';
 export type { EngineConfig, TokenPrice } from './engine/engine-config';
 export { withSpendGuard } from './engine/spend-guard';
