@@ -41,14 +41,6 @@ export interface RepairOnceOptions<T> {
  * Asks for an object at most twice. Invalid output gets one repair request that shows the model
  * its output and what was wrong; a second failure is an `LLMOutputError` carrying the raw
  * output. Usage of every request that returned is summed.
- *
- * @example
- * const result = await repairOnce({
- *   schemaName: 'verdict',
- *   messages,
- *   attempt: async (messages) => checkReply(await send(messages)),
- *   repairRequest: (problem) => `Your verdict output was rejected: ${problem}.`,
- * });
  */
 export async function repairOnce<T>(options: RepairOnceOptions<T>): Promise<LLMObjectResult<T>> {
   let usage = EMPTY_USAGE;
