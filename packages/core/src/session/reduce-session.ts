@@ -1,7 +1,7 @@
 import type { NewSessionEvent, SessionEvent, SessionEventOf } from '../events/envelope';
 import { assertNever } from '../internal/assert-never';
-import { addUsage } from '../llm/llm-adapter';
-import { OPENING_CUE, RESUME_CUE, RETURN_CUE, rabbitholeCue } from '../prompts/conversation-cues';
+import { OPENING_CUE, RESUME_CUE, RETURN_CUE, rabbitholeCue } from '../model/conversation';
+import { addUsage } from '../model/usage';
 import { attemptedAndFailedPointIds, findFocusPoint, normalizeTopic } from './checklist';
 import { saysCannotRecall } from '../text/cannot-recall';
 import { answering, applyAttempts } from './point-attempts';

@@ -1,5 +1,6 @@
 import type { TokenUsage } from '../events/catalog';
-import { EMPTY_USAGE, type LLMMessage } from '../llm/llm-adapter';
+import type { LLMMessage } from '../model/conversation';
+import { EMPTY_USAGE } from '../model/usage';
 import { type RabbitholeVisit, type SessionView, createSessionView } from './view/session-view';
 
 export type {
