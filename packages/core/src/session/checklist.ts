@@ -1,4 +1,4 @@
-import type { EngineSessionState, PointStatus } from './session-state';
+import type { EngineSessionState, PointProgress, PointStatus } from './session-state';
 
 type ChecklistView = Pick<EngineSessionState, 'targetPointIds' | 'checklist'>;
 
@@ -66,4 +66,39 @@ export function normalizeTopic(topic: string): string {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
+}
+
+/**
+ * The state with the checklist over `targetPointIds` (a `session_started` that records its
+ * targets): `view` with the list, the count, and each point's status and progress as `state`
+ * knew them (new points pending, with no progress), and the focus over it.
+ */
+export function withTargets(
+  state: EngineSessionState,
+  view: EngineSessionState,
+  targetPointIds: readonly string[],
+): EngineSessionState {
+  const totalPoints = targetPointIds.length;
+  const same =
+    totalPoints === state.targetPointIds.length &&
+    targetPointIds.every((pointId, index) => state.targetPointIds[index] === pointId);
+  if (same) return { ...view, totalPoints };
+  const checklist: Record<string, PointStatus> = {};
+  const pointProgress: Record<string, PointProgress> = {};
+  for (const pointId of targetPointIds) {
+    checklist[pointId] = state.checklist[pointId] ?? 'pending';
+    pointProgress[pointId] = state.pointProgress[pointId] ?? {
+      failedAttempts: 0,
+      nearMisses: 0,
+      misses: 0,
+    };
+  }
+  return {
+    ...view,
+    targetPointIds: [...targetPointIds],
+    checklist,
+    totalPoints,
+    pointProgress,
+    focusPointId: findFocusPoint(targetPointIds, checklist, state.probeIndex),
+  };
 }

@@ -86,6 +86,27 @@ export function applyAttempts(
     : next;
 }
 
+/**
+ * One miss for every pending point the turn's answer tried without credit: the evaluator's
+ * attempts and the turn's near misses, each point once.
+ */
+export function withMisses(
+  state: EngineSessionState,
+  attemptedPointIds: readonly string[],
+): EngineSessionState {
+  const missed = new Set(attemptedPointIds);
+  for (const observation of state.turnObservations) {
+    if (observation.kind === 'near_miss') missed.add(observation.pointId);
+  }
+  let pointProgress = state.pointProgress;
+  for (const pointId of missed) {
+    const progress = pointProgress[pointId];
+    if (progress === undefined || state.checklist[pointId] !== 'pending') continue;
+    pointProgress = { ...pointProgress, [pointId]: { ...progress, misses: progress.misses + 1 } };
+  }
+  return pointProgress === state.pointProgress ? state : { ...state, pointProgress };
+}
+
 function failedAttempt(
   state: EngineSessionState,
   pointId: string,

@@ -2,14 +2,15 @@
 import type { PublicSessionEvent } from '../../events/redaction';
 import { assertNever } from '../../internal/assert-never';
 import { afterLearnerMessage, isEveryPointRecalled } from './session-rules';
-import type { PointStatus, RabbitholeVisit, SessionView } from './session-view';
+import type { RabbitholeVisit, SessionView } from './session-view';
 import { applyToTimeline } from './timeline';
 
 /**
- * The pure fold of a session's log that every reader shares: checklist, mode and rabbit
- * holes, completion overlay, timeline. The engine's `reduceSession` applies it first and adds
- * its own fields; a browser client applies it to the events it receives (which lack a few
- * server-only fields), live or as history alike. No I/O, no clock, no ids. Returns `state`
+ * The pure fold of a session's log that every reader shares: progress, mode and rabbit
+ * holes, completion overlay, timeline. It reads only what clients receive (the redacted
+ * events), so a browser folds the same fields as the server. The engine's `reduceSession`
+ * applies it first and adds its own fields (the checklist among them); a browser client
+ * applies it to the events it receives, live or as history alike. No I/O, no clock, no ids. Returns `state`
  * itself for an event of another session or one already applied (`seq ≤ lastSeq`), so
  * redeliveries are harmless. Fields `S` adds are kept as they are.
  *
@@ -37,13 +38,11 @@ export function applySessionViewEvent<S extends SessionView>(
   switch (event.type) {
     case 'session_started': {
       const { recallSetId, recallSetName, totalPoints } = event.data;
-      const targetPointIds = (event.data as { targetPointIds?: readonly string[] }).targetPointIds;
-      const targeted = targetPointIds === undefined ? base : withTargets(base, targetPointIds);
       return {
-        ...targeted,
+        ...base,
         recallSetId,
         recallSetName,
-        totalPoints: targetPointIds === undefined ? totalPoints : targetPointIds.length,
+        totalPoints,
         status: 'in_progress',
         startedAt: base.startedAt ?? event.timestamp,
         activeSince: event.timestamp,
@@ -133,31 +132,10 @@ function closeActiveStretch<S extends SessionView>(state: S, timestamp: number):
   };
 }
 
-/** The checklist over `targetPointIds`, keeping the status of points already on it. */
-function withTargets<S extends SessionView>(state: S, targetPointIds: readonly string[]): S {
-  const same =
-    targetPointIds.length === state.targetPointIds.length &&
-    targetPointIds.every((pointId, index) => state.targetPointIds[index] === pointId);
-  if (same) return state;
-  const checklist: Record<string, PointStatus> = {};
-  for (const pointId of targetPointIds) checklist[pointId] = state.checklist[pointId] ?? 'pending';
-  return { ...state, targetPointIds: [...targetPointIds], checklist };
-}
-
-// A point counts once. With a known checklist only its points count (as the engine decides);
-// a client, which is not sent the checklist, counts every recall the log holds.
+// A point counts once.
 function applyRecalled<S extends SessionView>(state: S, pointId: string): S {
-  const targeted = state.targetPointIds.length > 0;
-  if (
-    targeted ? state.checklist[pointId] !== 'pending' : state.recalledPointIds.includes(pointId)
-  ) {
-    return state;
-  }
-  const next: S = {
-    ...state,
-    checklist: targeted ? { ...state.checklist, [pointId]: 'recalled' } : state.checklist,
-    recalledPointIds: [...state.recalledPointIds, pointId],
-  };
+  if (state.recalledPointIds.includes(pointId)) return state;
+  const next: S = { ...state, recalledPointIds: [...state.recalledPointIds, pointId] };
   if (next.mode !== 'rabbithole') return next;
   const inside = updateActiveVisit(next, (visit) => ({
     ...visit,
