@@ -7,7 +7,7 @@ import {
   afterLearnerMessage,
   displayedRecalledCount,
   visibleCompletionOverlay,
-} from '@recall/core';
+} from '@recall/core/view';
 import type { ClientState, OutgoingClientMessage, WireError } from './client-state';
 
 /** Where the link to the server stands. */
