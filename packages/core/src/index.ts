@@ -127,4 +127,4 @@ export {
   afterLearnerMessage,
   displayedRecalledCount,
   visibleCompletionOverlay,
-} from './session/view/session-rules';
+} from './session/view/reduce-session-view';

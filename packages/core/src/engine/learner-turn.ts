@@ -11,7 +11,7 @@ import { buildTutorNotes, buildTutorRequest } from '../prompts/tutor-request';
 import { normalizeTopic } from '../session/checklist';
 import type { EngineSessionState } from '../session/session-state';
 import { assertSessionActive, shortLabel, shouldDetectRabbithole } from '../session/turn-rules';
-import { rabbitholeDeclinedByLearnerMessage } from '../session/view/session-rules';
+import { rabbitholeDeclinedByLearnerMessage } from '../session/view/reduce-session-view';
 import { saysCannotRecall } from '../text/cannot-recall';
 import { appendWithWrites } from './append-with-writes';
 import { questionOfReply } from './asked-point';

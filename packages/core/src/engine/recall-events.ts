@@ -7,7 +7,7 @@ import type { PointVerdict } from '../prompts/evaluator-prompt';
 import { isChecklistComplete, recalledCount } from '../session/checklist';
 import { resourceGate } from '../session/resource-gate';
 import type { EngineSessionState } from '../session/session-state';
-import { activeDurationMs } from '../session/view/session-rules';
+import { activeDurationMs } from '../session/view/reduce-session-view';
 import type { EngineConfig } from './engine-config';
 import { isRightSoFar, nearMissFeedback } from './near-miss-feedback';
 

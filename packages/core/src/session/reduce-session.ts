@@ -3,13 +3,15 @@ import { assertNever } from '../internal/assert-never';
 import { OPENING_CUE, RESUME_CUE, RETURN_CUE, rabbitholeCue } from '../model/conversation';
 import { addUsage } from '../model/usage';
 import {
+  answering,
+  applyAttempts,
   attemptedAndFailedPointIds,
   findFocusPoint,
   normalizeTopic,
+  withMisses,
   withTargets,
 } from './checklist';
 import { saysCannotRecall } from '../text/cannot-recall';
-import { answering, applyAttempts, withMisses } from './point-attempts';
 import type {
   EngineSessionState,
   PointObservation,
@@ -23,9 +25,9 @@ import { applySessionViewEvent } from './view/reduce-session-view';
  * folds it over stored events. It is the shared fold every reader runs
  * (`reduceSessionView`: progress, mode, rabbit holes, overlay, timeline) plus the engine's
  * own fields, read from the stored events (checklist, prompt history, focus, progress per
- * point, cooldowns, usage, open responses). No I/O, no
- * clock, no ids. Returns `state` itself for an event of another session or one already
- * applied (`seq ≤ lastSeq`), so replays and redeliveries are harmless.
+ * point, cooldowns, usage, open responses). No I/O, no clock, no ids. Returns `state` itself
+ * for an event of another session or one already applied (`seq ≤ lastSeq`), so replays and
+ * redeliveries are harmless.
  *
  * @example
  * const state = events.reduce(reduceSession, createSessionState({ sessionId, recallSetId, targetPointIds }));

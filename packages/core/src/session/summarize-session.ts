@@ -2,7 +2,7 @@ import type { SessionSummary } from '../events/catalog';
 import { type TokenPrice, addUsage, estimateCostUsd } from '../model/usage';
 import { recalledCount } from './checklist';
 import type { EngineSessionState } from './session-state';
-import { activeDurationMs } from './view/session-rules';
+import { activeDurationMs } from './view/reduce-session-view';
 
 /** Options for {@link summarizeSession}. */
 export interface SummarizeSessionOptions {

@@ -31,7 +31,7 @@ export {
   afterLearnerMessage,
   displayedRecalledCount,
   visibleCompletionOverlay,
-} from '../session/view/session-rules';
+} from '../session/view/reduce-session-view';
 
 // The events the fold reads, as clients receive them
 export type {

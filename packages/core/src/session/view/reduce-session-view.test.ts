@@ -11,7 +11,7 @@ import {
   displayedRecalledCount,
   rabbitholeDeclinedByLearnerMessage,
   visibleCompletionOverlay,
-} from './session-rules';
+} from './reduce-session-view';
 import { type SessionView, createSessionView } from './session-view';
 
 const TARGETS = ['p1', 'p2'];
