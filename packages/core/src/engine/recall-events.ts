@@ -5,7 +5,7 @@ import { keyTerms, splitSentences } from '../text/lexical';
 import type { RecallPoint, RecallSet, Resource } from '../model/recall-set';
 import type { PointVerdict } from '../prompts/evaluator-prompt';
 import { isChecklistComplete, recalledCount } from '../session/checklist';
-import { resourceGate } from '../session/resource-gate';
+import { resourceGate } from '../session/checklist';
 import type { EngineSessionState } from '../session/session-state';
 import { activeDurationMs } from '../session/view/reduce-session-view';
 import type { EngineConfig } from './engine-config';

@@ -1,6 +1,8 @@
 // The engine's checklist: which target points are pending, where the probe stands, and how
-// each learner answer moves over it (focus, failed attempts, misses, probe wrap). Pure; the
-// engine's reducer applies these to its own state, never to the browser's view.
+// each learner answer moves over it (focus, failed attempts, misses, probe wrap), and which
+// resources it unlocks. Pure; the engine applies these to its own state, never to the
+// browser's view.
+import type { Resource } from '../model/recall-set';
 import type { EngineSessionState, PointProgress, PointStatus } from './session-state';
 
 type ChecklistView = Pick<EngineSessionState, 'targetPointIds' | 'checklist'>;
@@ -50,6 +52,23 @@ export function isChecklistComplete(state: ChecklistView): boolean {
     state.targetPointIds.length > 0 &&
     state.targetPointIds.every((pointId) => state.checklist[pointId] === 'recalled')
   );
+}
+
+/**
+ * Whether a resource may be shown (or given to the rabbit-hole agent) yet. A resource reveals
+ * what its linked points say, so it is `locked` until every linked point that is part of this
+ * session is recalled (`unlocked`). A resource linked to no point of this session is `free`:
+ * it gives nothing of this session away, and no recall ever triggers it.
+ */
+export type ResourceGate = 'free' | 'locked' | 'unlocked';
+
+/** The gate of `resource` for the session's checklist (see {@link ResourceGate}). */
+export function resourceGate(resource: Resource, state: ChecklistView): ResourceGate {
+  const gating = resource.links
+    .map((link) => link.pointId)
+    .filter((pointId) => state.targetPointIds.includes(pointId));
+  if (gating.length === 0) return 'free';
+  return gating.every((pointId) => state.checklist[pointId] === 'recalled') ? 'unlocked' : 'locked';
 }
 
 /** Points the learner attempted and failed: pending, with a miss, failed attempt or near miss. */
