@@ -9,6 +9,7 @@ export default defineConfig((overrides) =>
     outDir: overrides.outDir,
     entries: {
       index: 'src/index.ts',
+      'view/index': 'src/view/index.ts',
       'schemas/index': 'src/schemas/index.ts',
       'voice/index': 'src/voice/index.ts',
       'testing/index': 'src/testing/index.ts',

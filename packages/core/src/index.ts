@@ -1,6 +1,7 @@
 // Public API of @recall/core: the session engine, the recall set builder, the in-memory storage,
 // errors, the event log's types, and the shared zod-free fold of a session's log. Exports are
 // listed by hand; everything else is internal or on a documented subpath:
+//   @recall/core/view             the shared fold alone (zod-free by construction, for browsers)
 //   @recall/core/schemas          zod schemas and parsers (server side)
 //   @recall/core/voice            transcription adapter, Deepgram, transcript pipeline, notation
 //   @recall/core/storage/log      JSON Lines export/import and queries over a session's log
@@ -129,4 +130,4 @@ export {
   afterLearnerMessage,
   displayedRecalledCount,
   visibleCompletionOverlay,
-} from './session/view/session-rules';
+} from './session/view/reduce-session-view';

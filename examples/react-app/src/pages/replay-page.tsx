@@ -45,7 +45,7 @@ function Transcript(props: { events: Awaited<ReturnType<typeof api.sessionEvents
 }
 
 function TranscriptSummary(props: { startedAt: number | null }) {
-  const { session } = useRecallSession();
+  const { session, status } = useRecallSession();
   const { summary } = session;
   const explored = session.rabbitholes.map((visit) => visit.label);
   return (
@@ -54,7 +54,7 @@ function TranscriptSummary(props: { startedAt: number | null }) {
       <p className="muted">
         {props.startedAt === null ? '' : `${formatDateTime(props.startedAt)} · `}
         {session.recalledPointIds.length} of {session.totalPoints} recalled
-        {summary === null ? ` · ${session.status}` : ` in ${formatDuration(summary.durationMs)}`}
+        {summary === null ? ` · ${status}` : ` in ${formatDuration(summary.durationMs)}`}
       </p>
       {explored.length > 0 && (
         <ul className="pills" aria-label="Explored topics">

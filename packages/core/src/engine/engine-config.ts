@@ -1,4 +1,5 @@
-import { SHOW_RESOURCE_SNIPPET_MAX_LENGTH, type TokenUsage } from '../events/catalog';
+import { SHOW_RESOURCE_SNIPPET_MAX_LENGTH } from '../events/catalog';
+import type { TokenPrice } from '../model/usage';
 
 /** Output settings of one kind of model call. */
 export interface ModelCallSettings {
@@ -6,13 +7,8 @@ export interface ModelCallSettings {
   temperature: number;
 }
 
-/** USD per million tokens of one model (`cacheWrite`: the price of the cache writes you use). */
-export interface TokenPrice {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-}
+export type { TokenPrice } from '../model/usage';
+export { estimateCostUsd } from '../model/usage';
 
 /**
  * Engine tuning. Every field has a default; pass a `Partial<EngineConfig>` to override
@@ -184,21 +180,4 @@ export function resolveEngineConfig(overrides: Partial<EngineConfig> = {}): Engi
     );
   }
   return config;
-}
-
-/**
- * Estimated USD cost of `usage` at `price` (per million tokens): how the engine prices the
- * session summary and the spend budgets.
- *
- * @example
- * estimateCostUsd(usage, DEFAULT_ENGINE_CONFIG.prices.conversation);
- */
-export function estimateCostUsd(usage: TokenUsage, price: TokenPrice): number {
-  return (
-    (usage.inputTokens * price.input +
-      usage.outputTokens * price.output +
-      usage.cacheReadTokens * price.cacheRead +
-      usage.cacheWriteTokens * price.cacheWrite) /
-    1_000_000
-  );
 }

@@ -2,7 +2,7 @@ import { toRecallError } from '../errors/recall-error';
 import type { TokenUsage } from '../events/catalog';
 import type { LLMMessage } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
-import { isEngineCue } from '../prompts/conversation-cues';
+import { isEngineCue } from '../model/conversation';
 import {
   DETECTOR_SYSTEM_PROMPT,
   type Detection,

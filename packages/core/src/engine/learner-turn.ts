@@ -9,7 +9,7 @@ import { buildRabbitholeRequest } from '../prompts/rabbithole-prompt';
 import { buildTutorNotes, buildTutorRequest } from '../prompts/tutor-request';
 import type { EngineSessionState } from '../session/session-state';
 import { assertSessionActive, shouldDetectRabbithole } from '../session/turn-rules';
-import { rabbitholeDeclinedByLearnerMessage } from '../session/view/session-rules';
+import { rabbitholeDeclinedByLearnerMessage } from '../session/view/reduce-session-view';
 import { saysCannotRecall } from '../text/cannot-recall';
 import { questionOfReply } from './asked-point';
 import type { CommandOptions, CommandResult } from './engine-types';

@@ -5,11 +5,15 @@ import { keyTerms, splitSentences } from '../text/lexical';
 import type { RecallPoint, RecallSet, Resource } from '../model/recall-set';
 import type { Detection } from '../prompts/detector-prompt';
 import type { PointVerdict } from '../prompts/evaluator-prompt';
-import { isChecklistComplete, normalizeTopic, recalledCount } from '../session/checklist';
-import { resourceGate } from '../session/resource-gate';
+import {
+  isChecklistComplete,
+  normalizeTopic,
+  recalledCount,
+  resourceGate,
+} from '../session/checklist';
 import type { EngineSessionState } from '../session/session-state';
 import { shortLabel } from '../session/turn-rules';
-import { activeDurationMs } from '../session/view/session-rules';
+import { activeDurationMs } from '../session/view/reduce-session-view';
 import type { EngineConfig } from './engine-config';
 import type { EngineRuntime } from './runtime';
 import { isRightSoFar, nearMissFeedback } from './near-miss-feedback';

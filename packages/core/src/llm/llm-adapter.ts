@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import type { TokenUsage } from '../events/catalog';
+import type { LLMMessage } from '../model/conversation';
 
 /**
  * What a model call is for. The adapter maps it to a model id: `tutor` and `rabbithole`
@@ -13,11 +14,7 @@ export type LLMCallKind =
   | 'transcript'
   | 'terms';
 
-/** One conversation message. */
-export interface LLMMessage {
-  role: 'user' | 'assistant';
-  content: string;
-}
+export type { LLMMessage } from '../model/conversation';
 
 /**
  * Fields every call carries. Each call is self-contained: adapters keep no per-session
@@ -81,20 +78,4 @@ export interface LLMAdapter {
   generateObject<T>(options: LLMObjectOptions<T>): Promise<LLMObjectResult<T>>;
 }
 
-/** Usage with every counter at zero. */
-export const EMPTY_USAGE: TokenUsage = Object.freeze({
-  inputTokens: 0,
-  outputTokens: 0,
-  cacheReadTokens: 0,
-  cacheWriteTokens: 0,
-});
-
-/** Adds two usage records. */
-export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
-  return {
-    inputTokens: a.inputTokens + b.inputTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
-    cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
-  };
-}
+export { EMPTY_USAGE, addUsage } from '../model/usage';

@@ -1,7 +1,7 @@
 import { RecallError } from '../errors/recall-error';
 import type { LLMMessage } from '../llm/llm-adapter';
 import type { RecallSet, Resource } from '../model/recall-set';
-import { resourceGate } from '../session/resource-gate';
+import { resourceGate } from '../session/checklist';
 import type { EngineSessionState } from '../session/session-state';
 import {
   findTagText,

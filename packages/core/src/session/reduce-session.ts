@@ -1,14 +1,20 @@
 import type { NewSessionEvent, SessionEvent, SessionEventOf } from '../events/envelope';
 import { assertNever } from '../internal/assert-never';
-import { addUsage } from '../llm/llm-adapter';
-import { OPENING_CUE, RESUME_CUE, RETURN_CUE, rabbitholeCue } from '../prompts/conversation-cues';
-import { attemptedAndFailedPointIds, findFocusPoint, normalizeTopic } from './checklist';
+import { OPENING_CUE, RESUME_CUE, RETURN_CUE, rabbitholeCue } from '../model/conversation';
+import { addUsage } from '../model/usage';
+import {
+  answering,
+  applyAttempts,
+  attemptedAndFailedPointIds,
+  findFocusPoint,
+  normalizeTopic,
+  withMisses,
+  withTargets,
+} from './checklist';
 import { saysCannotRecall } from '../text/cannot-recall';
-import { answering, applyAttempts } from './point-attempts';
 import type {
   EngineSessionState,
   PointObservation,
-  PointProgress,
   RabbitholeRecord,
   ShownText,
 } from './session-state';
@@ -17,10 +23,11 @@ import { applySessionViewEvent } from './view/reduce-session-view';
 /**
  * The engine's pure transition function: the engine applies it after every append, replay
  * folds it over stored events. It is the shared fold every reader runs
- * (`reduceSessionView`: checklist, mode, rabbit holes, overlay, timeline) plus the engine's
- * own fields (prompt history, focus, progress, cooldowns, usage, open responses). No I/O, no
- * clock, no ids. Returns `state` itself for an event of another session or one already
- * applied (`seq ≤ lastSeq`), so replays and redeliveries are harmless.
+ * (`reduceSessionView`: progress, mode, rabbit holes, overlay, timeline) plus the engine's
+ * own fields, read from the stored events (checklist, prompt history, focus, progress per
+ * point, cooldowns, usage, open responses). No I/O, no clock, no ids. Returns `state` itself
+ * for an event of another session or one already applied (`seq ≤ lastSeq`), so replays and
+ * redeliveries are harmless.
  *
  * @example
  * const state = events.reduce(reduceSession, createSessionState({ sessionId, recallSetId, targetPointIds }));
@@ -144,7 +151,7 @@ function applyStarted(
   const { resumed, targetPointIds, userId } = event.data;
   const cue = resumed ? RESUME_CUE : OPENING_CUE;
   // The log, not the session row, is the source: a start that records its targets sets them.
-  const targeted = targetPointIds === undefined ? view : withTargetProgress(state, view);
+  const targeted = targetPointIds === undefined ? view : withTargets(state, view, targetPointIds);
   return {
     ...targeted,
     userId: userId ?? state.userId,
@@ -158,41 +165,27 @@ function applyStarted(
   };
 }
 
-/** Progress and focus over the checklist `view` now has, keeping what `state` knew per point. */
-function withTargetProgress(
-  state: EngineSessionState,
-  view: EngineSessionState,
-): EngineSessionState {
-  if (view.targetPointIds === state.targetPointIds) return view;
-  const pointProgress: Record<string, PointProgress> = {};
-  for (const pointId of view.targetPointIds) {
-    pointProgress[pointId] = state.pointProgress[pointId] ?? {
-      failedAttempts: 0,
-      nearMisses: 0,
-      misses: 0,
-    };
-  }
-  return {
-    ...view,
-    pointProgress,
-    focusPointId: findFocusPoint(view.targetPointIds, view.checklist, state.probeIndex),
-  };
-}
-
 function applyRecalled(
   state: EngineSessionState,
   view: EngineSessionState,
   pointId: string,
 ): EngineSessionState {
-  if (state.checklist[pointId] !== 'pending') return view;
+  if (state.checklist[pointId] !== 'pending') {
+    // With a checklist only its pending points count: the view's count of this one is undone.
+    if (state.targetPointIds.length === 0) return view;
+    const { recalledPointIds, rabbitholes, overlay } = state;
+    return { ...view, recalledPointIds, rabbitholes, overlay };
+  }
+  const checklist = { ...state.checklist, [pointId]: 'recalled' as const };
   const probeIndex =
     pointId === state.focusPointId
       ? (state.targetPointIds.indexOf(pointId) + 1) % state.targetPointIds.length
       : state.probeIndex;
   const next: EngineSessionState = {
     ...view,
+    checklist,
     probeIndex,
-    focusPointId: findFocusPoint(view.targetPointIds, view.checklist, probeIndex),
+    focusPointId: findFocusPoint(state.targetPointIds, checklist, probeIndex),
   };
   return state.mode === 'recall' ? withObservation(next, { pointId, kind: 'recalled' }) : next;
 }
@@ -277,27 +270,6 @@ function applyAssistantMessage(
 function withShown(state: EngineSessionState, shown: ShownText): EngineSessionState {
   if (shown.text.trim() === '') return state;
   return { ...state, shown: [...state.shown, shown] };
-}
-
-/**
- * One miss for every pending point the turn's answer tried without credit: the evaluator's
- * attempts and the turn's near misses, each point once.
- */
-function withMisses(
-  state: EngineSessionState,
-  attemptedPointIds: readonly string[],
-): EngineSessionState {
-  const missed = new Set(attemptedPointIds);
-  for (const observation of state.turnObservations) {
-    if (observation.kind === 'near_miss') missed.add(observation.pointId);
-  }
-  let pointProgress = state.pointProgress;
-  for (const pointId of missed) {
-    const progress = pointProgress[pointId];
-    if (progress === undefined || state.checklist[pointId] !== 'pending') continue;
-    pointProgress = { ...pointProgress, [pointId]: { ...progress, misses: progress.misses + 1 } };
-  }
-  return pointProgress === state.pointProgress ? state : { ...state, pointProgress };
 }
 
 function updateActiveRabbithole(

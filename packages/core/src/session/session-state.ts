@@ -1,13 +1,12 @@
 import type { TokenUsage } from '../events/catalog';
-import { EMPTY_USAGE, type LLMMessage } from '../llm/llm-adapter';
+import type { LLMMessage } from '../model/conversation';
+import { EMPTY_USAGE } from '../model/usage';
 import { type RabbitholeVisit, type SessionView, createSessionView } from './view/session-view';
 
-export type {
-  OverlayState,
-  PendingRabbithole,
-  PointStatus,
-  SessionMode,
-} from './view/session-view';
+export type { OverlayState, PendingRabbithole, SessionMode } from './view/session-view';
+
+/** A target point's place on the checklist. */
+export type PointStatus = 'pending' | 'recalled';
 
 /** What the evaluator observed about one point in a learner turn. */
 export type PointObservation =
@@ -61,9 +60,14 @@ export interface Greeting {
 /**
  * Everything the engine knows about a session, folded from its event log by
  * {@link reduceSession}: the {@link SessionView} every reader shares, plus the engine's own
- * fields. Immutable: every change returns a new object.
+ * fields, read from the stored (unredacted) events. Immutable: every change returns a new
+ * object.
  */
 export interface EngineSessionState extends SessionView {
+  /** The checklist's points in probe order (from the session row or `session_started`). */
+  targetPointIds: readonly string[];
+  /** Each target point's place on the checklist; only its pending points can be recalled. */
+  checklist: Readonly<Record<string, PointStatus>>;
   userId: string | null;
   rabbitholes: readonly RabbitholeRecord[];
   probeIndex: number;
@@ -136,12 +140,17 @@ export interface CreateSessionStateOptions {
 
 /** The state of a session before any event. */
 export function createSessionState(options: CreateSessionStateOptions): EngineSessionState {
+  const checklist: Record<string, PointStatus> = {};
   const pointProgress: Record<string, PointProgress> = {};
   for (const pointId of options.targetPointIds) {
+    checklist[pointId] = 'pending';
     pointProgress[pointId] = { failedAttempts: 0, nearMisses: 0, misses: 0 };
   }
   return {
-    ...createSessionView(options),
+    ...createSessionView({ sessionId: options.sessionId, recallSetId: options.recallSetId }),
+    targetPointIds: [...options.targetPointIds],
+    checklist,
+    totalPoints: options.targetPointIds.length,
     userId: options.userId ?? null,
     rabbitholes: [],
     probeIndex: 0,

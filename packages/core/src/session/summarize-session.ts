@@ -1,9 +1,8 @@
 import type { SessionSummary } from '../events/catalog';
-import { addUsage } from '../llm/llm-adapter';
-import { type TokenPrice, estimateCostUsd } from '../engine/engine-config';
+import { type TokenPrice, addUsage, estimateCostUsd } from '../model/usage';
 import { recalledCount } from './checklist';
 import type { EngineSessionState } from './session-state';
-import { activeDurationMs } from './view/session-rules';
+import { activeDurationMs } from './view/reduce-session-view';
 
 /** Options for {@link summarizeSession}. */
 export interface SummarizeSessionOptions {

@@ -1,4 +1,4 @@
-import type { CompletionOverlayData } from '@recall/core';
+import type { CompletionOverlayData } from '@recall/core/view';
 import type { RecallClientSnapshot } from '@recall/ws';
 import { useMemo } from 'react';
 import type { RecallActions } from '../provider/recall-actions';

@@ -12,13 +12,15 @@ export interface RabbitholeState {
 }
 
 /**
- * The prompt to offer: the client's, while the session is in progress. A paused or finished
+ * The prompt to offer: the client's, while the session can go on (`active`, or `connecting`
+ * while the link comes back: the answer waits in the outbox). A paused, finished or refused
  * session would refuse "Explore", and a prompt on screen must always work.
  */
 export function selectRabbitholePrompt(
   snapshot: RecallClientSnapshot,
 ): RabbitholePromptState | null {
-  return snapshot.session.status === 'in_progress' ? snapshot.rabbitholePrompt : null;
+  const { status } = snapshot;
+  return status === 'active' || status === 'connecting' ? snapshot.rabbitholePrompt : null;
 }
 
 export function selectRabbithole(snapshot: RecallClientSnapshot): RabbitholeState {

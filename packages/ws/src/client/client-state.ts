@@ -1,4 +1,4 @@
-import { type SessionView, createSessionView, reduceSessionView } from '@recall/core';
+import { type SessionView, createSessionView, reduceSessionView } from '@recall/core/view';
 import type { ClientMessage } from '../protocol/client-messages';
 import type { ServerMessage, ServerMessageOf } from '../protocol/server-messages';
 import { assertNever } from '../internal/assert-never';

@@ -1,4 +1,4 @@
-import type { PublicSessionEvent } from '@recall/core';
+import type { PublicSessionEvent } from '@recall/core/view';
 import type { RecallClient } from './client-options';
 import { createSessionStore } from './session-store';
 import { toSnapshot } from './snapshot';

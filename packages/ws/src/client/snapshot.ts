@@ -7,7 +7,7 @@ import {
   afterLearnerMessage,
   displayedRecalledCount,
   visibleCompletionOverlay,
-} from '@recall/core';
+} from '@recall/core/view';
 import type { ClientState, OutgoingClientMessage, WireError } from './client-state';
 
 /** Where the link to the server stands. */
@@ -48,13 +48,17 @@ export type RabbitholePrompt = RabbitholePromptState;
 
 /** An immutable view of a client; a new object only when something changed. */
 export interface RecallClientSnapshot {
-  /** The session as its log says, folded by the same pure core as the engine's state. */
-  session: SessionView;
+  /**
+   * The session as its log says, folded by the same pure core as the engine's state. Where the
+   * session stands is the snapshot's own `status` (one vocabulary), so the fold's is left out.
+   */
+  session: Omit<SessionView, 'status'>;
   /**
    * What the conversation shows, in log order: the log's timeline with the text streamed so
    * far in the replies still streaming, then the learner's messages not stored yet.
    */
   timeline: readonly TimelineItem[];
+  /** Where the session stands, as this client sees it (the log's status, the sync and refusals). */
   status: ClientSessionStatus;
   connection: ConnectionState;
   /** The prompt to show: the log's pending one, unless the learner already answered it. */
@@ -85,7 +89,7 @@ export function toSnapshot(state: ClientState, inputs: SnapshotInputs): RecallCl
   const answered =
     state.drafting || state.lines.length > 0 ? afterLearnerMessage(session) : session;
   return {
-    session,
+    session: withoutStatus(session),
     timeline: buildTimeline(state),
     status: statusOf(state),
     connection: inputs.connection,
@@ -95,6 +99,22 @@ export function toSnapshot(state: ClientState, inputs: SnapshotInputs): RecallCl
     lastError: state.lastError,
     outbox: inputs.outbox.length,
   };
+}
+
+// The same fold keeps the same object (selectors cache on it), and no status of its own.
+const sessionsWithoutStatus = /* @__PURE__ */ new WeakMap<
+  SessionView,
+  Omit<SessionView, 'status'>
+>();
+
+function withoutStatus(session: SessionView): Omit<SessionView, 'status'> {
+  let cached = sessionsWithoutStatus.get(session);
+  if (cached === undefined) {
+    const { status: _status, ...rest } = session;
+    cached = rest;
+    sessionsWithoutStatus.set(session, cached);
+  }
+  return cached;
 }
 
 function statusOf(state: ClientState): ClientSessionStatus {

@@ -1,4 +1,4 @@
-import { topicOfRabbitholeCue } from '../../prompts/conversation-cues';
+import { topicOfRabbitholeCue } from '../../model/conversation';
 import {
   type RabbitholeResource,
   parseRabbitholeNotes,

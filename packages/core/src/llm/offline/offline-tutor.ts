@@ -2,7 +2,7 @@ import { assertNever } from '../../internal/assert-never';
 import { type TutorNotes, parseTutorNotes } from '../../prompts/tutor-request';
 import { parseTutorSystemPrompt } from '../../prompts/tutor-system-prompt';
 import type { LLMMessage } from '../llm-adapter';
-import { wrapsProbe } from '../../session/point-attempts';
+import { wrapsProbe } from '../../session/checklist';
 import { saysCannotRecall } from '../../text/cannot-recall';
 import { fillCloze, isCloze, isLearnerQuestion, suppliesBlanks } from './credit-rules';
 import { focusAttempted } from './focus-attempt';

@@ -5,7 +5,7 @@
 // the content.
 
 import { normalizeText, splitSentences } from '../../text/lexical';
-import { ATTEMPTS_BEFORE_WRAP } from '../../session/point-attempts';
+import { ATTEMPTS_BEFORE_WRAP } from '../../session/checklist';
 import { aspectWording, missingAspects } from '../../text/missing-aspects';
 import { clozeOf } from './tutor-clues';
 import * as phrasing from './tutor-phrasing';

@@ -1,17 +1,24 @@
 // The shared fold (no zod): the engine's reducer is built on it, browser clients run it as is.
+// Below it, the session's business rules, each written once: the engine, the reducer and the
+// browser client ask these functions.
 import type { PublicSessionEvent } from '../../events/redaction';
 import { assertNever } from '../../internal/assert-never';
-import { afterLearnerMessage, isEveryPointRecalled } from './session-rules';
-import type { PointStatus, RabbitholeVisit, SessionView } from './session-view';
+import type {
+  CompletionOverlayData,
+  PendingRabbithole,
+  RabbitholeVisit,
+  SessionView,
+} from './session-view';
 import { applyToTimeline } from './timeline';
 
 /**
- * The pure fold of a session's log that every reader shares: checklist, mode and rabbit
- * holes, completion overlay, timeline. The engine's `reduceSession` applies it first and adds
- * its own fields; a browser client applies it to the events it receives (which lack a few
- * server-only fields), live or as history alike. No I/O, no clock, no ids. Returns `state`
- * itself for an event of another session or one already applied (`seq ≤ lastSeq`), so
- * redeliveries are harmless. Fields `S` adds are kept as they are.
+ * The pure fold of a session's log that every reader shares: progress, mode and rabbit
+ * holes, completion overlay, timeline. It reads only what clients receive (the redacted
+ * events), so a browser folds the same fields as the server. The engine's `reduceSession`
+ * applies it first and adds its own fields (the checklist among them); a browser client
+ * applies it to the events it receives, live or as history alike. No I/O, no clock, no ids.
+ * Returns `state` itself for an event of another session or one already applied
+ * (`seq ≤ lastSeq`), so redeliveries are harmless. Fields `S` adds are kept as they are.
  *
  * @example
  * const view = events.reduce(reduceSessionView, createSessionView());
@@ -37,13 +44,11 @@ export function applySessionViewEvent<S extends SessionView>(
   switch (event.type) {
     case 'session_started': {
       const { recallSetId, recallSetName, totalPoints } = event.data;
-      const targetPointIds = (event.data as { targetPointIds?: readonly string[] }).targetPointIds;
-      const targeted = targetPointIds === undefined ? base : withTargets(base, targetPointIds);
       return {
-        ...targeted,
+        ...base,
         recallSetId,
         recallSetName,
-        totalPoints: targetPointIds === undefined ? totalPoints : targetPointIds.length,
+        totalPoints,
         status: 'in_progress',
         startedAt: base.startedAt ?? event.timestamp,
         activeSince: event.timestamp,
@@ -133,31 +138,10 @@ function closeActiveStretch<S extends SessionView>(state: S, timestamp: number):
   };
 }
 
-/** The checklist over `targetPointIds`, keeping the status of points already on it. */
-function withTargets<S extends SessionView>(state: S, targetPointIds: readonly string[]): S {
-  const same =
-    targetPointIds.length === state.targetPointIds.length &&
-    targetPointIds.every((pointId, index) => state.targetPointIds[index] === pointId);
-  if (same) return state;
-  const checklist: Record<string, PointStatus> = {};
-  for (const pointId of targetPointIds) checklist[pointId] = state.checklist[pointId] ?? 'pending';
-  return { ...state, targetPointIds: [...targetPointIds], checklist };
-}
-
-// A point counts once. With a known checklist only its points count (as the engine decides);
-// a client, which is not sent the checklist, counts every recall the log holds.
+// A point counts once.
 function applyRecalled<S extends SessionView>(state: S, pointId: string): S {
-  const targeted = state.targetPointIds.length > 0;
-  if (
-    targeted ? state.checklist[pointId] !== 'pending' : state.recalledPointIds.includes(pointId)
-  ) {
-    return state;
-  }
-  const next: S = {
-    ...state,
-    checklist: targeted ? { ...state.checklist, [pointId]: 'recalled' } : state.checklist,
-    recalledPointIds: [...state.recalledPointIds, pointId],
-  };
+  if (state.recalledPointIds.includes(pointId)) return state;
+  const next: S = { ...state, recalledPointIds: [...state.recalledPointIds, pointId] };
   if (next.mode !== 'rabbithole') return next;
   const inside = updateActiveVisit(next, (visit) => ({
     ...visit,
@@ -180,4 +164,85 @@ function updateActiveVisit<S extends SessionView>(
       visit.rabbitholeEventId === state.activeRabbitholeId ? update(visit) : visit,
     ) as S['rabbitholes'],
   };
+}
+
+/**
+ * The rabbit-hole prompt a learner message sent now would decline: a pending prompt, in
+ * recall mode. The learner kept going instead of exploring, so the engine stores
+ * `rabbithole_declined` with the message, and a client may show the prompt as declined as
+ * soon as the learner types.
+ */
+export function rabbitholeDeclinedByLearnerMessage(
+  state: Pick<SessionView, 'mode' | 'pendingRabbithole'>,
+): PendingRabbithole | null {
+  return state.mode === 'recall' ? state.pendingRabbithole : null;
+}
+
+/**
+ * The state once a learner message is sent: a prompt it declines is gone, a shown
+ * completion overlay is answered (the learner kept talking) and the near-miss hint has
+ * served (the learner answered after it). The reducer applies it for a stored
+ * `user_message`; a client applies it to show its unconfirmed messages.
+ */
+export function afterLearnerMessage<S extends SessionView>(state: S): S {
+  const declines = rabbitholeDeclinedByLearnerMessage(state) !== null;
+  const answersOverlay = state.overlay === 'shown';
+  const hintServed = state.nearMiss !== null;
+  if (!declines && !answersOverlay && !hintServed) return state;
+  return {
+    ...state,
+    ...(declines ? { pendingRabbithole: null } : {}),
+    ...(answersOverlay ? { overlay: 'dismissed' as const } : {}),
+    ...(hintServed ? { nearMiss: null } : {}),
+  };
+}
+
+/** True once every point of a non-empty checklist is recalled. */
+export function isEveryPointRecalled(
+  state: Pick<SessionView, 'totalPoints' | 'recalledPointIds'>,
+): boolean {
+  return state.totalPoints > 0 && state.recalledPointIds.length >= state.totalPoints;
+}
+
+/**
+ * The recalled count to show: recalls made inside the current rabbit hole count at once but
+ * show only on the way out (celebrating mid-tangent would distract).
+ */
+export function displayedRecalledCount(
+  state: Pick<SessionView, 'recalledPointIds' | 'activeRabbitholeId' | 'rabbitholes'>,
+): number {
+  const active = state.rabbitholes.find(
+    (visit) => visit.rabbitholeEventId === state.activeRabbitholeId,
+  );
+  return state.recalledPointIds.length - (active?.pointsRecalledDuring ?? 0);
+}
+
+/**
+ * The completion overlay to show now: stored, not answered, outside a rabbit hole, in a
+ * session still in progress; otherwise null.
+ */
+export function visibleCompletionOverlay(
+  state: Pick<SessionView, 'overlay' | 'completion' | 'mode' | 'status'>,
+): CompletionOverlayData | null {
+  if (state.overlay !== 'shown' || state.mode !== 'recall' || state.status !== 'in_progress') {
+    return null;
+  }
+  return state.completion;
+}
+
+/**
+ * The session's active time at `now` (epoch ms): the stretches closed by a pause or the
+ * completion plus the one still open. Paused time never counts. The engine's summary and
+ * every client's timer read it from the same folded log, so they agree after a reload, in a
+ * second tab and on the finished screen.
+ *
+ * @example
+ * const elapsedMs = activeDurationMs(snapshot.session, Date.now());
+ */
+export function activeDurationMs(
+  state: Pick<SessionView, 'activeSince' | 'activeDurationMs'>,
+  now: number,
+): number {
+  const open = state.activeSince === null ? 0 : Math.max(0, now - state.activeSince);
+  return state.activeDurationMs + open;
 }

@@ -3,9 +3,6 @@ import type { PublicSessionEventData } from '../../events/redaction';
 import type { SessionStatus } from '../../model/session';
 import type { SessionTimelineItem, TimelineNearMiss } from './timeline';
 
-/** A target point's place on the checklist. */
-export type PointStatus = 'pending' | 'recalled';
-
 /** Which agent the learner is talking to. */
 export type SessionMode = 'recall' | 'rabbithole';
 
@@ -53,10 +50,11 @@ export interface RabbitholeVisit {
 }
 
 /**
- * What a session's log says, folded by {@link reduceSessionView}: the checklist, the mode and
- * the rabbit holes, the completion overlay and one ordered timeline. The engine's state is
- * this plus engine-only fields; a browser client folds the same events into the same fields.
- * Immutable: every change returns a new object.
+ * What a session's public log says, folded by {@link reduceSessionView}: progress, the mode
+ * and the rabbit holes, the completion overlay and one ordered timeline. Every field is filled
+ * from the events clients receive (redacted); the engine's state is this plus what only the
+ * stored events say (the checklist, targeting, usage). Immutable: every change returns a new
+ * object.
  */
 export interface SessionView {
   /** `''` until the first event when not known up front (a client of a recall set). */
@@ -67,12 +65,9 @@ export interface SessionView {
   lastSeq: number;
   /** `created` until `session_started` is applied. */
   status: 'created' | SessionStatus;
-  /** The checklist's points in probe order; empty where the log does not say (clients). */
-  targetPointIds: readonly string[];
-  checklist: Readonly<Record<string, PointStatus>>;
-  /** How many points the session checks. */
+  /** How many points the session checks (from `session_started`). */
   totalPoints: number;
-  /** Recalled points in the order they were recalled. */
+  /** Recalled points in the order they were recalled, each once. */
   recalledPointIds: readonly string[];
   mode: SessionMode;
   pendingRabbithole: PendingRabbithole | null;
@@ -104,24 +99,17 @@ export interface CreateSessionViewOptions {
   /** The session, when known; otherwise the first event's session is adopted. */
   sessionId?: string;
   recallSetId?: string;
-  /** The checklist's points in probe order, when known. */
-  targetPointIds?: readonly string[];
 }
 
 /** The view of a session before any event. */
 export function createSessionView(options: CreateSessionViewOptions = {}): SessionView {
-  const targetPointIds = options.targetPointIds ?? [];
-  const checklist: Record<string, PointStatus> = {};
-  for (const pointId of targetPointIds) checklist[pointId] = 'pending';
   return {
     sessionId: options.sessionId ?? '',
     recallSetId: options.recallSetId ?? '',
     recallSetName: '',
     lastSeq: 0,
     status: 'created',
-    targetPointIds: [...targetPointIds],
-    checklist,
-    totalPoints: targetPointIds.length,
+    totalPoints: 0,
     recalledPointIds: [],
     mode: 'recall',
     pendingRabbithole: null,

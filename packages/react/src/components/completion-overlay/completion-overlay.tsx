@@ -1,4 +1,4 @@
-import type { CompletionOverlayData } from '@recall/core';
+import type { CompletionOverlayData } from '@recall/core/view';
 import type { RecallClientSnapshot } from '@recall/ws';
 import { forwardRef, useId, useMemo, useRef } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';

@@ -4,7 +4,7 @@ import type {
   TimelineRabbitholeEntered,
   TimelineRabbitholeExited,
   TimelineResource,
-} from '@recall/core';
+} from '@recall/core/view';
 import type { ChatMessage, RecallClientSnapshot, TimelineItem } from '@recall/ws';
 import { type ReactNode, forwardRef, memo, useMemo } from 'react';
 import { assertNever } from '../../internal/assert-never';

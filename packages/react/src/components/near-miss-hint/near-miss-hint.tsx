@@ -1,4 +1,4 @@
-import type { TimelineNearMiss as NearMiss } from '@recall/core';
+import type { TimelineNearMiss as NearMiss } from '@recall/core/view';
 import type { RecallClientSnapshot } from '@recall/ws';
 import { forwardRef, useMemo, useState } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';

@@ -1,4 +1,4 @@
-import type { TimelineResource as ShownResource } from '@recall/core';
+import type { TimelineResource as ShownResource } from '@recall/core/view';
 import type { RecallClientSnapshot } from '@recall/ws';
 import { forwardRef, useId, useMemo } from 'react';
 import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';

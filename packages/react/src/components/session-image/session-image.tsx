@@ -1,4 +1,4 @@
-import type { TimelineImage as ShownImage } from '@recall/core';
+import type { TimelineImage as ShownImage } from '@recall/core/view';
 import type { RecallClientSnapshot } from '@recall/ws';
 import { forwardRef, useMemo } from 'react';
 import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';

@@ -1,4 +1,4 @@
-import { activeDurationMs } from '@recall/core';
+import { activeDurationMs } from '@recall/core/view';
 import type { RecallClientSnapshot } from '@recall/ws';
 import { useEffect, useState } from 'react';
 
