@@ -170,7 +170,7 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
     if (closing) return;
     // The protocol's own limit (`ws` enforces it before a frame reaches us).
     if (bytes > settings.maxPayload) {
-      close(CLOSE_CODES.MESSAGE_TOO_BIG.code, 'Max payload size exceeded');
+      close(CLOSE_CODES.MESSAGE_TOO_BIG.code, '');
       return;
     }
     // Charged before anything is decoded: refused frames cost their weight too.
