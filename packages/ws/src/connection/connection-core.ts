@@ -9,11 +9,9 @@ import {
   redactRequestUrl,
 } from '../server/connection-request';
 import { encodeMessage, errorFrame } from '../server/feed-serializer';
-import {
-  createFrameMeter,
-  createInboundGuard,
-  createUserFrameMeters,
-} from '../server/frame-budget';
+import { createInboundGuard } from '../server/command-intake';
+import { createUserFrameMeters } from '../server/frame-budget';
+import { createFrameMeter } from '../server/rate-limiter';
 import type { ConnectionLog } from '../server/log-limits';
 import type { LogFields } from '../server/logger';
 import { resolveSession, type SessionRefusal } from '../server/resolve-session';
@@ -136,8 +134,17 @@ export function createConnectionCore(options: ConnectionCoreOptions): Connection
     }
     // Commands sent before the session is attached wait in the socket, not in a void.
     socket.pause();
-    let attached: SessionConnection | null = null;
     let gone = false;
+    // Until attached, the host's calls land here; then the handle takes the connection's own
+    // functions, so a frame goes from the host straight to the session connection.
+    const handle: OpenConnection = {
+      sessionId: null,
+      receive() {},
+      pong() {},
+      ended() {
+        gone = true;
+      },
+    };
     void resolveSession(request.target, request.userId, settings).then((result) => {
       // The session has started (or failed to): the concurrent-start cap frees its place.
       slot.sessionStarted?.();
@@ -157,19 +164,10 @@ export function createConnectionCore(options: ConnectionCoreOptions): Connection
           closeCode: CLOSE_CODES.GOING_AWAY.code,
         });
       }
-      attached = attach(socket, request, result, slot.release);
+      const { receive, pong, ended } = attach(socket, request, result, slot.release);
+      Object.assign(handle, { sessionId: result.sessionId, receive, pong, ended });
     });
-    return {
-      get sessionId() {
-        return attached?.identity.sessionId ?? null;
-      },
-      receive: (data, bytes) => attached?.receive(data, bytes),
-      pong: () => attached?.pong(),
-      ended() {
-        gone = true;
-        attached?.ended();
-      },
-    };
+    return handle;
   }
 
   function attach(

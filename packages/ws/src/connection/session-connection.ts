@@ -3,7 +3,11 @@ import type { ClientMessage } from '../protocol/client-messages';
 import { CLOSE_CODES } from '../protocol/close-codes';
 import { parseClientMessage } from '../protocol/parse-client-message';
 import type { ServerMessage, ServerMessageOf } from '../protocol/server-messages';
-import { type CommandRateLimitOptions, createCommandIntake } from '../server/command-intake';
+import {
+  type CommandRateLimitOptions,
+  createCommandIntake,
+  type InboundGuard,
+} from '../server/command-intake';
 import { type CommandMessage, answerCommand } from '../server/dispatch-command';
 import {
   type EncodedMessage,
@@ -11,7 +15,6 @@ import {
   errorFrame,
   subscribeSessionFrames,
 } from '../server/feed-serializer';
-import type { InboundGuard } from '../server/frame-budget';
 import type { ConnectionLog } from '../server/log-limits';
 import type { ConnectionSettings } from './connection-options';
 

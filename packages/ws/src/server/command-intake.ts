@@ -5,6 +5,8 @@ import type { ConnectionLog } from './log-limits';
 import type { LogFields } from './logger';
 import {
   createTokenBucket,
+  type FrameCharge,
+  type FrameMeter,
   isPending,
   type RateLimitBudget,
   type RateLimiter,
@@ -173,6 +175,44 @@ export function createCommandRateLimit(options: CommandRateLimitOptions): Comman
         return failOpen(error);
       }
       return isPending(taken) ? Promise.resolve(taken).then(finish, failOpen) : finish(taken);
+    },
+  };
+}
+
+/** What one socket's inbound frames may cost before they are parsed. */
+export interface InboundGuard {
+  /** Charges a frame of `bytes` to the socket's and the user's budgets (both, always). */
+  charge(bytes: number): FrameCharge;
+  /** Counts one refused frame; `false` once the socket has sent too many and must close. */
+  countRefusal(): boolean;
+}
+
+/** Options for {@link createInboundGuard}; `null` turns a part off. */
+export interface InboundGuardOptions {
+  socket: FrameMeter | null;
+  user: FrameMeter | null;
+  refusedFrameLimit: RateLimitBudget | null;
+}
+
+/** Combines a socket's frame budget, its user's and its refused-frame limit. */
+export function createInboundGuard(options: InboundGuardOptions): InboundGuard {
+  const refusals: TokenBucket | null =
+    options.refusedFrameLimit === null
+      ? null
+      : createTokenBucket({
+          capacity: options.refusedFrameLimit.burst,
+          refillPerSecond: options.refusedFrameLimit.refillPerSecond,
+        });
+  return {
+    charge(bytes) {
+      const socket = options.socket?.charge(bytes) ?? { allowed: true };
+      const user = options.user?.charge(bytes) ?? { allowed: true };
+      if (socket.allowed && user.allowed) return socket;
+      const waits = [socket, user].map((charge) => (charge.allowed ? 0 : charge.retryAfterMs));
+      return { allowed: false, retryAfterMs: Math.max(...waits) };
+    },
+    countRefusal() {
+      return refusals === null || refusals.take().allowed;
     },
   };
 }
