@@ -32,7 +32,9 @@ export interface ConnectionLogs {
 
 /** Options for {@link createConnectionCore}. */
 export interface ConnectionCoreOptions {
+  /** The engine, the session directory, the limits and the logger, resolved. */
   settings: ConnectionSettings;
+  /** Where refused frames are logged, aggregated per connection. */
   logs: ConnectionLogs;
   /** Sees every valid client message, in arrival order. @default none */
   onMessage?: (message: ClientMessage) => void;
