@@ -41,9 +41,7 @@ describe('the browser client bundle (sources)', () => {
       "export { createRecallClient } from './client/create-recall-client';",
     );
     const inputs = contributingInputs(metafile);
-    expect(inputs.some((input) => input.endsWith('src/client/decode-server-message.ts'))).toBe(
-      true,
-    );
+    expect(inputs.some((input) => input.endsWith('src/client/connection.ts'))).toBe(true);
     // The one fold, from @recall/core: only its zod-free session view modules are bundled.
     expect(
       inputs.some((input) => input.endsWith('core/src/session/view/reduce-session-view.ts')),

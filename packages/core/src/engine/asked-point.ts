@@ -1,6 +1,6 @@
 import type { RecallPoint, RecallSet } from '../model/recall-set';
-import { pointLabelsById } from '../prompts/point-labels';
-import type { TutorNotes } from '../prompts/tutor-notes';
+import { pointLabelsById } from '../prompts/tutor-system-prompt';
+import type { TutorNotes } from '../prompts/tutor-request';
 import { hasStem, isGenericTerm, keyTerms, splitSentences } from '../text/lexical';
 
 /** A blank of a cloze ("___"), as the tutor prompt asks for it. */

@@ -1,7 +1,7 @@
 import type { Agent, TokenUsage } from '../events/catalog';
 import type { NewSessionEvent } from '../events/envelope';
 import type { RecallSet } from '../model/recall-set';
-import type { TutorTask } from '../prompts/tutor-notes';
+import type { TutorTask } from '../prompts/tutor-request';
 import { buildTutorNotes, buildTutorRequest } from '../prompts/tutor-request';
 import { previewSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';

@@ -2,15 +2,8 @@ import type { LLMMessage } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
 import { pendingAfter } from '../session/checklist';
 import type { EngineSessionState } from '../session/session-state';
-import { pointLabelsById } from './point-labels';
-import { neutralizeTags } from './tagged-text';
-import {
-  type TutorNotes,
-  type TutorObservation,
-  type TutorTask,
-  withTutorNotes,
-} from './tutor-notes';
-import { buildTutorSystemPrompt } from './tutor-system-prompt';
+import { findTags, neutralizeTags, tag, textTag, unescapeTagText } from './tagged-text';
+import { buildTutorSystemPrompt, pointLabelsById } from './tutor-system-prompt';
 
 /** Options for {@link buildTutorRequest}. */
 export interface TutorRequestOptions {
@@ -105,4 +98,144 @@ export function mergeConsecutiveRoles(messages: readonly LLMMessage[]): LLMMessa
     }
   }
   return merged;
+}
+
+/**
+ * What the tutor must write this turn: `opening` (first question), `recap` (back after a
+ * pause), `reply` (answer the learner's latest message), `return` (the learner just came back
+ * from a rabbit hole: bring them back and re-ask the pending question, no learner message).
+ */
+export type TutorTask = 'opening' | 'recap' | 'reply' | 'return';
+
+/**
+ * What the tutor does when the learner's latest message covers the focus point: one neutral
+ * acknowledgement, then a question about the point `label` (`next`), or no new question
+ * because it was the last unchecked point (`close`).
+ */
+export type AfterFocus = { kind: 'next'; label: string } | { kind: 'close' };
+
+/** What the evaluator observed about one point, by the point's label. */
+export type TutorObservation =
+  | { label: string; kind: 'recalled' }
+  | { label: string; kind: 'near_miss'; missing: string };
+
+/**
+ * The per-turn facts the tutor gets inside `<session_notes>` at the end of the user turn.
+ * Points are named by the labels of the system prompt's point list, which holds their
+ * content and context, so the notes stay a few hundred bytes whatever the points say.
+ */
+export interface TutorNotes {
+  task: TutorTask;
+  /**
+   * The point the learner's latest message answers and the tutor probes; null when every
+   * point is recalled. `failedAttempts` and `nearMisses` count the learner's earlier answers.
+   */
+  focus: { label: string; failedAttempts: number; nearMisses: number } | null;
+  /**
+   * The branch for a latest message that covers the focus (the tutor judges that itself; the
+   * evaluator, concurrently, decides what is credited). Null when there is no focus or when the
+   * task answers no learner message (`opening`, `recap`, `return`).
+   */
+  afterFocus: AfterFocus | null;
+  /** Labels of the other pending points, in probe order (the order the tutor takes them). */
+  unchecked: string[];
+  /** Labels of the recalled points, in order of recall. */
+  recalled: string[];
+  /** What the previous recall-mode answer achieved. */
+  observations: TutorObservation[];
+}
+
+/**
+ * Renders the tagged section appended to the tutor's final user message. The same tags
+ * are parsed back by {@link parseTutorNotes} (the offline adapter reads them).
+ */
+export function renderTutorNotes(notes: TutorNotes): string {
+  const parts: string[] = [];
+  if (notes.focus !== null) {
+    parts.push(
+      tag('focus', '', {
+        point: notes.focus.label,
+        failed_attempts: String(notes.focus.failedAttempts),
+        near_misses: String(notes.focus.nearMisses),
+      }),
+    );
+  }
+  if (notes.afterFocus !== null) {
+    parts.push(
+      tag('if_focus_covered', '', {
+        next: notes.afterFocus.kind === 'next' ? notes.afterFocus.label : 'close',
+      }),
+    );
+  }
+  parts.push(textTag('unchecked_points', notes.unchecked.join(', ')));
+  parts.push(textTag('recalled_points', notes.recalled.join(', ')));
+  if (notes.observations.length > 0) {
+    const lines = notes.observations.map((observation) =>
+      observation.kind === 'recalled'
+        ? tag('recalled', '', { point: observation.label })
+        : textTag('near_miss', observation.missing, { point: observation.label }),
+    );
+    parts.push(tag('observations', `\n${lines.join('\n')}\n`));
+  }
+  parts.push(tag('task', '', { kind: notes.task }));
+  return tag('session_notes', `\n${parts.join('\n')}\n`);
+}
+
+/** Appends the notes to the user's words, forming the tutor's final user message. */
+export function withTutorNotes(userText: string, notes: TutorNotes): string {
+  return `${userText}\n\n${renderTutorNotes(notes)}`;
+}
+
+/** The user's words before the notes (the whole text when there are none). */
+export function stripTutorNotes(text: string): string {
+  // The engine's notes come last: anything earlier that looks like them is the user's.
+  const start = text.lastIndexOf('<session_notes>');
+  return start === -1 ? text : text.slice(0, start).trimEnd();
+}
+
+/** Parses the notes back out of a user message; null when it carries none. */
+export function parseTutorNotes(text: string): TutorNotes | null {
+  const sessionNotes = findTags(text, 'session_notes').at(-1);
+  if (sessionNotes === undefined) return null;
+  const body = sessionNotes.body;
+  const focus = findTags(body, 'focus')[0]?.attributes;
+  const task = findTags(body, 'task')[0]?.attributes.kind;
+  const coveredNext = findTags(body, 'if_focus_covered')[0]?.attributes.next;
+  const readLabels = (name: string): string[] =>
+    unescapeTagText(findTags(body, name)[0]?.body ?? '')
+      .split(',')
+      .map((label) => label.trim())
+      .filter((label) => label !== '');
+  const observationsBody = findTags(body, 'observations')[0]?.body ?? '';
+  const observations: TutorObservation[] = [
+    ...findTags(observationsBody, 'recalled').map((element) => ({
+      label: element.attributes.point ?? '',
+      kind: 'recalled' as const,
+    })),
+    ...findTags(observationsBody, 'near_miss').map((element) => ({
+      label: element.attributes.point ?? '',
+      kind: 'near_miss' as const,
+      missing: unescapeTagText(element.body),
+    })),
+  ];
+  return {
+    task: task === 'opening' || task === 'recap' || task === 'return' ? task : 'reply',
+    focus:
+      focus === undefined
+        ? null
+        : {
+            label: focus.point ?? '',
+            failedAttempts: Number(focus.failed_attempts ?? 0),
+            nearMisses: Number(focus.near_misses ?? 0),
+          },
+    afterFocus:
+      coveredNext === undefined || focus === undefined
+        ? null
+        : coveredNext === 'close'
+          ? { kind: 'close' }
+          : { kind: 'next', label: coveredNext },
+    unchecked: readLabels('unchecked_points'),
+    recalled: readLabels('recalled_points'),
+    observations,
+  };
 }

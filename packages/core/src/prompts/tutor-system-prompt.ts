@@ -1,6 +1,5 @@
-import type { RecallSet } from '../model/recall-set';
-import { labelPoints } from './point-labels';
 import { findTagText, findTags, tag, textTag } from './tagged-text';
+import type { RecallPoint, RecallSet } from '../model/recall-set';
 
 const IDENTITY = `# Role
 You are a recall-session facilitator. The user has already studied the material of this recall set and is now practising retrieval: pulling it back out of memory in conversation with you. You ask; you do not lecture. The recall points listed below are the only source of truth about what must be recalled.
@@ -138,4 +137,26 @@ export function parseTutorSystemPrompt(system: string): {
       context: findTagText(point.body, 'context') ?? '',
     })),
   };
+}
+
+// Prompts name points by short labels (P1, P2, …) instead of their ids: the labels follow the
+// set's position order, so they stay the same from turn to turn unless the set itself changes,
+// and they cost a few bytes in the per-turn notes where a UUID costs 36.
+
+/** A recall point with the label the tutor prompts use for it. */
+export interface LabelledPoint {
+  label: string;
+  point: RecallPoint;
+}
+
+/** The set's points in position order, labelled `P1`…`Pn`. */
+export function labelPoints(recallSet: RecallSet): LabelledPoint[] {
+  return [...recallSet.points]
+    .sort((a, b) => a.position - b.position)
+    .map((point, index) => ({ label: `P${index + 1}`, point }));
+}
+
+/** Point id → label, for the set's current points. */
+export function pointLabelsById(recallSet: RecallSet): Map<string, string> {
+  return new Map(labelPoints(recallSet).map(({ label, point }) => [point.id, label]));
 }

@@ -3,7 +3,7 @@
 // credits whatever it is told to (quoting the whole message as evidence); the engine decides.
 import { scriptEvaluation } from '@recall/core/testing';
 import { describe, expect, test } from 'vitest';
-import { parseTutorNotes } from '../../src/prompts/tutor-notes';
+import { parseTutorNotes } from '../../src/prompts/tutor-request';
 import { REVIEW_RATINGS } from '../../src/scheduling/recall-rating';
 import { createHarness, ofType } from './harness';
 import { createRabbitholeHarness } from './rabbithole-harness';

@@ -3,7 +3,7 @@
 import { scriptEvaluation, type ScriptedRequest } from '@recall/core/testing';
 import { describe, expect, test } from 'vitest';
 import { REVIEW_RATINGS } from '../../src/scheduling/recall-rating';
-import { parseTutorNotes } from '../../src/prompts/tutor-notes';
+import { parseTutorNotes } from '../../src/prompts/tutor-request';
 import { createHarness, ofType } from './harness';
 
 function notesOf(request: ScriptedRequest) {

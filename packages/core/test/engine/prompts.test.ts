@@ -3,7 +3,11 @@ import { scriptEvaluation } from '@recall/core/testing';
 import { describe, expect, test } from 'vitest';
 import { EVALUATOR_SYSTEM_PROMPT } from '../../src/prompts/evaluator-prompt';
 import { buildRabbitholeSystemPrompt } from '../../src/prompts/rabbithole-prompt';
-import { parseTutorNotes, renderTutorNotes, type TutorNotes } from '../../src/prompts/tutor-notes';
+import {
+  parseTutorNotes,
+  renderTutorNotes,
+  type TutorNotes,
+} from '../../src/prompts/tutor-request';
 import {
   buildTutorSystemPrompt,
   parseTutorSystemPrompt,

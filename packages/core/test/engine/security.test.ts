@@ -3,7 +3,7 @@ import { type ScriptedObjectReply, scriptEvaluation } from '@recall/core/testing
 import { describe, expect, test } from 'vitest';
 import { DETECTOR_SYSTEM_PROMPT, parseDetectorRequest } from '../../src/prompts/detector-prompt';
 import { EVALUATOR_SYSTEM_PROMPT, parseEvaluatorRequest } from '../../src/prompts/evaluator-prompt';
-import { parseTutorNotes, stripTutorNotes } from '../../src/prompts/tutor-notes';
+import { parseTutorNotes, stripTutorNotes } from '../../src/prompts/tutor-request';
 import { CELL_ENERGY, createHarness, ofType } from './harness';
 import { WORD_DRIVEN, createRabbitholeHarness } from './rabbithole-harness';
 

@@ -8,7 +8,7 @@ import { createOfflineLLM } from '@recall/core/offline';
 import { describe, expect, test } from 'vitest';
 import { cueOf } from '../../src/llm/offline/tutor-scene';
 import { OPENING_CUE, RETURN_CUE } from '../../src/prompts/conversation-cues';
-import { type TutorNotes, withTutorNotes } from '../../src/prompts/tutor-notes';
+import { type TutorNotes, withTutorNotes } from '../../src/prompts/tutor-request';
 import { buildTutorSystemPrompt } from '../../src/prompts/tutor-system-prompt';
 import { normalizeText, splitSentences } from '../../src/text/lexical';
 import { CELL_ENERGY, ofType } from '../engine/harness';

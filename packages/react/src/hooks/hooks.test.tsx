@@ -5,7 +5,7 @@ import { chunk, commandsOf, openSession } from '../../test/session';
 import * as Composer from '../components/composer/parts';
 import * as SessionProgress from '../components/session-progress/parts';
 import { RecallProvider } from '../provider/recall-provider';
-import type { Throttle } from '../store/throttled-store';
+import type { Throttle } from '../store/external-store';
 import type { TestSession } from '../testing/create-test-session';
 import { useCompletionOverlay } from './use-completion-overlay';
 import { useConnectionState } from './use-connection-state';

@@ -2,8 +2,8 @@ import type { CompletionOverlayData } from '@recall/core';
 import type { RecallClientSnapshot } from '@recall/ws';
 import { useMemo } from 'react';
 import type { RecallActions } from '../provider/recall-actions';
-import { useRecallContext } from '../provider/recall-context';
-import { useStoreSelector } from '../store/use-store-selector';
+import { useRecallContext } from '../provider/recall-provider';
+import { useStoreSelector } from '../store/external-store';
 
 /** The completion overlay and its two answers, as `useCompletionOverlay` returns them. */
 export interface CompletionOverlayState

@@ -1,6 +1,6 @@
 import { shallowEqual } from '../internal/shallow-equal';
 import { type Exchange, selectExchange } from '../selectors/exchange';
-import { useSnapshotSelector } from './use-snapshot-selector';
+import { useSnapshotSelector } from '../provider/recall-provider';
 
 /**
  * The current exchange only — the agent's text and the learner's text while it waits — for

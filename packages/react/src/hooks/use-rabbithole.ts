@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { shallowEqual } from '../internal/shallow-equal';
 import type { RecallActions } from '../provider/recall-actions';
-import { useRecallContext } from '../provider/recall-context';
+import { useRecallContext } from '../provider/recall-provider';
 import { type RabbitholeState, selectRabbithole } from '../selectors/rabbithole';
-import { useStoreSelector } from '../store/use-store-selector';
+import { useStoreSelector } from '../store/external-store';
 
 /** Rabbit-hole state and its three actions, as `useRabbithole` returns them. */
 export interface Rabbithole

@@ -1,6 +1,6 @@
 import type { RecallClient } from '@recall/ws';
 import type { RecallActions } from '../provider/recall-actions';
-import { useRecallContext } from '../provider/recall-context';
+import { useRecallContext } from '../provider/recall-provider';
 
 /** The session actions: one object, stable for the life of the client; never renders. */
 export function useRecallActions(): RecallActions {

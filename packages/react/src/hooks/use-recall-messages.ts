@@ -1,6 +1,6 @@
 import type { ChatMessage, TimelineItem, RecallClientSnapshot } from '@recall/ws';
 import { selectMessages } from '../selectors/messages';
-import { useSnapshotSelector } from './use-snapshot-selector';
+import { useSnapshotSelector } from '../provider/recall-provider';
 
 const selectTimeline = ({ timeline }: RecallClientSnapshot) => timeline;
 

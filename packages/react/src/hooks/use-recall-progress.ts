@@ -1,6 +1,6 @@
 import { shallowEqual } from '../internal/shallow-equal';
 import { type RecallProgress, selectProgress } from '../selectors/progress';
-import { useSnapshotSelector } from './use-snapshot-selector';
+import { useSnapshotSelector } from '../provider/recall-provider';
 
 /**
  * Progress only: counts, total, rabbit-hole visibility and explored labels. Renders only

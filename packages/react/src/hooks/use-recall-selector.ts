@@ -1,6 +1,6 @@
 import type { RecallClientSnapshot } from '@recall/ws';
-import type { EqualityFn } from '../store/use-store-selector';
-import { useSnapshotSelector } from './use-snapshot-selector';
+import type { EqualityFn } from '../store/external-store';
+import { useSnapshotSelector } from '../provider/recall-provider';
 
 /**
  * Subscribes to one slice of the session: the component renders only when

@@ -2,9 +2,9 @@ import type { RecallClient, RecallClientSnapshot } from '@recall/ws';
 import { useContext, useMemo } from 'react';
 import { type OwnedClientOptions, useOwnedClient } from '../owned-client/use-owned-client';
 import { type RecallActions, createRecallActions } from '../provider/recall-actions';
-import { recallContext } from '../provider/recall-context';
-import { useStoreSelector } from '../store/use-store-selector';
-import { type Throttle, createThrottledStore } from '../store/throttled-store';
+import { recallContext } from '../provider/recall-provider';
+import { useStoreSelector } from '../store/external-store';
+import { type Throttle, createThrottledStore } from '../store/external-store';
 
 /** The client's whole snapshot and every action, as `useRecallSession` returns them. */
 export type RecallSession = RecallClientSnapshot &

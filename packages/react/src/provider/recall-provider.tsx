@@ -1,10 +1,56 @@
 import type { RecallClient, RecallClientSnapshot } from '@recall/ws';
 import { type ReactNode, useMemo } from 'react';
-import type { ExternalStore } from '../store/external-store';
-import { type Throttle, createThrottledStore } from '../store/throttled-store';
-import { createAnswerFocus } from './answer-focus';
-import { createRecallActions } from './recall-actions';
-import { type RecallContextValue, RecallContextProvider } from './recall-context';
+import { createRequiredContext, useRequiredContext } from '../internal/create-required-context';
+import {
+  type EqualityFn,
+  type ExternalStore,
+  type Throttle,
+  type ThrottledStore,
+  createThrottledStore,
+  useStoreSelector,
+} from '../store/external-store';
+import { type AnswerFocus, createAnswerFocus } from './answer-focus';
+import { type RecallActions, createRecallActions } from './recall-actions';
+
+/** What `RecallProvider` shares with the hooks. */
+export interface RecallContextValue {
+  client: RecallClient;
+  /** Every change, as it happens: for focused, selector-based subscriptions. */
+  store: ExternalStore<RecallClientSnapshot>;
+  /** At most one change per throttle window: for streamed text (message list, exchange). */
+  streamStore: ThrottledStore<RecallClientSnapshot>;
+  actions: RecallActions;
+  /** The answer box, where focus goes once the learner answered a prompt or the overlay. */
+  answerFocus: AnswerFocus;
+}
+
+export const recallContext =
+  /* @__PURE__ */ createRequiredContext<RecallContextValue>('RecallProvider');
+
+export const RecallContextProvider = recallContext.Provider;
+
+/** The provider's value; throws an error naming `consumerName` outside `RecallProvider`. */
+export function useRecallContext(consumerName: string): RecallContextValue {
+  return useRequiredContext(recallContext, consumerName);
+}
+
+/** Which subscription a selection reads: every change, or the throttled streaming one. */
+export type SnapshotSource = 'live' | 'stream';
+
+/**
+ * Selects from the client snapshot on behalf of `consumerName` (named in the error thrown
+ * outside `RecallProvider`). `'stream'` reads the throttled subscription, for values that
+ * change with every chunk of streamed text.
+ */
+export function useSnapshotSelector<T>(
+  consumerName: string,
+  selector: (snapshot: RecallClientSnapshot) => T,
+  isEqual?: EqualityFn<T>,
+  source: SnapshotSource = 'live',
+): T {
+  const { store, streamStore } = useRecallContext(consumerName);
+  return useStoreSelector(source === 'stream' ? streamStore : store, selector, isEqual);
+}
 
 /** Props of {@link RecallProvider}. */
 export interface RecallProviderProps {

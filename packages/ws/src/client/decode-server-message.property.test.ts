@@ -6,7 +6,7 @@ import { assertNever } from '../internal/assert-never';
 import { SERVER_MESSAGE_TYPES } from '../protocol/message-types';
 import { parseServerMessage } from '../protocol/parse-server-message';
 import { PROTOCOL_PARSE_ERROR_CODES } from '../protocol/parse-result';
-import { decodeServerMessage } from './decode-server-message';
+import { decodeServerMessage } from './connection';
 import type { FieldKind, FieldTable } from './field-table';
 import {
   ENVELOPE_FIELDS,

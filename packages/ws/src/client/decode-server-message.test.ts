@@ -6,7 +6,7 @@ import { sampleServerMessages } from '../../test/fixtures/server-messages';
 import { renderFrameTablesModule } from '../protocol/internal/frame-tables';
 import { SERVER_MESSAGE_TYPES } from '../protocol/message-types';
 import { parseServerMessage } from '../protocol/parse-server-message';
-import { decodeServerMessage } from './decode-server-message';
+import { decodeServerMessage } from './connection';
 
 const eventFrame = (type: (typeof SESSION_EVENT_TYPES)[number]) => ({
   type: 'event' as const,

@@ -1,7 +1,6 @@
 import type { ClientMessage } from './client-messages';
 import { clientMessageSchemas } from './client-messages';
-import { readOwnField } from './internal/decode-frame';
-import { parseMessage } from './internal/parse-message';
+import { parseMessage, readOwnField } from './internal/decode-frame';
 import { DEFAULT_MAX_CLIENT_FRAME_BYTES, DEFAULT_MAX_CONTENT_LENGTH } from './limits';
 import type { ParseMessageResult } from './parse-result';
 

@@ -1,4 +1,4 @@
-import { parseMessage } from './internal/parse-message';
+import { parseMessage } from './internal/decode-frame';
 import { DEFAULT_MAX_SERVER_FRAME_BYTES } from './limits';
 import type { ParseMessageResult } from './parse-result';
 import { type ServerMessage, serverMessageSchemas } from './server-messages';

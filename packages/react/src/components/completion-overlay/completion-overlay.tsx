@@ -5,8 +5,8 @@ import { composeEventHandlers } from '../../internal/compose-event-handlers';
 import { useComposedRefs } from '../../internal/compose-refs';
 import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
-import { useRecallContext } from '../../provider/recall-context';
-import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
+import { useRecallContext } from '../../provider/recall-provider';
+import { useSnapshotSelector } from '../../provider/recall-provider';
 import { useFocusTrap } from './use-focus-trap';
 
 /** Every string the overlay shows; replace any of them. */

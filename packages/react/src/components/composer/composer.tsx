@@ -14,8 +14,8 @@ import { createRequiredContext, useRequiredContext } from '../../internal/create
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { useControllableState } from '../../internal/use-controllable-state';
 import { useLatest } from '../../internal/use-latest';
-import { useRecallContext } from '../../provider/recall-context';
-import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
+import { useRecallContext } from '../../provider/recall-provider';
+import { useSnapshotSelector } from '../../provider/recall-provider';
 import { type ComposerAvailability, selectComposerAvailability } from './composer-availability';
 
 /** Every string the composer shows or announces; replace any of them. */

@@ -2,7 +2,7 @@ import { forwardRef, useMemo } from 'react';
 import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { shallowEqual } from '../../internal/shallow-equal';
-import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
+import { useSnapshotSelector } from '../../provider/recall-provider';
 import { type Exchange, selectExchange } from '../../selectors/exchange';
 
 /** Every string the exchange view shows; replace any of them. */

@@ -10,7 +10,7 @@ import { type ReactNode, forwardRef, memo, useMemo } from 'react';
 import { assertNever } from '../../internal/assert-never';
 import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
-import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
+import { useSnapshotSelector } from '../../provider/recall-provider';
 import { ResourceCardRoot } from '../resource-card/resource-card';
 import { SessionImageRoot } from '../session-image/session-image';
 

@@ -4,7 +4,7 @@ import { forwardRef, useMemo, useState } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
 import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
-import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
+import { useSnapshotSelector } from '../../provider/recall-provider';
 
 /** Every string the hint shows; replace any of them. */
 export interface NearMissHintLabels {

@@ -4,8 +4,8 @@ import { forwardRef, useMemo } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
 import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
-import { useRecallContext } from '../../provider/recall-context';
-import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
+import { useRecallContext } from '../../provider/recall-provider';
+import { useSnapshotSelector } from '../../provider/recall-provider';
 
 /** Every string the indicator shows; replace any of them. */
 export interface RabbitholeIndicatorLabels {

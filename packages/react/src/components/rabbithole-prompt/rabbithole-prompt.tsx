@@ -3,8 +3,8 @@ import { forwardRef, useId, useMemo } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
 import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
-import { useRecallContext } from '../../provider/recall-context';
-import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
+import { useRecallContext } from '../../provider/recall-provider';
+import { useSnapshotSelector } from '../../provider/recall-provider';
 import { selectRabbitholePrompt } from '../../selectors/rabbithole';
 
 /** Every string the prompt shows; replace any of them. */

@@ -3,7 +3,7 @@ import type { RecallClientSnapshot } from '@recall/ws';
 import { forwardRef, useId, useMemo } from 'react';
 import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
-import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
+import { useSnapshotSelector } from '../../provider/recall-provider';
 
 interface ResourceContextValue {
   resource: ShownResource;

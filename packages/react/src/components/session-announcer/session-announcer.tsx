@@ -2,7 +2,7 @@ import type { ChatMessage, RecallClientSnapshot } from '@recall/ws';
 import { type CSSProperties, forwardRef, useEffect, useMemo, useRef, useState } from 'react';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { shallowEqual } from '../../internal/shallow-equal';
-import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
+import { useSnapshotSelector } from '../../provider/recall-provider';
 import { selectMessages } from '../../selectors/messages';
 
 /** Every string the announcer says; replace any of them. */

@@ -2,8 +2,8 @@ import type { RecallClientSnapshot } from '@recall/ws';
 import { forwardRef } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
-import { useRecallContext } from '../../provider/recall-context';
-import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
+import { useRecallContext } from '../../provider/recall-provider';
+import { useSnapshotSelector } from '../../provider/recall-provider';
 
 /** Props of `SessionControls.Root`. */
 export interface SessionControlsRootProps extends PrimitiveProps<'div'> {

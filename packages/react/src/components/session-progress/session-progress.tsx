@@ -5,7 +5,7 @@ import { createRequiredContext, useRequiredContext } from '../../internal/create
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { shallowEqual } from '../../internal/shallow-equal';
 import { usePrefersReducedMotion } from '../../internal/use-prefers-reduced-motion';
-import { useSnapshotSelector } from '../../hooks/use-snapshot-selector';
+import { useSnapshotSelector } from '../../provider/recall-provider';
 import { type RecallProgress, selectProgress } from '../../selectors/progress';
 import { type RecallCueOptions, useRecallCue } from './use-recall-cue';
 import { formatElapsed, selectActiveTime, toIsoDuration, useElapsedTime } from './use-elapsed-time';

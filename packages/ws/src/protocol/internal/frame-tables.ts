@@ -21,7 +21,7 @@ type JsonSchema = {
   anyOf?: JsonSchema[];
 };
 
-/** A field's kind in the generated tables (see `client/decode-server-message.ts`). */
+/** A field's kind in the generated tables (see `decodeServerMessage` in `client/connection.ts`). */
 type Kind = string | Table;
 interface Table {
   [name: string]: Kind;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { ExternalStore } from './external-store';
-import { createThrottledStore } from './throttled-store';
+import { createThrottledStore } from './external-store';
 
 function createSource(initial: number) {
   let value = initial;
