@@ -25,7 +25,7 @@ import {
   type SessionEvent,
   type StorageAdapter,
 } from '@recall/core';
-import { createOfflineLLM } from '@recall/core/offline';
+import { createOfflineLLM } from '@recall/core/llm/offline';
 import { createEventContext } from '@recall/core/testing';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createRecallClient } from '../packages/ws/src/index';

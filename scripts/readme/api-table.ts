@@ -60,10 +60,14 @@ export function renderApiTable(api: PackageApi): string {
   return ['| export | import from | kind | what it is |', '|---|---|---|---|', ...rows].join('\n');
 }
 
+// A subpath whose source an earlier subpath already lists is a deprecated alias (an old name
+// kept for a minor release): its exports are listed once, under the current name.
 function sourceEntries(manifest: PackageManifest, root: string) {
+  const sources = new Set<string>();
   return Object.entries(manifest.exports).flatMap(([subpath, target]) => {
     const source = typeof target === 'object' ? target['@recall/source'] : undefined;
-    if (typeof source !== 'string') return [];
+    if (typeof source !== 'string' || sources.has(source)) return [];
+    sources.add(source);
     const entry = subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`;
     return [{ entry, file: join(root, source) }];
   });

@@ -1,4 +1,4 @@
-import { preloadKatex } from '@recall/react/formatted-text';
+import { preloadKatex } from '@recall/react/voice/formatted-text';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';

@@ -7,7 +7,8 @@
 //   @recall/core/storage/pglite   @recall/core/storage/postgres   SQL storage adapters
 //   @recall/core/llm/anthropic    the Anthropic LLM adapter
 //   @recall/core/llm/ai-sdk       any AI SDK language model (OpenAI, Google, Ollama, vLLM, …)
-//   @recall/core/offline          the embedded offline model (demo-grade, no API key)
+//   @recall/core/llm/offline      the embedded offline model (demo-grade, no API key); its
+//                                 old name @recall/core/offline stays an alias for one minor
 //   @recall/core/testing          scripted LLM, fixtures, a local Messages API
 //   @recall/core/testing/openai   a local Chat Completions server (Node)
 
@@ -19,6 +20,8 @@ export type {
   CommandResult,
   EngineFeedItem,
 } from './engine/engine-types';
+// What `RecallEngine.getSessionState` returns: the shared view plus the engine's own fields
+export type { EngineSessionState } from './session/session-state';
 export { DEFAULT_ENGINE_CONFIG, estimateCostUsd } from './engine/engine-config';
 export type { EngineConfig, TokenPrice } from './engine/engine-config';
 export { withSpendGuard } from './engine/spend-guard';

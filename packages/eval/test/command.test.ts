@@ -66,7 +66,7 @@ describe('recall-eval, the command', () => {
     );
     const report = JSON.parse(await readFile(join(out, 'report.json'), 'utf8'));
     expect(report.settings).toEqual({
-      llm: 'offline model (@recall/core/offline)',
+      llm: 'offline model (@recall/core/llm/offline)',
       personas: ['strong', 'blank'],
       sets: ['photosynthesis'],
       runs: 2,

@@ -1,5 +1,6 @@
 // Public API of @recall/react. Exports are listed by hand; internals stay in internal/.
-// Voice input is on `@recall/react/voice`, FormattedText (KaTeX) on `@recall/react/formatted-text`,
+// Voice input is on `@recall/react/voice`, FormattedText (KaTeX) on
+// `@recall/react/voice/formatted-text` (deprecated alias: `@recall/react/formatted-text`),
 // test sessions and recorded fixtures on `@recall/react/testing`.
 
 // Provider and hooks

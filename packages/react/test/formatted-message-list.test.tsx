@@ -17,7 +17,7 @@ vi.hoisted(() => {
 beforeAll(() => preloadKatex());
 
 // The two entries together, as an app wires them: the headless list from `@recall/react`,
-// the KaTeX renderer from `@recall/react/formatted-text`.
+// the KaTeX renderer from `@recall/react/voice/formatted-text`.
 const renderContent = (message: ChatMessage) => (
   <FormattedText data-part="content" text={message.content} />
 );

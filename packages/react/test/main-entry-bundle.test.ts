@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { expect, test } from 'vitest';
@@ -26,9 +27,17 @@ const fromKatex = (path: string) => /node_modules\/katex\//.test(path);
 test('the main entry never bundles KaTeX; the formatted-text entry does', async () => {
   const [main, formattedText] = await Promise.all([
     bundledInputs('@recall/react'),
-    bundledInputs('@recall/react/formatted-text'),
+    bundledInputs('@recall/react/voice/formatted-text'),
   ]);
   expect(main.some((path) => path.includes('message-list/message-list.tsx'))).toBe(true);
   expect(main.filter(fromKatex)).toEqual([]);
   expect(formattedText.some(fromKatex)).toBe(true);
+}, 20_000);
+
+test('the old subpath @recall/react/formatted-text is a deprecated alias of the same files', async () => {
+  const manifest = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8'));
+  expect(manifest.exports['./formatted-text']).toEqual(manifest.exports['./voice/formatted-text']);
+  expect(await bundledInputs('@recall/react/formatted-text')).toEqual(
+    await bundledInputs('@recall/react/voice/formatted-text'),
+  );
 }, 20_000);

@@ -11,7 +11,7 @@ import {
   type PublicSessionEvent,
   reduceSessionView,
 } from '@recall/core';
-import { createOfflineLLM } from '@recall/core/offline';
+import { createOfflineLLM } from '@recall/core/llm/offline';
 import { afterEach, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
 import { createRecallServer, type RecallServer } from '../src/server/create-recall-server';

@@ -31,7 +31,7 @@ const TRIGGERS: Record<string, () => Promise<unknown>> = {
     }
   },
   katex: async () => {
-    const { preloadKatex } = await import('@recall/react/formatted-text');
+    const { preloadKatex } = await import('@recall/react/voice/formatted-text');
     return preloadKatex();
   },
 };

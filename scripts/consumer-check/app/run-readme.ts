@@ -16,7 +16,7 @@ import {
   defineRecallSet,
   toRecallError,
 } from '@recall/core';
-import { createOfflineLLM } from '@recall/core/offline';
+import { createOfflineLLM } from '@recall/core/llm/offline';
 import { exportSessionLog } from '@recall/core/storage/log';
 import { readFileSync } from 'node:fs';
 import { type IncomingMessage, Server, type ServerResponse } from 'node:http';

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@recall/ws';
-import { FormattedText } from '@recall/react/formatted-text';
+import { FormattedText } from '@recall/react/voice/formatted-text';
 
 /**
  * A message's text with its notation: `$…$` / `$$…$$` maths through KaTeX and backtick code,

@@ -1,8 +1,12 @@
 import { parseArgs } from 'node:util';
+import {
+  LLMChoiceError,
+  type OpenAICompatibleChoice,
+  parseOpenAICompatible,
+} from '@recall/eval/llm-choice';
 import { isLoopbackHost } from '../runtime/loopback';
-import { type OpenAICompatibleChoice, parseOpenAICompatible } from './openai-compatible-flags';
 
-export type { OpenAICompatibleChoice } from './openai-compatible-flags';
+export type { OpenAICompatibleChoice } from '@recall/eval/llm-choice';
 
 /** Where the demo keeps its data. */
 export type StorageChoice =
@@ -210,12 +214,19 @@ function parseLLM(
     return { kind: 'scripted', file: raw.slice('scripted:'.length) };
   }
   if (raw.startsWith(OPENAI_COMPATIBLE)) {
-    return parseOpenAICompatible(raw.slice(OPENAI_COMPATIBLE.length), {
-      model: values.model,
-      judgeModel: values['judge-model'],
-      structuredOutput: values['structured-output'],
-      env: context.env,
-    });
+    // Read by the parser @recall/eval shares with `recall-eval`, so both commands accept and
+    // refuse the same values; the environment fills in what the flags omit.
+    try {
+      return parseOpenAICompatible(raw.slice(OPENAI_COMPATIBLE.length), {
+        model: values.model,
+        judgeModel: values['judge-model'],
+        structuredOutput: values['structured-output'],
+        env: context.env,
+      });
+    } catch (error) {
+      if (error instanceof LLMChoiceError) throw new CommandLineError(error.message);
+      throw error;
+    }
   }
   throw new CommandLineError(
     `--llm must be offline, anthropic, scripted:<file.json> or openai-compatible:<baseURL>, not "${raw}".`,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { LLMAdapter } from '@recall/core';
-import { createOfflineLLM } from '@recall/core/offline';
+import { createOfflineLLM } from '@recall/core/llm/offline';
 import type { LLMChoice } from '../cli/command-line';
 
 /** A model adapter and how to describe it in the start-up log. */

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createMemoryStorage } from '@recall/core';
-import { createOfflineLLM } from '@recall/core/offline';
+import { createOfflineLLM } from '@recall/core/llm/offline';
 import { PROTOCOL_VERSION } from '@recall/ws/protocol';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { WebSocket } from 'ws';

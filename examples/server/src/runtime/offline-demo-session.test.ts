@@ -4,7 +4,7 @@ import {
   type RecallSet,
   type SessionEvent,
 } from '@recall/core';
-import { createOfflineLLM } from '@recall/core/offline';
+import { createOfflineLLM } from '@recall/core/llm/offline';
 import { describe, expect, test } from 'vitest';
 import { buildRecallSet } from '../seed/build-recall-set';
 import { photosynthesis } from '../seed/photosynthesis';

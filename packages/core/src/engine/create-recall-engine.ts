@@ -4,7 +4,6 @@ import { withStorableOutput } from '../llm/storable-output';
 import { createFsrsScheduler } from '../scheduling/fsrs-scheduler';
 import type { EngineSessionState } from '../session/session-state';
 import { assertLearnerMessage, assertStorableInput } from './command-input';
-import { whenSessionIdle } from './command-queue';
 import { resolveEngineConfig } from './engine-config';
 import type {
   CommandOptions,
@@ -17,11 +16,11 @@ import type {
 } from './engine-types';
 import { finishInterruptedTurns } from './interrupted-turn';
 import { sendUserMessage } from './learner-turn';
-import { settleOwedReviews } from './review-writes';
+import { settleOwedReviews } from './session-reviews';
 import { createSpendGuard, guardedLLM } from './spend-guard';
 import type { EngineRuntime } from './runtime';
 import * as commands from './session-commands';
-import { catchUp, loadSession } from './session-entry';
+import { loadSession } from './session-log';
 import { subscribeToSession } from './session-feed';
 import { startSession } from './start-session';
 
@@ -113,17 +112,17 @@ class SessionEngine implements RecallEngine {
   }
 
   async whenIdle(sessionId: string): Promise<void> {
-    const entry = this.#runtime.sessions.get(sessionId);
-    if (entry !== undefined) await whenSessionIdle(entry);
+    const actor = this.#runtime.sessions.get(sessionId);
+    if (actor !== undefined) await actor.whenIdle();
   }
 
   async getSessionState(sessionId: string): Promise<EngineSessionState> {
     assertStorableInput({ sessionId });
-    const entry = await loadSession(this.#runtime, sessionId);
-    await catchUp(this.#runtime, entry);
-    await settleOwedReviews(this.#runtime, entry);
-    finishInterruptedTurns(this.#runtime, entry);
-    return entry.state;
+    const actor = await loadSession(this.#runtime, sessionId);
+    await actor.catchUp();
+    await settleOwedReviews(actor);
+    finishInterruptedTurns(this.#runtime, actor);
+    return actor.state;
   }
 
   subscribe(
@@ -161,8 +160,8 @@ class SessionEngine implements RecallEngine {
   async close(): Promise<void> {
     const runtime = this.#runtime;
     runtime.closed = true;
-    for (const entry of runtime.sessions.values()) entry.controller?.abort();
-    await Promise.all([...runtime.sessions.values()].map((entry) => whenSessionIdle(entry)));
+    for (const actor of runtime.sessions.values()) actor.abort();
+    await Promise.all([...runtime.sessions.values()].map((actor) => actor.whenIdle()));
     runtime.emitter.removeAllListeners();
   }
 
@@ -170,7 +169,7 @@ class SessionEngine implements RecallEngine {
     assertStorableInput({ sessionId, clientMessageId: options.clientMessageId });
     if (this.#runtime.closed) throw new RecallError('ABORTED', 'The engine is closed.');
     const entry = await loadSession(this.#runtime, sessionId);
-    finishInterruptedTurns(this.#runtime, entry);
+    if (entry.hasUnclaimedResponses()) finishInterruptedTurns(this.#runtime, entry);
     return entry;
   }
 }

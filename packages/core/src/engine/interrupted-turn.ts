@@ -1,13 +1,11 @@
 import type { SessionEvent } from '../events/envelope';
 import type { OpenResponse } from '../session/session-state';
-import { enqueueCommand } from './command-queue';
 import { reply } from './learner-turn';
-import { loadRecallSet } from './recall-set-loader';
 import { owesGreeting, streamGreeting } from './respond';
-import type { EngineRuntime, SessionEntry } from './runtime';
-import { blockingResponses, orphanedResponses } from './turn-floor';
+import { type EngineRuntime, loadRecallSet } from './runtime';
+import type { SessionActor } from './session-actor';
+import { blockingResponses, findDeadWriters, orphanedResponses } from './session-floor';
 import { createTurn } from './turn';
-import { findDeadWriters } from './writer-liveness';
 
 /**
  * The `commandId` of the turn that finishes an interrupted one, from the cut-off response's
@@ -17,7 +15,7 @@ import { findDeadWriters } from './writer-liveness';
 const FINISH_PREFIX = 'recall:finish:';
 
 /** Sessions whose takeover check is queued or running on this instance. */
-const checking = new WeakSet<SessionEntry>();
+const checking = new WeakSet<SessionActor>();
 
 /**
  * Finishes a turn a dead writer left open, once this instance holds the session: the cut-off
@@ -28,57 +26,51 @@ const checking = new WeakSet<SessionEntry>();
  * in turn: a second crash never loops. Queued like a command (before any later one); does
  * nothing while the open turn may still be live (another node streaming it).
  */
-export function finishInterruptedTurns(runtime: EngineRuntime, entry: SessionEntry): void {
-  const unclaimed = entry.state.openResponses.some(
-    (open) =>
-      !runtime.liveResponses.has(open.responseId) && !entry.abandonedHere.has(open.responseId),
-  );
-  if (!unclaimed || checking.has(entry) || runtime.closed) return;
-  checking.add(entry);
+export function finishInterruptedTurns(runtime: EngineRuntime, actor: SessionActor): void {
+  if (!actor.hasUnclaimedResponses() || checking.has(actor) || runtime.closed) return;
+  checking.add(actor);
   const finish = () =>
-    enqueueCommand(runtime, entry, async (accept) => {
-      accept({ status: 'accepted', sessionId: entry.sessionId, lastSeq: entry.state.lastSeq });
-      await finishInterruptedTurn(runtime, entry);
+    actor.enqueue(async (accept) => {
+      accept({ status: 'accepted', sessionId: actor.sessionId, lastSeq: actor.state.lastSeq });
+      await finishInterruptedTurn(runtime, actor);
     });
   // Only a turn known to be cut off is queued: a check queued behind every command would
   // count as pending work and refuse learner messages as busy.
   const queued =
-    crashedTurns(runtime, entry).length > 0
+    crashedTurns(actor).length > 0
       ? finish()
-      : askWriters(runtime, entry).then((found) => (found ? finish() : undefined));
+      : askWriters(actor).then((found) => (found ? finish() : undefined));
   queued.then(
-    () => checking.delete(entry),
-    () => checking.delete(entry),
+    () => checking.delete(actor),
+    () => checking.delete(actor),
   );
 }
 
 /** Open responses whose writer died: not the ones this instance could not end itself. */
-function crashedTurns(runtime: EngineRuntime, entry: SessionEntry): OpenResponse[] {
-  return orphanedResponses(runtime, entry).filter(
-    (open) => !entry.abandonedHere.has(open.responseId),
-  );
+function crashedTurns(actor: SessionActor): OpenResponse[] {
+  return orphanedResponses(actor).filter((open) => !actor.shownText.has(open.responseId));
 }
 
 /** Asks the storage whether the writers of the open responses live (PostgreSQL can tell). */
-async function askWriters(runtime: EngineRuntime, entry: SessionEntry): Promise<boolean> {
-  const blocking = blockingResponses(runtime, entry);
-  if (blocking.length === 0 || runtime.storage.isResponseLive === undefined) return false;
-  return findDeadWriters(runtime, entry, blocking);
+async function askWriters(actor: SessionActor): Promise<boolean> {
+  const blocking = blockingResponses(actor);
+  if (blocking.length === 0 || actor.runtime.storage.isResponseLive === undefined) return false;
+  return findDeadWriters(actor, blocking);
 }
 
-async function finishInterruptedTurn(runtime: EngineRuntime, entry: SessionEntry): Promise<void> {
-  await askWriters(runtime, entry);
-  const orphan = crashedTurns(runtime, entry).at(-1);
+async function finishInterruptedTurn(runtime: EngineRuntime, actor: SessionActor): Promise<void> {
+  await askWriters(actor);
+  const orphan = crashedTurns(actor).at(-1);
   if (orphan === undefined) return;
-  const interrupted = await readInterruptedTurn(runtime, entry, orphan);
-  const turn = createTurn(runtime, entry, { commandId: `${FINISH_PREFIX}${orphan.responseId}` });
+  const interrupted = await readInterruptedTurn(runtime, actor, orphan);
+  const turn = createTurn(runtime, actor, { commandId: `${FINISH_PREFIX}${orphan.responseId}` });
   const responseId = runtime.ids();
   try {
     const { learnerMessage } = interrupted;
     const answer =
       learnerMessage !== undefined &&
       !interrupted.finishing &&
-      entry.state.status === 'in_progress';
+      actor.state.status === 'in_progress';
     // A cut-off opening question or recap is owed again, as a reconnecting learner's would be.
     const greet = learnerMessage === undefined && !interrupted.finishing;
     const outcome = await turn.append(
@@ -96,8 +88,8 @@ async function finishInterruptedTurn(runtime: EngineRuntime, entry: SessionEntry
       },
       { closeOrphans: true },
     );
-    if (outcome.status !== 'appended' || entry.state.response?.responseId !== responseId) return;
-    const recallSet = await loadRecallSet(runtime, entry.state.recallSetId);
+    if (outcome.status !== 'appended' || actor.state.response?.responseId !== responseId) return;
+    const recallSet = await loadRecallSet(runtime, actor.state.recallSetId);
     if (learnerMessage === undefined) {
       await streamGreeting(turn, { recallSet, responseId });
       return;
@@ -134,10 +126,10 @@ const BATCH_LOOKBACK = 8;
 
 async function readInterruptedTurn(
   runtime: EngineRuntime,
-  entry: SessionEntry,
+  actor: SessionActor,
   orphan: OpenResponse,
 ): Promise<InterruptedTurn> {
-  const events = await runtime.storage.read(entry.sessionId, {
+  const events = await runtime.storage.read(actor.sessionId, {
     afterSeq: Math.max(0, orphan.startSeq - 1 - BATCH_LOOKBACK),
   });
   const start = events.find((event) => event.seq === orphan.startSeq);

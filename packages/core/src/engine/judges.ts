@@ -17,7 +17,7 @@ import {
 } from '../prompts/evaluator-prompt';
 import { uncheckedPointIds } from '../session/checklist';
 import type { EngineSessionState } from '../session/session-state';
-import { callerOf } from './response-stream';
+import { callerOf } from './respond';
 import { reportError } from './runtime';
 import type { Turn } from './turn';
 
@@ -67,7 +67,7 @@ export async function runEvaluator(
     });
     return { value: result.object, usage: result.usage };
   } catch (error) {
-    reportError(turn.runtime, turn.entry.sessionId, toRecallError(error), options.clientMessageId);
+    reportError(turn.runtime, turn.actor.sessionId, toRecallError(error), options.clientMessageId);
     return { value: null, usage: undefined };
   }
 }
@@ -99,7 +99,7 @@ export async function runDetector(
     });
     return { value: result.object, usage: result.usage };
   } catch (error) {
-    reportError(turn.runtime, turn.entry.sessionId, toRecallError(error), options.clientMessageId);
+    reportError(turn.runtime, turn.actor.sessionId, toRecallError(error), options.clientMessageId);
     return { value: null, usage: undefined };
   }
 }

@@ -4,18 +4,14 @@ import type { NewSessionEvent } from '../events/envelope';
 import type { EventContext } from '../events/event-context';
 import { addUsage, type LLMMessage } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
-import type { Detection } from '../prompts/detector-prompt';
 import type { Evaluation, PointVerdict } from '../prompts/evaluator-prompt';
 import { buildRabbitholeRequest } from '../prompts/rabbithole-prompt';
 import { buildTutorNotes, buildTutorRequest } from '../prompts/tutor-request';
-import { normalizeTopic } from '../session/checklist';
 import type { EngineSessionState } from '../session/session-state';
-import { assertSessionActive, shortLabel, shouldDetectRabbithole } from '../session/turn-rules';
+import { assertSessionActive, shouldDetectRabbithole } from '../session/turn-rules';
 import { rabbitholeDeclinedByLearnerMessage } from '../session/view/session-rules';
 import { saysCannotRecall } from '../text/cannot-recall';
-import { appendWithWrites } from './append-with-writes';
 import { questionOfReply } from './asked-point';
-import { enqueueLearnerMessage } from './command-queue';
 import type { CommandOptions, CommandResult } from './engine-types';
 import { isPastedBack, lastAgentReply, withCreditableVerdicts } from './evidence';
 import {
@@ -25,12 +21,11 @@ import {
   runDetector,
   runEvaluator,
 } from './judges';
-import { buildRecallEvents } from './recall-events';
-import { completeResponse } from './respond';
-import { streamResponse } from './response-stream';
-import { loadRecallSet } from './recall-set-loader';
-import { type EngineRuntime, reportError, type SessionEntry } from './runtime';
-import { catchUp } from './session-entry';
+import { buildRecallEvents, offerRabbithole } from './recall-events';
+import { completeResponse, streamResponse } from './respond';
+import { type EngineRuntime, loadRecallSet, reportError } from './runtime';
+import type { CommandTask, SessionActor } from './session-actor';
+import { appendWithWrites, assertSameMessage } from './session-log';
 import { budgetRefusal } from './spend-guard';
 import { createTurn, type Turn } from './turn';
 
@@ -41,26 +36,26 @@ import { createTurn, type Turn } from './turn';
  */
 export function sendUserMessage(
   runtime: EngineRuntime,
-  entry: SessionEntry,
+  actor: SessionActor,
   content: string,
   options: CommandOptions,
 ): Promise<CommandResult> {
-  return enqueueLearnerMessage(runtime, entry, options, async (accept) => {
+  const task: CommandTask = async (accept) => {
     const { clientMessageId } = options;
     const knownSeq =
-      clientMessageId === undefined ? undefined : entry.clientMessageIds.get(clientMessageId);
+      clientMessageId === undefined ? undefined : actor.clientMessageIds.get(clientMessageId);
     if (clientMessageId !== undefined && knownSeq !== undefined) {
-      await assertSameMessage(runtime, entry, { clientMessageId, content });
-      accept({ status: 'duplicate', sessionId: entry.sessionId, lastSeq: knownSeq });
+      await assertSameMessage(actor, { clientMessageId, content });
+      accept({ status: 'duplicate', sessionId: actor.sessionId, lastSeq: knownSeq });
       return;
     }
-    assertSessionActive(entry.state);
+    assertSessionActive(actor.state);
     if (content.trim() === '') throw new RecallError('INVALID_MESSAGE', 'The message is empty.');
-    const turn = createTurn(runtime, entry, { commandId: clientMessageId });
+    const turn = createTurn(runtime, actor, { commandId: clientMessageId });
     const responseId = runtime.ids();
     try {
       // Fetched while the acknowledgement is appended; awaited only after it.
-      const recallSetLoad = loadRecallSet(runtime, entry.state.recallSetId);
+      const recallSetLoad = loadRecallSet(runtime, actor.state.recallSetId);
       recallSetLoad.catch(() => undefined);
       let detect = false;
       let agent: Agent = 'tutor';
@@ -89,11 +84,11 @@ export function sendUserMessage(
       });
       if (ack.status === 'duplicate' && clientMessageId !== undefined) {
         // Another writer stored this id meanwhile: acknowledged only if it is this message.
-        await assertSameMessage(runtime, entry, { clientMessageId, content });
+        await assertSameMessage(actor, { clientMessageId, content });
       }
       accept({
         status: ack.status === 'duplicate' ? 'duplicate' : 'accepted',
-        sessionId: entry.sessionId,
+        sessionId: actor.sessionId,
         lastSeq: ack.lastSeq,
       });
       if (ack.status !== 'appended') return;
@@ -110,7 +105,8 @@ export function sendUserMessage(
       runtime.liveResponses.delete(responseId);
       turn.finish();
     }
-  });
+  };
+  return actor.enqueue(task, { learnerMessage: { clientMessageId: options.clientMessageId } });
 }
 
 /** Options for {@link reply}. */
@@ -134,11 +130,12 @@ export interface ReplyOptions {
  * reply run together, and the response's end closes the turn.
  */
 export async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
-  const { entry } = turn;
+  const { actor } = turn;
   const { recallSet, agent, responseId } = options;
-  const state = entry.state;
+  const state = actor.state;
   // Over a spend budget the message stays stored and its reply is refused, judges included.
-  const refusal = await budgetRefusal(turn.runtime.spendGuard, state.userId);
+  const { spendGuard } = turn.runtime;
+  const refusal = await (spendGuard === null ? undefined : budgetRefusal(spendGuard, state.userId));
   if (refusal !== undefined) {
     const response = { text: '', chunks: 0, usage: undefined, error: refusal };
     await completeResponse(turn, {
@@ -191,7 +188,7 @@ export async function reply(turn: Turn, options: ReplyOptions): Promise<void> {
     ? runDetector(turn, judgeOptions)
     : Promise.resolve({ value: null, usage: undefined });
   if (options.evaluate === 'first') await evaluation;
-  const replyState = options.evaluate === 'first' ? entry.state : state;
+  const replyState = options.evaluate === 'first' ? actor.state : state;
   const tutorOptions = { recallSet, state: replyState, task: 'reply' } as const;
   const request =
     agent === 'tutor'
@@ -234,7 +231,7 @@ async function recordVerdicts(
   verdicts: readonly PointVerdict[],
   options: ReplyOptions,
 ): Promise<void> {
-  const { runtime, entry } = turn;
+  const { runtime, actor } = turn;
   try {
     // The recall events, their reviews and the session row: one write where storage allows.
     await appendWithWrites(
@@ -250,39 +247,8 @@ async function recordVerdicts(
       { recallSet, session: true },
     );
   } catch (error) {
-    reportError(runtime, entry.sessionId, toRecallError(error), options.clientMessageId);
+    reportError(runtime, actor.sessionId, toRecallError(error), options.clientMessageId);
   }
-}
-
-/** A `rabbithole_detected` offer for a confident, new tangent (ends the turn's batch). */
-function offerRabbithole(
-  runtime: EngineRuntime,
-  options: {
-    context: EventContext;
-    state: EngineSessionState;
-    detection: Detection;
-    trigger: string;
-  },
-): NewSessionEvent[] {
-  const { context, state, detection } = options;
-  const topic = detection.topic.trim();
-  const offered =
-    detection.isRabbithole &&
-    detection.certainty >= runtime.config.rabbitholeCertainty &&
-    topic !== '' &&
-    state.status === 'in_progress' &&
-    state.mode === 'recall' &&
-    state.pendingRabbithole === null &&
-    !state.detectedTopics.includes(normalizeTopic(topic));
-  if (!offered) return [];
-  return [
-    context.build('rabbithole_detected', {
-      rabbitholeEventId: runtime.ids(),
-      topic,
-      label: shortLabel(detection.label) || shortLabel(topic),
-      triggerMessageContent: options.trigger,
-    }),
-  ];
 }
 
 /** The target points still pending that the verdicts say the message attempted (each once). */
@@ -307,29 +273,4 @@ function conversationOf(state: EngineSessionState, agent: Agent): readonly LLMMe
 function sumUsage(...usages: Array<TokenUsage | undefined>): TokenUsage | undefined {
   const present = usages.filter((usage): usage is TokenUsage => usage !== undefined);
   return present.length === 0 ? undefined : present.reduce(addUsage);
-}
-
-/**
- * Refuses a repeated `clientMessageId` unless the log holds it on a learner message with the
- * same content: other content (or another kind of command) under the same id is a different
- * command, which must be neither processed nor acknowledged as if it had been (C4).
- */
-async function assertSameMessage(
-  runtime: EngineRuntime,
-  entry: SessionEntry,
-  options: { clientMessageId: string; content: string },
-): Promise<void> {
-  if (!entry.clientMessageIds.has(options.clientMessageId)) {
-    await catchUp(runtime, entry, { always: true });
-  }
-  const seq = entry.clientMessageIds.get(options.clientMessageId);
-  const [stored] =
-    seq === undefined
-      ? []
-      : await runtime.storage.read(entry.sessionId, { afterSeq: seq - 1, limit: 1 });
-  if (stored?.type === 'user_message' && stored.data.content === options.content) return;
-  throw new RecallError(
-    'DUPLICATE_CLIENT_MESSAGE_ID',
-    'This clientMessageId was already used for a different message; send it with a new id.',
-  );
 }

@@ -3,12 +3,15 @@ import type { EventContext } from '../events/event-context';
 import { exposure } from '../text/exposure';
 import { keyTerms, splitSentences } from '../text/lexical';
 import type { RecallPoint, RecallSet, Resource } from '../model/recall-set';
+import type { Detection } from '../prompts/detector-prompt';
 import type { PointVerdict } from '../prompts/evaluator-prompt';
-import { isChecklistComplete, recalledCount } from '../session/checklist';
+import { isChecklistComplete, normalizeTopic, recalledCount } from '../session/checklist';
 import { resourceGate } from '../session/resource-gate';
 import type { EngineSessionState } from '../session/session-state';
+import { shortLabel } from '../session/turn-rules';
 import { activeDurationMs } from '../session/view/session-rules';
 import type { EngineConfig } from './engine-config';
+import type { EngineRuntime } from './runtime';
 import { isRightSoFar, nearMissFeedback } from './near-miss-feedback';
 
 /** The overlay text: the UI, not the tutor, announces completion. */
@@ -230,4 +233,35 @@ export function resourceSnippet(
   const cut = best.slice(0, maxLength - 1);
   const boundary = cut.lastIndexOf(' ');
   return `${(boundary > maxLength / 2 ? cut.slice(0, boundary) : cut).trimEnd()}…`;
+}
+
+/** A `rabbithole_detected` offer for a confident, new tangent (ends the turn's batch). */
+export function offerRabbithole(
+  runtime: Pick<EngineRuntime, 'config' | 'ids'>,
+  options: {
+    context: EventContext;
+    state: EngineSessionState;
+    detection: Detection;
+    trigger: string;
+  },
+): NewSessionEvent[] {
+  const { context, state, detection } = options;
+  const topic = detection.topic.trim();
+  const offered =
+    detection.isRabbithole &&
+    detection.certainty >= runtime.config.rabbitholeCertainty &&
+    topic !== '' &&
+    state.status === 'in_progress' &&
+    state.mode === 'recall' &&
+    state.pendingRabbithole === null &&
+    !state.detectedTopics.includes(normalizeTopic(topic));
+  if (!offered) return [];
+  return [
+    context.build('rabbithole_detected', {
+      rabbitholeEventId: runtime.ids(),
+      topic,
+      label: shortLabel(detection.label) || shortLabel(topic),
+      triggerMessageContent: options.trigger,
+    }),
+  ];
 }

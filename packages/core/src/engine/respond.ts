@@ -1,14 +1,87 @@
+import { RecallError, toRecallError } from '../errors/recall-error';
 import type { Agent, TokenUsage } from '../events/catalog';
 import type { NewSessionEvent } from '../events/envelope';
+import type { LLMMessage } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
 import type { TutorTask } from '../prompts/tutor-request';
 import { buildTutorNotes, buildTutorRequest } from '../prompts/tutor-request';
 import { previewSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
 import { questionOfReply, type ReplyQuestion } from './asked-point';
-import { releaseLiveResponse, streamResponse, type StreamedResponse } from './response-stream';
-import { reportError } from './runtime';
+import { emitDelta, reportError } from './runtime';
 import type { BuildEvents, Turn } from './turn';
+
+/** What a streamed response produced. */
+export interface StreamedResponse {
+  text: string;
+  chunks: number;
+  usage: TokenUsage | undefined;
+  /** Set when the stream failed or was aborted; `text` is then partial. */
+  error: RecallError | undefined;
+}
+
+/** Options for {@link streamResponse}. */
+export interface StreamResponseOptions {
+  agent: Agent;
+  responseId: string;
+  system: string;
+  messages: LLMMessage[];
+}
+
+/**
+ * Streams one assistant response, forwarding every text delta as it arrives (to in-process
+ * listeners and subscribers). Never throws: a failure is returned with the partial text.
+ */
+export async function streamResponse(
+  turn: Turn,
+  options: StreamResponseOptions,
+): Promise<StreamedResponse> {
+  const { runtime, actor } = turn;
+  const live = { sessionId: actor.sessionId, text: '', lastIndex: -1 };
+  runtime.liveResponses.set(options.responseId, live);
+  let usage: TokenUsage | undefined;
+  let finished = false;
+  try {
+    const settings = runtime.config.calls[options.agent];
+    const stream = runtime.llm.streamText({
+      kind: options.agent,
+      system: options.system,
+      messages: options.messages,
+      maxOutputTokens: settings.maxOutputTokens,
+      temperature: settings.temperature,
+      signal: turn.signal,
+      ...callerOf(turn),
+    });
+    for await (const part of stream) {
+      if (part.type === 'text-delta') {
+        if (part.text === '') continue;
+        live.text += part.text;
+        live.lastIndex += 1;
+        emitDelta(runtime, {
+          sessionId: actor.sessionId,
+          responseId: options.responseId,
+          index: live.lastIndex,
+          text: part.text,
+        });
+      } else {
+        usage = part.usage;
+        finished = true;
+      }
+    }
+    if (!finished) {
+      throw new RecallError('LLM_INTERRUPTED', 'The response stream ended without finishing.');
+    }
+    return { text: live.text, chunks: live.lastIndex + 1, usage, error: undefined };
+  } catch (error) {
+    return { text: live.text, chunks: live.lastIndex + 1, usage, error: toRecallError(error) };
+  }
+}
+
+/** The learner a turn's model calls serve, for the spend guard. */
+export function callerOf(turn: Turn): { userId?: string } {
+  const { userId } = turn.actor.state;
+  return userId === null ? {} : { userId };
+}
 
 /** Options for {@link completeResponse}. */
 export interface CompleteResponseOptions {
@@ -40,7 +113,7 @@ export async function completeResponse(
 ): Promise<void> {
   const { responseId, agent, response, judgeUsage, attemptedPointIds, question } = options;
   // Should the end not be stored, the next command closes the response with what was shown.
-  turn.entry.abandonedHere.set(responseId, response.text);
+  turn.actor.showText(responseId, response.text);
   await turn.append((context, state) => {
     if (!state.openResponses.some((open) => open.responseId === responseId)) return [];
     const ending: NewSessionEvent[] = [
@@ -66,9 +139,10 @@ export async function completeResponse(
     const after = options.after?.(context, previewSession(state, ending)) ?? [];
     return [...ending, ...after];
   });
-  releaseLiveResponse(turn, responseId);
+  // Its live text is forgotten once its `assistant_streaming_end` is stored.
+  turn.runtime.liveResponses.delete(responseId);
   if (response.error !== undefined) {
-    reportError(turn.runtime, turn.entry.sessionId, response.error, options.clientMessageId);
+    reportError(turn.runtime, turn.actor.sessionId, response.error, options.clientMessageId);
   }
 }
 
@@ -88,7 +162,7 @@ export function streamGreeting(
   turn: Turn,
   options: { recallSet: RecallSet; responseId: string },
 ): Promise<void> {
-  const task = turn.entry.state.greeting?.kind === 'recap' ? 'recap' : 'opening';
+  const task = turn.actor.state.greeting?.kind === 'recap' ? 'recap' : 'opening';
   return streamTutorTask(turn, { ...options, task });
 }
 
@@ -112,7 +186,7 @@ export async function streamTutorTask(
 ): Promise<void> {
   const requestOptions = {
     recallSet: options.recallSet,
-    state: turn.entry.state,
+    state: turn.actor.state,
     task: options.task,
   };
   const request = buildTutorRequest(requestOptions);

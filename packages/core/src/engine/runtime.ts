@@ -1,20 +1,14 @@
 import type { EventEmitter } from 'eventemitter3';
-import type { RecallError } from '../errors/recall-error';
+import { RecallError } from '../errors/recall-error';
 import type { SessionEvent } from '../events/envelope';
 import type { LLMAdapter } from '../llm/llm-adapter';
-import type { PointSchedule } from '../model/schedule';
+import type { RecallSet } from '../model/recall-set';
 import type { FsrsScheduler } from '../scheduling/fsrs-scheduler';
-import type { EngineSessionState } from '../session/session-state';
 import type { StorageAdapter } from '../storage/storage-adapter';
 import type { EngineConfig } from './engine-config';
-import type { PlannedReview } from './review-plan';
+import type { SessionActor } from './session-actor';
 import type { SpendGuard } from './spend-guard';
-import type {
-  CommandResult,
-  EngineDelta,
-  EngineFeedItem,
-  RecallEngineEvents,
-} from './engine-types';
+import type { EngineDelta, EngineFeedItem, RecallEngineEvents } from './engine-types';
 
 /** A response being streamed by this engine instance (for late subscribers' snapshots). */
 export interface LiveResponse {
@@ -30,57 +24,6 @@ export interface FeedSink {
   deliverError(item: Extract<EngineFeedItem, { kind: 'error' }>): void;
 }
 
-/** The engine's cached view of one session. */
-export interface SessionEntry {
-  readonly sessionId: string;
-  state: EngineSessionState;
-  /** `user_message` clientMessageIds seen in the log → their seq. */
-  readonly clientMessageIds: Map<string, number>;
-  /** Command ids (`commandId` envelope field) seen in the log → seq of their first event. */
-  readonly commandSeqs: Map<string, number>;
-  /**
-   * Results of commands that appended nothing (e.g. `dismiss_overlay`), by clientMessageId:
-   * the log cannot remember them, so this instance does.
-   */
-  readonly commandResults: Map<string, CommandResult>;
-  /** Tail of the FIFO command queue. */
-  queueTail: Promise<void>;
-  /** Commands queued or running. */
-  pendingCommands: number;
-  /** Tail of the append chain: every append of the session runs after the previous one. */
-  writeTail: Promise<unknown>;
-  /** Aborts the running turn (on close). */
-  controller: AbortController | null;
-  /**
-   * Created by this engine: its log is empty until this engine's first append, since no one
-   * else knows its id before then.
-   */
-  createdHere: boolean;
-  /**
-   * Reviews the log calls for that may be missing from storage (after a load, a failed
-   * write, or another writer's events); written, unless already stored, before the next
-   * command runs.
-   */
-  owedReviews: PlannedReview[];
-  /**
-   * The session's learner's FSRS schedules of the set's points (see `review-writes.ts`): read
-   * in one statement when the session starts or resumes (or before its first review after a
-   * load) and kept up to date by this instance's review writes; null when not read yet.
-   */
-  schedules: Map<string, PointSchedule> | null;
-  /**
-   * Responses whose writer is known to be gone — this instance started them but could not end
-   * them, or the storage holds no live claim for them: orphans at once, not after a delay.
-   */
-  readonly abandonedResponseIds: Set<string>;
-  /**
-   * The abandoned responses this instance started itself, with the text it streamed (only
-   * storing their end failed): the learner saw that text, so the next command closes them
-   * with it as interrupted and never answers them again as a crashed writer's turn is.
-   */
-  readonly abandonedHere: Map<string, string>;
-}
-
 /** Everything the engine's modules share. */
 export interface EngineRuntime {
   readonly storage: StorageAdapter;
@@ -93,8 +36,9 @@ export interface EngineRuntime {
   readonly ids: () => string;
   readonly config: EngineConfig;
   readonly emitter: EventEmitter<RecallEngineEvents>;
-  readonly sessions: Map<string, SessionEntry>;
-  readonly loading: Map<string, Promise<SessionEntry>>;
+  /** The actor of each session this instance holds, least recently used first. */
+  readonly sessions: Map<string, SessionActor>;
+  readonly loading: Map<string, Promise<SessionActor>>;
   readonly liveResponses: Map<string, LiveResponse>;
   readonly feeds: Map<string, Set<FeedSink>>;
   /** Serialises startSession per recall set. */
@@ -132,4 +76,34 @@ export function reportError(
     },
   };
   for (const sink of runtime.feeds.get(sessionId) ?? []) sink.deliverError(item);
+}
+
+/** The current recall set (read per command, so edits to the set take effect). */
+export async function loadRecallSet(
+  runtime: EngineRuntime,
+  recallSetId: string,
+): Promise<RecallSet> {
+  const recallSet = await runtime.storage.getRecallSet(recallSetId);
+  if (recallSet === null) {
+    throw new RecallError('RECALL_SET_NOT_FOUND', `No recall set has id "${recallSetId}".`);
+  }
+  return recallSet;
+}
+
+/**
+ * Drops the least recently used idle sessions beyond `config.maxCachedSessions`. Sessions with
+ * a subscriber are never dropped, so the cache holds every session in use plus up to
+ * `maxCachedSessions` idle ones. Looks at a bounded number of actors per call.
+ */
+export function pruneSessionCache(runtime: EngineRuntime): void {
+  let excess = runtime.sessions.size - runtime.feeds.size - runtime.config.maxCachedSessions;
+  let budget = 2 * Math.max(0, excess) + 16;
+  for (const [sessionId, actor] of runtime.sessions) {
+    if (excess <= 0 || budget <= 0) return;
+    budget -= 1;
+    if (actor.idle && !runtime.feeds.has(sessionId)) {
+      runtime.sessions.delete(sessionId);
+      excess -= 1;
+    }
+  }
 }

@@ -8,17 +8,13 @@ import { previewSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
 import { summarizeSession } from '../session/summarize-session';
 import { assertSessionActive } from '../session/turn-rules';
-import { appendWithWrites } from './append-with-writes';
-import { type Accept, enqueueCommand } from './command-queue';
 import type { CommandOptions, CommandResult, EnterRabbitholeOptions } from './engine-types';
 import { buildOverlayEvent } from './recall-events';
-import { loadRecallSet } from './recall-set-loader';
-import { completeResponse, owesReturn, streamTutorTask } from './respond';
-import { streamResponse } from './response-stream';
-import type { EngineRuntime, SessionEntry } from './runtime';
+import { completeResponse, owesReturn, streamResponse, streamTutorTask } from './respond';
+import { type EngineRuntime, loadRecallSet } from './runtime';
+import type { CommandTask, SessionActor } from './session-actor';
+import { appendWithWrites } from './session-log';
 import { type AppendOutcome, createTurn } from './turn';
-
-const REMEMBERED_COMMANDS = 200;
 
 /**
  * Queues a command that is not a learner message. A `clientMessageId` the log already holds
@@ -26,29 +22,25 @@ const REMEMBERED_COMMANDS = 200;
  * running again; so does one this instance accepted without appending anything.
  */
 export function runCommand(
-  runtime: EngineRuntime,
-  entry: SessionEntry,
+  actor: SessionActor,
   options: CommandOptions,
-  task: (accept: Accept) => Promise<void>,
+  task: CommandTask,
 ): Promise<CommandResult> {
-  return enqueueCommand(runtime, entry, async (accept) => {
+  return actor.enqueue(async (accept) => {
     const id = options.clientMessageId;
-    const processedAt = id === undefined ? undefined : entry.commandSeqs.get(id);
+    const processedAt = id === undefined ? undefined : actor.commandSeqs.get(id);
     if (processedAt !== undefined) {
-      accept({ status: 'duplicate', sessionId: entry.sessionId, lastSeq: processedAt });
+      accept({ status: 'duplicate', sessionId: actor.sessionId, lastSeq: processedAt });
       return;
     }
-    const previous = id === undefined ? undefined : entry.commandResults.get(id);
+    const previous = id === undefined ? undefined : actor.rememberedResult(id);
     if (previous !== undefined) {
       accept({ ...previous, status: 'duplicate' });
       return;
     }
     await task((result) => {
-      if (id !== undefined && result.status === 'accepted' && !entry.commandSeqs.has(id)) {
-        entry.commandResults.set(id, result);
-        if (entry.commandResults.size > REMEMBERED_COMMANDS) {
-          entry.commandResults.delete(entry.commandResults.keys().next().value!);
-        }
+      if (id !== undefined && result.status === 'accepted' && !actor.commandSeqs.has(id)) {
+        actor.rememberResult(id, result);
       }
       accept(result);
     });
@@ -56,10 +48,10 @@ export function runCommand(
 }
 
 /** The command's result for an append outcome (`duplicate` when the log already had it). */
-function resultOf(entry: SessionEntry, outcome: AppendOutcome): CommandResult {
+function resultOf(actor: SessionActor, outcome: AppendOutcome): CommandResult {
   return {
     status: outcome.status === 'duplicate' ? 'duplicate' : 'accepted',
-    sessionId: entry.sessionId,
+    sessionId: actor.sessionId,
     lastSeq: outcome.lastSeq,
   };
 }
@@ -67,13 +59,13 @@ function resultOf(entry: SessionEntry, outcome: AppendOutcome): CommandResult {
 /** Leaves the session: exits an open rabbit hole first, then completes or pauses. */
 export function leaveSession(
   runtime: EngineRuntime,
-  entry: SessionEntry,
+  actor: SessionActor,
   options: CommandOptions,
 ): Promise<CommandResult> {
-  return runCommand(runtime, entry, options, async (accept) => {
-    assertSessionActive(entry.state);
-    const recallSet = await loadRecallSet(runtime, entry.state.recallSetId);
-    const turn = createTurn(runtime, entry, { commandId: options.clientMessageId });
+  return runCommand(actor, options, async (accept) => {
+    assertSessionActive(actor.state);
+    const recallSet = await loadRecallSet(runtime, actor.state.recallSetId);
+    const turn = createTurn(runtime, actor, { commandId: options.clientMessageId });
     try {
       const result = await appendWithWrites(
         turn,
@@ -100,7 +92,7 @@ export function leaveSession(
         // Again ratings of a pause, and the row's new status, with the events.
         { recallSet, session: true },
       );
-      accept(resultOf(entry, result));
+      accept(resultOf(actor, result));
     } finally {
       turn.finish();
     }
@@ -109,24 +101,24 @@ export function leaveSession(
 
 /** Acknowledges the completion overlay. Appends nothing: hiding it is the client's job. */
 export function dismissOverlay(
-  runtime: EngineRuntime,
-  entry: SessionEntry,
+  _runtime: EngineRuntime,
+  actor: SessionActor,
   options: CommandOptions,
 ): Promise<CommandResult> {
-  return runCommand(runtime, entry, options, async (accept) => {
-    assertSessionActive(entry.state);
-    accept({ status: 'accepted', sessionId: entry.sessionId, lastSeq: entry.state.lastSeq });
+  return runCommand(actor, options, async (accept) => {
+    assertSessionActive(actor.state);
+    accept({ status: 'accepted', sessionId: actor.sessionId, lastSeq: actor.state.lastSeq });
   });
 }
 
 /** Declines the pending rabbit-hole prompt and starts the detection cooldown. */
 export function declineRabbithole(
   runtime: EngineRuntime,
-  entry: SessionEntry,
+  actor: SessionActor,
   options: CommandOptions,
 ): Promise<CommandResult> {
-  return runCommand(runtime, entry, options, async (accept) => {
-    const turn = createTurn(runtime, entry, { commandId: options.clientMessageId });
+  return runCommand(actor, options, async (accept) => {
+    const turn = createTurn(runtime, actor, { commandId: options.clientMessageId });
     try {
       const result = await turn.append((context, state) => {
         assertSessionActive(state);
@@ -141,7 +133,7 @@ export function declineRabbithole(
           }),
         ];
       });
-      accept(resultOf(entry, result));
+      accept(resultOf(actor, result));
     } finally {
       turn.finish();
     }
@@ -151,20 +143,20 @@ export function declineRabbithole(
 /** Opens the pending rabbit hole and streams the rabbit-hole agent's opening message. */
 export function enterRabbithole(
   runtime: EngineRuntime,
-  entry: SessionEntry,
+  actor: SessionActor,
   options: EnterRabbitholeOptions,
 ): Promise<CommandResult> {
-  return runCommand(runtime, entry, options, async (accept) => {
+  return runCommand(actor, options, async (accept) => {
     if (!options.rabbitholeEventId || !options.topic) {
       throw new RecallError(
         'INVALID_MESSAGE',
         'enterRabbithole needs rabbitholeEventId and topic.',
       );
     }
-    assertSessionActive(entry.state);
-    assertCanEnter(entry.state, options);
-    const recallSet = await loadRecallSet(runtime, entry.state.recallSetId);
-    const turn = createTurn(runtime, entry, { commandId: options.clientMessageId });
+    assertSessionActive(actor.state);
+    assertCanEnter(actor.state, options);
+    const recallSet = await loadRecallSet(runtime, actor.state.recallSetId);
+    const turn = createTurn(runtime, actor, { commandId: options.clientMessageId });
     const responseId = runtime.ids();
     try {
       const result = await turn.append((context, state) => {
@@ -183,9 +175,9 @@ export function enterRabbithole(
           ),
         ];
       });
-      accept(resultOf(entry, result));
+      accept(resultOf(actor, result));
       if (result.status !== 'appended') return;
-      const request = buildRabbitholeRequest({ recallSet, state: entry.state });
+      const request = buildRabbitholeRequest({ recallSet, state: actor.state });
       const response = await streamResponse(turn, { agent: 'rabbithole', responseId, ...request });
       await completeResponse(turn, { responseId, agent: 'rabbithole', response });
     } finally {
@@ -202,14 +194,14 @@ export function enterRabbithole(
  */
 export function exitRabbithole(
   runtime: EngineRuntime,
-  entry: SessionEntry,
+  actor: SessionActor,
   options: CommandOptions,
 ): Promise<CommandResult> {
-  return runCommand(runtime, entry, options, async (accept) => {
-    const turn = createTurn(runtime, entry, { commandId: options.clientMessageId });
+  return runCommand(actor, options, async (accept) => {
+    const turn = createTurn(runtime, actor, { commandId: options.clientMessageId });
     const responseId = runtime.ids();
     // Fetched while the exit is appended; awaited only if the tutor has to speak.
-    const recallSetLoad = loadRecallSet(runtime, entry.state.recallSetId);
+    const recallSetLoad = loadRecallSet(runtime, actor.state.recallSetId);
     recallSetLoad.catch(() => undefined);
     try {
       const result = await turn.append((context, state) => {
@@ -229,8 +221,8 @@ export function exitRabbithole(
         }
         return events;
       });
-      accept(resultOf(entry, result));
-      if (result.status !== 'appended' || entry.state.response?.responseId !== responseId) return;
+      accept(resultOf(actor, result));
+      if (result.status !== 'appended' || actor.state.response?.responseId !== responseId) return;
       let recallSet: RecallSet;
       try {
         recallSet = await recallSetLoad;

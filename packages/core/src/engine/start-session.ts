@@ -4,13 +4,10 @@ import { pointDueAt } from '../model/learner';
 import type { RecallSet } from '../model/recall-set';
 import { recalledCount } from '../session/checklist';
 import { previewSession } from '../session/reduce-session';
-import { appendWithWrites } from './append-with-writes';
-import { enqueueCommand } from './command-queue';
-import { saveSessionRow } from './projections';
 import { owesGreeting, streamGreeting } from './respond';
-import { loadRecallSet } from './recall-set-loader';
-import type { EngineRuntime, SessionEntry } from './runtime';
-import { catchUp, createSessionEntry, loadSession } from './session-entry';
+import { type EngineRuntime, loadRecallSet } from './runtime';
+import { SessionActor } from './session-actor';
+import { appendWithWrites, loadSession, saveSessionRow } from './session-log';
 import { finishInterruptedTurns } from './interrupted-turn';
 import { createTurn } from './turn';
 import { isActiveSessionTaken } from '../storage/active-session';
@@ -76,22 +73,22 @@ async function startUnlocked(
   const learner = options.userId === undefined ? {} : { userId: options.userId };
   const active = await runtime.storage.findActiveSession({ recallSetId, ...learner });
   if (active !== null) {
-    const entry = await loadSession(runtime, active.id);
-    await catchUp(runtime, entry);
+    const actor = await loadSession(runtime, active.id);
+    await actor.catchUp();
     // A turn a dead writer left open is finished before anything else.
-    finishInterruptedTurns(runtime, entry);
-    const { status } = entry.state;
+    finishInterruptedTurns(runtime, actor);
+    const { status } = actor.state;
     if (status === 'completed' || status === 'abandoned') {
       // The row lagged behind its log (a failed projection write): repair it, start afresh.
-      await saveSessionRow(runtime, entry.state);
+      await saveSessionRow(runtime, actor.state);
     } else {
       // A running session that owes nothing: a reconnect, not a resume — nothing to generate.
-      if (status !== 'in_progress' || owesGreeting(entry.state)) {
+      if (status !== 'in_progress' || owesGreeting(actor.state)) {
         if (status === 'paused') {
           // The learner may have studied elsewhere since: rate from their current schedules.
-          entry.schedules = await runtime.storage.getSchedules({ recallSetId, ...learner });
+          actor.useSchedules(await runtime.storage.getSchedules({ recallSetId, ...learner }));
         }
-        await openSession(runtime, entry, recallSet);
+        await openSession(runtime, actor, recallSet);
       }
       return { sessionId: active.id, resumed: true };
     }
@@ -102,18 +99,18 @@ async function startUnlocked(
   const due = points.filter((point) => pointDueAt(point, schedules.get(point.id)) <= now);
   const targets = due.length > 0 ? due : points;
   const sessionId = runtime.ids();
-  const entry = createSessionEntry(runtime, {
+  const actor = new SessionActor(runtime, {
     sessionId,
     recallSetId,
     targetPointIds: targets.map((point) => point.id),
     ...learner,
+    schedules,
+    // Nothing else can write to its log before its first command: that reads nothing back.
+    createdHere: true,
   });
-  entry.schedules = schedules;
-  // Nothing else can write to its log before its first command: that reads nothing back.
-  entry.createdHere = true;
-  runtime.sessions.set(sessionId, entry);
+  runtime.sessions.set(sessionId, actor);
   try {
-    await openSession(runtime, entry, recallSet);
+    await openSession(runtime, actor, recallSet);
   } catch (error) {
     if (isActiveSessionTaken(error)) runtime.sessions.delete(sessionId);
     throw error;
@@ -123,9 +120,9 @@ async function startUnlocked(
 
 // Appends session_started when the session is new or paused, then streams the greeting the
 // tutor owes (opening or recap). Resolves once session_started is stored.
-function openSession(runtime: EngineRuntime, entry: SessionEntry, recallSet: RecallSet) {
-  return enqueueCommand(runtime, entry, async (accept) => {
-    const turn = createTurn(runtime, entry);
+function openSession(runtime: EngineRuntime, actor: SessionActor, recallSet: RecallSet) {
+  return actor.enqueue(async (accept) => {
+    const turn = createTurn(runtime, actor);
     const responseId = runtime.ids();
     try {
       // The session row is written with session_started (one write where storage allows).
@@ -167,9 +164,9 @@ function openSession(runtime: EngineRuntime, entry: SessionEntry, recallSet: Rec
         },
         { session: true },
       );
-      accept({ status: 'accepted', sessionId: entry.sessionId, lastSeq: result.lastSeq });
+      accept({ status: 'accepted', sessionId: actor.sessionId, lastSeq: result.lastSeq });
       if (result.status !== 'appended') return;
-      if (entry.state.response?.responseId === responseId) {
+      if (actor.state.response?.responseId === responseId) {
         await streamGreeting(turn, { recallSet, responseId });
       }
     } finally {

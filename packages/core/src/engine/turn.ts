@@ -5,17 +5,17 @@ import { previewSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
 import { sequenceEvent } from '../storage/memory/batch-rules';
 import type { AppendOptions } from '../storage/storage-adapter';
-import { emitEvents, type EngineRuntime, type SessionEntry } from './runtime';
-import { applyEvents, catchUp } from './session-entry';
-import { createStorageClaims } from './writer-liveness';
+import { emitEvents, type EngineRuntime } from './runtime';
+import type { SessionActor } from './session-actor';
 import {
   awaitFloor,
   blockingResponses,
   buildOrphanClosures,
   claimStartedResponses,
+  createStorageClaims,
   orphanedResponses,
   releaseResponses,
-} from './turn-floor';
+} from './session-floor';
 
 /** Builds a batch from the session's current state (re-run after a concurrent append). */
 export type BuildEvents = (context: EventContext, state: EngineSessionState) => NewSessionEvent[];
@@ -59,7 +59,8 @@ export interface TurnOptions {
 /** One command or turn of a session: its turn id, event context and abort signal. */
 export interface Turn {
   readonly runtime: EngineRuntime;
-  readonly entry: SessionEntry;
+  /** The session's actor: the turn's appends run through its write chain. */
+  readonly actor: SessionActor;
   readonly turnId: string;
   readonly signal: AbortSignal;
   /**
@@ -76,13 +77,12 @@ export interface Turn {
 /** Starts a turn: one event context (one turn id) for everything the command causes. */
 export function createTurn(
   runtime: EngineRuntime,
-  entry: SessionEntry,
+  entry: SessionActor,
   options: TurnOptions = {},
 ): Turn {
   const turnId = runtime.ids();
   const { commandId } = options;
-  const controller = new AbortController();
-  entry.controller = controller;
+  const controller = entry.beginTurn();
   const newContext = () =>
     createEventContext({
       clock: runtime.clock,
@@ -99,14 +99,14 @@ export function createTurn(
   async function appendNow(build: BuildEvents, options: TurnAppendOptions): Promise<AppendOutcome> {
     let conflicts = 0;
     for (;;) {
-      if (!opened) await awaitFloor(runtime, entry, controller.signal);
+      if (!opened) await awaitFloor(entry, controller.signal);
       const processedAt = commandId === undefined ? undefined : entry.commandSeqs.get(commandId);
       if (!opened && processedAt !== undefined) {
         return { status: 'duplicate', events: [], lastSeq: processedAt };
       }
       const closures = opened
         ? []
-        : buildOrphanClosures(context, orphanedResponses(runtime, entry), entry.abandonedHere);
+        : buildOrphanClosures(context, orphanedResponses(entry), entry.shownText);
       const expectedSeq = entry.state.lastSeq;
       const own = build(context, previewSession(entry.state, closures));
       if (own.length === 0 && (closures.length === 0 || options.closeOrphans !== true)) {
@@ -141,15 +141,15 @@ export function createTurn(
             startedResponseIds.push(event.data.responseId);
           }
         }
-        applyEvents(entry, result.events);
+        entry.apply(result.events);
         emitEvents(runtime, result.events);
         return { status: 'appended', events: result.events, lastSeq };
       } catch (error) {
         if (!isConflict(error)) throw error;
         // Another writer appended first: take its events, then rebuild from the new state.
-        await catchUp(runtime, entry, { always: true });
+        await entry.catchUp({ always: true });
         // It opened a turn: waiting for that turn is progress, not a failed attempt.
-        if (!opened && blockingResponses(runtime, entry).length > 0) continue;
+        if (!opened && blockingResponses(entry).length > 0) continue;
         conflicts += 1;
         if (conflicts > runtime.config.maxAppendRetries) throw error;
       }
@@ -158,29 +158,14 @@ export function createTurn(
 
   return {
     runtime,
-    entry,
+    actor: entry,
     turnId,
     signal: controller.signal,
     append(build, options = {}) {
-      const result = entry.writeTail.then(() => appendNow(build, options));
-      entry.writeTail = result.catch(() => undefined);
-      return result;
+      return entry.serializeAppend(() => appendNow(build, options));
     },
     finish() {
-      if (entry.controller === controller) entry.controller = null;
-      // A response this turn could not end (storage failure) has no writer any more.
-      const open = new Set(entry.state.openResponses.map((response) => response.responseId));
-      for (const responseId of entry.abandonedResponseIds) {
-        if (!open.has(responseId)) entry.abandonedResponseIds.delete(responseId);
-      }
-      for (const responseId of entry.abandonedHere.keys()) {
-        if (!open.has(responseId)) entry.abandonedHere.delete(responseId);
-      }
-      for (const responseId of startedResponseIds) {
-        if (!open.has(responseId)) continue;
-        entry.abandonedResponseIds.add(responseId);
-        if (!entry.abandonedHere.has(responseId)) entry.abandonedHere.set(responseId, '');
-      }
+      entry.endTurn(controller, startedResponseIds);
       releaseResponses(runtime.storage, claimedResponseIds);
       storageClaims.releaseAll();
     },

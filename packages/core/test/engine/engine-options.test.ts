@@ -1,5 +1,5 @@
 import { createMemoryStorage, createRecallEngine } from '@recall/core';
-import { createOfflineLLM } from '@recall/core/offline';
+import { createOfflineLLM } from '@recall/core/llm/offline';
 import { DEFAULT_ENGINE_CONFIG, resolveEngineConfig } from '../../src/engine/engine-config';
 import type { LLMAdapter, StorageAdapter } from '@recall/core';
 import { ANTHROPIC_DEFAULT_MODELS } from '@recall/core/llm/anthropic';

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { EventEmitter as LightEmitter } from 'eventemitter3';
 import { createMemoryStorage, createRecallEngine, defineRecallSet } from '@recall/core';
-import { createOfflineLLM } from '@recall/core/offline';
+import { createOfflineLLM } from '@recall/core/llm/offline';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { CELL_ENERGY, createHarness } from './harness';
 

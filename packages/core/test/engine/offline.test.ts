@@ -1,5 +1,5 @@
 import { createMemoryStorage, createRecallEngine, defineRecallSet } from '@recall/core';
-import { createOfflineLLM } from '@recall/core/offline';
+import { createOfflineLLM } from '@recall/core/llm/offline';
 import type { RecallSetDefinition } from '@recall/core';
 import { describe, expect, test } from 'vitest';
 import { keyTerms, normalizeText, stem } from '../../src/text/lexical';

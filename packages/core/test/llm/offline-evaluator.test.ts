@@ -1,4 +1,4 @@
-import { createOfflineLLM } from '@recall/core/offline';
+import { createOfflineLLM } from '@recall/core/llm/offline';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { isGenericTerm, keyTerms, normalizeText } from '../../src/text/lexical';

@@ -4,7 +4,7 @@ import {
   defineRecallSet,
   type RecallSetDefinition,
 } from '@recall/core';
-import { createOfflineLLM } from '@recall/core/offline';
+import { createOfflineLLM } from '@recall/core/llm/offline';
 import { describe, expect, test } from 'vitest';
 import { keyTerms } from '../../src/text/lexical';
 import { shownKeyTerms } from '../../src/text/exposure';

@@ -1,5 +1,5 @@
 import { type Resource, defineRecallSet } from '@recall/core';
-import { createOfflineLLM } from '@recall/core/offline';
+import { createOfflineLLM } from '@recall/core/llm/offline';
 import { describe, expect, test } from 'vitest';
 import type { LLMMessage } from '../../src/llm/llm-adapter';
 import { rabbitholeCue } from '../../src/prompts/conversation-cues';

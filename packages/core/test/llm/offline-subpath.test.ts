@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import * as core from '@recall/core';
-import * as offline from '@recall/core/offline';
+import * as offline from '@recall/core/llm/offline';
 import { build } from 'esbuild';
 import { expect, test } from 'vitest';
 
@@ -20,7 +20,7 @@ async function bundledFiles(entry: string): Promise<string[]> {
   return Object.keys(result.metafile.inputs);
 }
 
-test('the offline model lives on @recall/core/offline, not on the main entry', async () => {
+test('the offline model lives on @recall/core/llm/offline, not on the main entry', async () => {
   expect(Object.keys(offline)).toEqual(['createOfflineLLM']);
   expect('createOfflineLLM' in core).toBe(false);
   // Nothing of the offline folder reaches the main entry; the engine's own text helpers live
@@ -34,4 +34,11 @@ test('the offline model lives on @recall/core/offline, not on the main entry', a
   expect(
     (await bundledFiles('../../src/llm/offline/index.ts')).filter((file) => offlineOnly.test(file)),
   ).toHaveLength(4);
+});
+
+test('the old subpath @recall/core/offline is a deprecated alias of the same files', async () => {
+  const { default: manifest } = await import('../../package.json', { with: { type: 'json' } });
+  expect(manifest.exports['./offline']).toEqual(manifest.exports['./llm/offline']);
+  const alias = await import('@recall/core/offline');
+  expect(alias.createOfflineLLM).toBe(offline.createOfflineLLM);
 });

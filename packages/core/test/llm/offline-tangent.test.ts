@@ -1,5 +1,5 @@
 import { createMemoryStorage, createRecallEngine, defineRecallSet } from '@recall/core';
-import { createOfflineLLM } from '@recall/core/offline';
+import { createOfflineLLM } from '@recall/core/llm/offline';
 import { describe, expect, test } from 'vitest';
 import { gerund, tangentPhrase } from '../../src/llm/offline/tangent-phrase';
 import { CELL_ENERGY, ofType } from '../engine/harness';

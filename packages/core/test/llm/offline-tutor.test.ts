@@ -4,7 +4,7 @@ import {
   createRecallEngine,
   defineRecallSet,
 } from '@recall/core';
-import { createOfflineLLM } from '@recall/core/offline';
+import { createOfflineLLM } from '@recall/core/llm/offline';
 import { describe, expect, test } from 'vitest';
 import { cueOf } from '../../src/llm/offline/tutor-scene';
 import { OPENING_CUE, RETURN_CUE } from '../../src/prompts/conversation-cues';

@@ -1,5 +1,5 @@
 import { defineRecallSet, type RecallError } from '@recall/core';
-import { createOfflineLLM } from '@recall/core/offline';
+import { createOfflineLLM } from '@recall/core/llm/offline';
 import { createTermExtractor, createTranscriptPipeline } from '@recall/core/voice';
 import { describe, expect, test } from 'vitest';
 import * as z from 'zod';

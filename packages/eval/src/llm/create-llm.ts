@@ -31,8 +31,8 @@ export async function createLLM(
 ): Promise<CreatedLLM> {
   switch (choice.kind) {
     case 'offline': {
-      const { createOfflineLLM } = await import('@recall/core/offline');
-      return { llm: createOfflineLLM(), description: 'offline model (@recall/core/offline)' };
+      const { createOfflineLLM } = await import('@recall/core/llm/offline');
+      return { llm: createOfflineLLM(), description: 'offline model (@recall/core/llm/offline)' };
     }
     case 'anthropic': {
       const { createAnthropicLLM } = await import('@recall/core/llm/anthropic');

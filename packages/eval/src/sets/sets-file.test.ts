@@ -1,5 +1,5 @@
 import type { LLMAdapter, LLMCallOptions } from '@recall/core';
-import { createOfflineLLM } from '@recall/core/offline';
+import { createOfflineLLM } from '@recall/core/llm/offline';
 import { describe, expect, test } from 'vitest';
 import { RecallEvalError } from '../errors';
 import { runSession } from '../run/run-session';

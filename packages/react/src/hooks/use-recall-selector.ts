@@ -8,7 +8,7 @@ import { useSnapshotSelector } from '../provider/recall-provider';
  * selectors that build objects, pass `shallowEqual` (exported) or your own comparison.
  *
  * @example
- * const lastError = useRecallSelector((snapshot) => snapshot.state.lastError);
+ * const lastError = useRecallSelector((snapshot) => snapshot.lastError);
  */
 export function useRecallSelector<T>(
   selector: (snapshot: RecallClientSnapshot) => T,

@@ -1,5 +1,5 @@
 import { createMemoryStorage, createRecallEngine, defineRecallSet } from '@recall/core';
-import { createOfflineLLM } from '@recall/core/offline';
+import { createOfflineLLM } from '@recall/core/llm/offline';
 import { createInProcessTransport } from '@recall/ws/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useRef, useState } from 'react';

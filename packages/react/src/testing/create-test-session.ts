@@ -10,7 +10,7 @@ import {
   createMemoryStorage,
   createRecallEngine,
 } from '@recall/core';
-import { createOfflineLLM } from '@recall/core/offline';
+import { createOfflineLLM } from '@recall/core/llm/offline';
 import { formatSessionLog, importSessionLog } from '@recall/core/storage/log';
 import { createEventContext } from '@recall/core/testing';
 import { type ConnectionState, type RecallClient, createRecallClient } from '@recall/ws';

@@ -1,5 +1,6 @@
 // Public API of @recall/react/voice: voice input for the composer (record, upload, show the
-// cleaned transcript). FormattedText, which bundles KaTeX, is on `@recall/react/formatted-text`.
+// cleaned transcript). FormattedText, which bundles KaTeX, is on
+// `@recall/react/voice/formatted-text`.
 export { useVoiceInput } from './use-voice-input';
 export type {
   UseVoiceInputOptions,

@@ -17,9 +17,12 @@ export interface ParseServerMessageOptions {
  * and error codes as `parseClientMessage`. Never throws.
  *
  * @example
- * socket.onmessage = (event) => {
- *   const result = parseServerMessage(event.data);
- *   if (result.ok) state = reduceClientState(state, result.message);
+ * let view = createSessionView(); // from '@recall/core'
+ * socket.onmessage = ({ data }) => {
+ *   const result = parseServerMessage(data);
+ *   if (result.ok && result.message.type === 'event') {
+ *     view = reduceSessionView(view, result.message.event);
+ *   }
  * };
  */
 export function parseServerMessage(

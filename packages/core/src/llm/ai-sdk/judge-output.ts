@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { LLMOutputError, RecallError } from '../../errors/recall-error';
-import { formatZodIssues } from '../../internal/format-zod-issues';
-import { addUsage, EMPTY_USAGE, type LLMMessage, type LLMObjectResult } from '../llm-adapter';
+import { RecallError } from '../../errors/recall-error';
+import type { LLMMessage, LLMObjectResult } from '../llm-adapter';
+import { type OutputValidation, repairOnce, validateWithSchema } from '../retry/repair-output';
 import { extractJson } from './extract-json';
 import type { GeneratedReply } from './generate-attempt';
 
@@ -13,8 +13,6 @@ export interface GenerateJudgedObjectOptions<T> {
   /** Sends one request (with Recall's retries) and returns its reply. */
   send: (messages: readonly LLMMessage[]) => Promise<GeneratedReply>;
 }
-
-type Validation<T> = { ok: true; object: T } | { ok: false; problem: string };
 
 const jsonSchemas = new WeakMap<z.ZodType, string>();
 
@@ -44,58 +42,37 @@ export function jsonSchemaText(schema: z.ZodType): string {
  * Schema; a second failure is an `LLMOutputError` carrying the raw output. A content filter
  * ends the call at once with `LLM_CONTENT_FILTERED`. Usage of every request is summed.
  */
-export async function generateJudgedObject<T>(
+export function generateJudgedObject<T>(
   options: GenerateJudgedObjectOptions<T>,
 ): Promise<LLMObjectResult<T>> {
-  let usage = EMPTY_USAGE;
-  let messages = options.messages;
-  let rawOutput = '';
-  let problem = '';
-  for (let attempt = 0; attempt < 2; attempt++) {
-    let reply: GeneratedReply;
-    try {
-      reply = await options.send(messages);
-    } catch (error) {
-      // Garbled stream data is invalid output too; transport failures are not.
-      if (!(error instanceof LLMOutputError)) throw error;
-      rawOutput = error.rawOutput;
-      problem = error.message;
-      continue;
-    }
-    usage = addUsage(usage, reply.usage);
-    if (reply.finishReason === 'content-filter') {
-      throw new RecallError(
-        'LLM_CONTENT_FILTERED',
-        `The provider's content filter blocked the ${options.schemaName} output.`,
-      );
-    }
-    const validation = validate(reply, options.schema);
-    if (validation.ok) return { object: validation.object, usage };
-    rawOutput = reply.text;
-    problem = validation.problem;
-    messages = [
-      ...options.messages,
-      { role: 'assistant', content: reply.text || '(no output)' },
-      {
-        role: 'user',
-        content: `Your ${options.schemaName} output was rejected: ${problem}. Reply again with only a JSON object that matches this JSON Schema, with no other text:\n${jsonSchemaText(options.schema)}`,
-      },
-    ];
-  }
-  throw new LLMOutputError(
-    `The ${options.schemaName} output stayed invalid after one repair attempt: ${problem}`,
-    rawOutput,
-  );
+  return repairOnce({
+    schemaName: options.schemaName,
+    messages: options.messages,
+    attempt: async (messages) => {
+      const reply = await options.send(messages);
+      if (reply.finishReason === 'content-filter') {
+        throw new RecallError(
+          'LLM_CONTENT_FILTERED',
+          `The provider's content filter blocked the ${options.schemaName} output.`,
+        );
+      }
+      return {
+        output: reply.text,
+        usage: reply.usage,
+        validation: validate(reply, options.schema),
+      };
+    },
+    repairRequest: (problem) =>
+      `Your ${options.schemaName} output was rejected: ${problem}. Reply again with only a JSON object that matches this JSON Schema, with no other text:\n${jsonSchemaText(options.schema)}`,
+    repairName: 'repair attempt',
+  });
 }
 
-function validate<T>(reply: GeneratedReply, schema: z.ZodType<T>): Validation<T> {
+function validate<T>(reply: GeneratedReply, schema: z.ZodType<T>): OutputValidation<T> {
   const found = extractJson(reply.text);
   if (found === undefined) {
     const truncated = reply.finishReason === 'length' ? ' (cut off at the output token limit)' : '';
     return { ok: false, problem: `the output is not valid JSON${truncated}` };
   }
-  const result = schema.safeParse(found.value);
-  return result.success
-    ? { ok: true, object: result.data }
-    : { ok: false, problem: `schema violation: ${formatZodIssues(result.error)}` };
+  return validateWithSchema(found.value, schema);
 }

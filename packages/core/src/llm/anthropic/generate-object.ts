@@ -1,9 +1,9 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type * as z from 'zod';
 import type { TokenUsage } from '../../events/catalog';
-import { LLMOutputError, RecallError } from '../../errors/recall-error';
-import { formatZodIssues } from '../../internal/format-zod-issues';
-import { addUsage, EMPTY_USAGE, type LLMMessage, type LLMObjectResult } from '../llm-adapter';
+import { RecallError } from '../../errors/recall-error';
+import type { LLMMessage, LLMObjectResult } from '../llm-adapter';
+import { type OutputValidation, repairOnce, validateWithSchema } from '../retry/repair-output';
 import type { AnthropicSdk } from './load-sdk';
 import type { MessageStreamPart } from './stream-message';
 
@@ -22,8 +22,6 @@ export interface GenerateValidatedObjectOptions<T> {
   /** Sends one request with these messages and streams its parts. */
   send: (messages: readonly LLMMessage[]) => AsyncIterable<MessageStreamPart>;
 }
-
-type Validation<T> = { ok: true; object: T } | { ok: false; problem: string };
 
 const outputFormats = new WeakMap<z.ZodType, Anthropic.JSONOutputFormat>();
 
@@ -77,45 +75,26 @@ export async function collectMessage(
  * violation, a refusal or truncation) is retried once, showing the model what was wrong;
  * a second failure is an `LLMOutputError` carrying the raw output.
  */
-export async function generateValidatedObject<T>(
+export function generateValidatedObject<T>(
   options: GenerateValidatedObjectOptions<T>,
 ): Promise<LLMObjectResult<T>> {
-  let usage = EMPTY_USAGE;
-  let messages = options.messages;
-  let rawOutput = '';
-  let problem = '';
-  for (let attempt = 0; attempt < 2; attempt++) {
-    let message: CollectedMessage;
-    try {
-      message = await collectMessage(options.send(messages));
-    } catch (error) {
-      // Garbled stream data is invalid output too; transport failures are not.
-      if (!(error instanceof LLMOutputError)) throw error;
-      rawOutput = error.rawOutput;
-      problem = error.message;
-      continue;
-    }
-    usage = addUsage(usage, message.usage);
-    const validation = validate(message, options.schema);
-    if (validation.ok) return { object: validation.object, usage };
-    rawOutput = message.output;
-    problem = validation.problem;
-    messages = [
-      ...options.messages,
-      { role: 'assistant', content: message.output || '(no output)' },
-      {
-        role: 'user',
-        content: `Your ${options.schemaName} output was rejected: ${problem}. Reply again with only JSON that matches the schema.`,
-      },
-    ];
-  }
-  throw new LLMOutputError(
-    `The ${options.schemaName} output stayed invalid after one retry: ${problem}`,
-    rawOutput,
-  );
+  return repairOnce({
+    schemaName: options.schemaName,
+    messages: options.messages,
+    attempt: async (messages) => {
+      const message = await collectMessage(options.send(messages));
+      return {
+        output: message.output,
+        usage: message.usage,
+        validation: validate(message, options.schema),
+      };
+    },
+    repairRequest: (problem) =>
+      `Your ${options.schemaName} output was rejected: ${problem}. Reply again with only JSON that matches the schema.`,
+  });
 }
 
-function validate<T>(message: CollectedMessage, schema: z.ZodType<T>): Validation<T> {
+function validate<T>(message: CollectedMessage, schema: z.ZodType<T>): OutputValidation<T> {
   if (message.stopReason === 'refusal') return { ok: false, problem: 'the model refused' };
   let value: unknown;
   try {
@@ -124,8 +103,5 @@ function validate<T>(message: CollectedMessage, schema: z.ZodType<T>): Validatio
     const truncated = message.stopReason === 'max_tokens' ? ' (cut off at max_tokens)' : '';
     return { ok: false, problem: `the output is not valid JSON${truncated}` };
   }
-  const result = schema.safeParse(value);
-  return result.success
-    ? { ok: true, object: result.data }
-    : { ok: false, problem: `schema violation: ${formatZodIssues(result.error)}` };
+  return validateWithSchema(value, schema);
 }

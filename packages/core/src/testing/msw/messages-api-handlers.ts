@@ -1,7 +1,7 @@
 import { HttpResponse, http, type HttpHandler } from 'msw';
 import { createMessagesApiMockState } from './messages-api-mock-state';
 import type { MessagesApiMockOptions, RecordedMessagesRequest } from './messages-api-types';
-import { playFrames, sleep } from './play-frames';
+import { playFrames, sleep } from '../stand-in/play-frames';
 
 /** Options for {@link createMessagesApiHandlers}. */
 export interface MessagesApiHandlersOptions extends MessagesApiMockOptions {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createMessagesApiMockState, type MessagesApiMockState } from './messages-api-mock-state';
 import type { MessagesApiMockOptions, RecordedMessagesRequest } from './messages-api-types';
-import { listenLocally, readRequest, servePlan } from './serve-plan';
+import { listenLocally, readRequest, servePlan } from '../stand-in/serve-plan';
 
 /** Options for {@link startMessagesApiServer}. */
 export interface MessagesApiServerOptions extends MessagesApiMockOptions {

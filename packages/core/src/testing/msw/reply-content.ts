@@ -1,3 +1,4 @@
+import { estimateTokens, splitEvery, splitWords } from '../stand-in/response-plan';
 import type {
   MessagesApiJsonReply,
   MessagesApiTextReply,
@@ -14,11 +15,6 @@ export interface ReplyContent {
   final: Record<string, unknown>;
   text: string;
   stopReason: string;
-}
-
-/** A rough token count (4 characters per token), enough for realistic-looking usage. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
 }
 
 /** The content block a reply produces, as the deltas that make it up. */
@@ -69,19 +65,6 @@ export function usageOf(reply: ContentReply, request: RecordedMessagesRequest, t
     cache_read_input_tokens: reply.usage?.cacheReadTokens ?? 0,
     output_tokens: reply.usage?.outputTokens ?? Math.max(1, estimateTokens(text)),
   };
-}
-
-/** Splits text into words with their trailing whitespace, as a model streams it. */
-function splitWords(text: string): string[] {
-  const words = text.match(/\S+\s*|\s+/g);
-  return words ?? [];
-}
-
-function splitEvery(text: string, size: number): string[] {
-  const chunks: string[] = [];
-  for (let start = 0; start < text.length; start += size)
-    chunks.push(text.slice(start, start + size));
-  return chunks;
 }
 
 function safeParse(json: string): unknown {

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listenLocally, readRequest, servePlan } from '../msw/serve-plan';
+import { listenLocally, readRequest, servePlan } from '../stand-in/serve-plan';
 import {
   type ChatCompletionsMockState,
   createChatCompletionsMockState,

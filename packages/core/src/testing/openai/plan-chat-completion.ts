@@ -1,12 +1,20 @@
 import { assertNever } from '../../internal/assert-never';
-import type { ResponseFrame, ResponsePlan } from '../msw/plan-response';
-import { estimateTokens } from '../msw/reply-content';
+import {
+  estimateTokens,
+  planHttpError,
+  planRawStream,
+  planSingleResponse,
+  type ResponseFrame,
+  type ResponsePlan,
+  resolveTiming,
+  splitEvery,
+  splitWords,
+  streamedFrames,
+} from '../stand-in/response-plan';
 import type {
-  ChatCompletionsErrorReply,
   ChatCompletionsJsonReply,
   ChatCompletionsRefusalReply,
   ChatCompletionsReply,
-  ChatCompletionsSseReply,
   ChatCompletionsStreamEnd,
   ChatCompletionsTextReply,
   ChatCompletionsTiming,
@@ -56,9 +64,19 @@ export function planChatCompletion(options: PlanChatCompletionOptions): Response
     case 'network-error':
       return { kind: 'network-error', delayMs: options.timing?.headersDelayMs ?? 0 };
     case 'error':
-      return planError(reply, options);
+      return planHttpError({
+        reply,
+        timing: options.timing,
+        headers: headersOf(options.sequence, 'application/json'),
+        body: errorBody(reply.status, reply),
+      });
     case 'sse':
-      return planRawStream(reply, options);
+      return planRawStream({
+        encoded: reply.data.map(encodeDataLine),
+        end: reply.end,
+        timing: resolveTiming(reply, options.timing),
+        headers: headersOf(options.sequence, 'text/event-stream; charset=utf-8'),
+      });
     case 'text':
     case 'json':
     case 'refusal':
@@ -87,37 +105,6 @@ function errorBody(
       param: null,
       code: details.code === undefined ? fallback.code : details.code,
     },
-  };
-}
-
-function planError(
-  reply: ChatCompletionsErrorReply,
-  options: PlanChatCompletionOptions,
-): ResponsePlan {
-  return {
-    kind: 'response',
-    status: reply.status,
-    headers: {
-      ...headersOf(options.sequence, 'application/json'),
-      ...(reply.retryAfterMs === undefined ? {} : { 'retry-after-ms': `${reply.retryAfterMs}` }),
-      ...(reply.retryAfterSeconds === undefined
-        ? {}
-        : { 'retry-after': `${reply.retryAfterSeconds}` }),
-      ...reply.headers,
-    },
-    headersDelayMs: reply.timing?.headersDelayMs ?? options.timing?.headersDelayMs ?? 0,
-    frames: [{ type: 'data', data: JSON.stringify(errorBody(reply.status, reply)) }],
-  };
-}
-
-function resolveTiming(
-  reply: { timing?: ChatCompletionsTiming | undefined },
-  timing: ChatCompletionsTiming | undefined,
-): Required<ChatCompletionsTiming> {
-  return {
-    headersDelayMs: reply.timing?.headersDelayMs ?? timing?.headersDelayMs ?? 0,
-    firstTokenDelayMs: reply.timing?.firstTokenDelayMs ?? timing?.firstTokenDelayMs ?? 0,
-    chunkDelayMs: reply.timing?.chunkDelayMs ?? timing?.chunkDelayMs ?? 0,
   };
 }
 
@@ -175,12 +162,10 @@ function planStream(reply: ContentReply, options: PlanChatCompletionOptions): Re
       ...(withUsage ? { usage: null } : {}),
     }),
   });
-  const frames: ResponseFrame[] = [chunk({ role: 'assistant', content: '', refusal: null }, null)];
-  if (timing.firstTokenDelayMs > 0) frames.push({ type: 'wait', ms: timing.firstTokenDelayMs });
-  pieces.forEach((piece, position) => {
-    if (position > 0 && timing.chunkDelayMs > 0)
-      frames.push({ type: 'wait', ms: timing.chunkDelayMs });
-    frames.push(chunk({ [field]: piece }, null));
+  const frames = streamedFrames({
+    timing,
+    head: [chunk({ role: 'assistant', content: '', refusal: null }, null)],
+    deltas: pieces.map((piece) => chunk({ [field]: piece }, null)),
   });
   switch (end.type) {
     case 'complete':
@@ -224,88 +209,34 @@ function planSingleCompletion(
   options: PlanChatCompletionOptions,
 ): ResponsePlan {
   const { request, sequence } = options;
-  const timing = resolveTiming(reply, options.timing);
-  const end: ChatCompletionsStreamEnd = reply.end ?? { type: 'complete' };
-  const delayMs = timing.headersDelayMs + timing.firstTokenDelayMs;
-  switch (end.type) {
-    case 'complete':
-      break;
-    case 'error':
-      return {
-        kind: 'response',
-        status: 500,
-        headers: headersOf(sequence, 'application/json'),
-        headersDelayMs: delayMs,
-        frames: [{ type: 'data', data: JSON.stringify(errorBody(500, end)) }],
-      };
-    case 'disconnect':
-      return { kind: 'network-error', delayMs };
-    case 'stall':
-      return { kind: 'stall' };
-    default:
-      assertNever(end, 'stream end');
-  }
-  const { field, pieces } = piecesOf(reply);
-  const text = pieces.join('');
-  const completion = {
-    id: `chatcmpl-mock-${sequence}`,
-    object: 'chat.completion',
-    created: options.created,
-    model: request.body.model,
-    system_fingerprint: 'fp_mock',
-    choices: [
-      {
-        index: 0,
-        message: {
-          role: 'assistant',
-          content: field === 'content' ? text : null,
-          refusal: field === 'refusal' ? text : null,
-        },
-        logprobs: null,
-        finish_reason: reply.finishReason ?? 'stop',
-      },
-    ],
-    usage: usageOf(reply, options, text),
-  };
-  return {
-    kind: 'response',
-    status: 200,
+  return planSingleResponse({
+    end: reply.end,
+    timing: resolveTiming(reply, options.timing),
     headers: headersOf(sequence, 'application/json'),
-    headersDelayMs: delayMs,
-    frames: [{ type: 'data', data: JSON.stringify(completion) }],
-  };
-}
-
-function planRawStream(
-  reply: ChatCompletionsSseReply,
-  options: PlanChatCompletionOptions,
-): ResponsePlan {
-  const timing = resolveTiming(reply, options.timing);
-  const frames: ResponseFrame[] = [];
-  reply.data.forEach((data, position) => {
-    if (position > 0 && timing.chunkDelayMs > 0)
-      frames.push({ type: 'wait', ms: timing.chunkDelayMs });
-    frames.push({ type: 'data', data: encodeDataLine(data) });
+    error: (end) => ({ status: 500, body: errorBody(500, end) }),
+    complete: () => {
+      const { field, pieces } = piecesOf(reply);
+      const text = pieces.join('');
+      return {
+        id: `chatcmpl-mock-${sequence}`,
+        object: 'chat.completion',
+        created: options.created,
+        model: request.body.model,
+        system_fingerprint: 'fp_mock',
+        choices: [
+          {
+            index: 0,
+            message: {
+              role: 'assistant',
+              content: field === 'content' ? text : null,
+              refusal: field === 'refusal' ? text : null,
+            },
+            logprobs: null,
+            finish_reason: reply.finishReason ?? 'stop',
+          },
+        ],
+        usage: usageOf(reply, options, text),
+      };
+    },
   });
-  const end = reply.end ?? { type: 'complete' };
-  if (end.type === 'disconnect' || end.type === 'stall') frames.push({ type: end.type });
-  return {
-    kind: 'response',
-    status: 200,
-    headers: headersOf(options.sequence, 'text/event-stream; charset=utf-8'),
-    headersDelayMs: timing.headersDelayMs,
-    frames,
-  };
-}
-
-/** Splits text into words with their trailing whitespace, as a model streams it. */
-function splitWords(text: string): string[] {
-  return text.match(/\S+\s*|\s+/g) ?? [];
-}
-
-function splitEvery(text: string, size: number): string[] {
-  const chunks: string[] = [];
-  for (let start = 0; start < text.length; start += size)
-    chunks.push(text.slice(start, start + size));
-  return chunks;
 }

@@ -46,7 +46,7 @@ const renderFormatted = (message: ChatMessage) => (
 );
 
 /**
- * `renderContent` with `FormattedText` (from `@recall/react/formatted-text`): the learner's
+ * `renderContent` with `FormattedText` (from `@recall/react/voice/formatted-text`): the learner's
  * `$…$` maths and backtick code, as the voice pipeline writes them, render formatted.
  */
 export const FormattedMessages: StoryObj<typeof meta> = {

@@ -55,7 +55,7 @@ const DEFAULT_LABELS: MessageListLabels = {
 
 /**
  * Renders a message's text in place of the default `<p data-part="content">`, e.g. through
- * `FormattedText` from `@recall/react/formatted-text` for maths and code. Keep its identity
+ * `FormattedText` from `@recall/react/voice/formatted-text` for maths and code. Keep its identity
  * stable (module scope or `useCallback`): messages are memoised and re-render when it changes.
  */
 export type MessageContentRenderer = (message: ChatMessage) => ReactNode;
@@ -96,7 +96,7 @@ export interface MessageListRootProps
    * @default the plain text in a `<p data-part="content">`
    *
    * @example
-   * import { FormattedText } from '@recall/react/formatted-text';
+   * import { FormattedText } from '@recall/react/voice/formatted-text';
    * const renderContent = (message: ChatMessage) => (
    *   <FormattedText data-part="content" text={message.content} />
    * );

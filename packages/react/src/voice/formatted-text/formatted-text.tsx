@@ -56,7 +56,7 @@ export const FormattedText = /* @__PURE__ */ forwardRef<HTMLDivElement, Formatte
 );
 
 /**
- * Loads KaTeX (the optional peer `@recall/react/formatted-text` renders maths with) now instead
+ * Loads KaTeX (the optional peer `@recall/react/voice/formatted-text` renders maths with) now instead
  * of at the first maths, so `FormattedText` renders maths on its first render: call it before
  * rendering on the server, or before hydrating. Rejects with a `RecallError`
  * (`PEER_DEPENDENCY_MISSING`) when `katex` is not installed.

@@ -56,7 +56,7 @@ export function createKatexLoader(importKatex: () => Promise<{ default: Katex }>
   };
 }
 
-/** The loader `FormattedText` uses: KaTeX is an optional peer of `@recall/react/formatted-text`. */
+/** The loader `FormattedText` uses: KaTeX is an optional peer of `@recall/react/voice/formatted-text`. */
 export const katexLoader = createKatexLoader(() => import('katex'));
 
 /**
@@ -70,7 +70,7 @@ function katexLoadError(cause: unknown): Error {
   if (notFound && cause instanceof Error && /['"]katex['"/]/.test(cause.message)) {
     return new RecallError(
       'PEER_DEPENDENCY_MISSING',
-      '@recall/react/formatted-text renders maths with the optional peer dependency "katex", which is not installed. Install it with: npm install katex',
+      '@recall/react/voice/formatted-text renders maths with the optional peer dependency "katex", which is not installed. Install it with: npm install katex',
       { cause },
     );
   }

@@ -1,5 +1,5 @@
 import { assertNever } from '../../internal/assert-never';
-import type { ResponseFrame } from './plan-response';
+import type { ResponseFrame } from './response-plan';
 
 /** What a transport must do next while playing a planned body. */
 export type PlayedFrame = { type: 'data'; data: string } | { type: 'disconnect' };

@@ -1,5 +1,5 @@
 import type { createServer, IncomingMessage, ServerResponse } from 'node:http';
-import type { ResponsePlan } from './plan-response';
+import type { ResponsePlan } from './response-plan';
 import { playFrames, sleep } from './play-frames';
 
 /** What a local mock server records about a request's outcome. */
