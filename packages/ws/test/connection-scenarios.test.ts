@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, test } from 'vitest';
+import { CONNECTION_SCENARIOS } from './connection-scenarios';
 import {
-  CONNECTION_SCENARIOS,
   type ConnectionScenario,
   type FrameMatch,
+  HOSTS,
+  type Host,
+  type HostSetup,
+  type Probe,
   type ScenarioFixture,
-} from './connection-scenarios';
-import { HOSTS, type Host, type HostSetup, type Probe } from './harness/connection-hosts';
+} from './harness/connection-hosts';
 import { createEngineSetup } from './harness/engine-setup';
 import { makeRecallSet } from './harness/fixtures';
 

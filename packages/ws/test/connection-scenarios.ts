@@ -1,56 +1,27 @@
 import { RecallError, type StorageAdapter } from '@recall/core';
-import type { ConnectionLimitOptions } from '../src/connection/connection-options';
-import type { HostSetup } from './harness/connection-hosts';
-import { withEngineFailures } from './harness/connection-hosts';
-
-/** The sessions every scenario starts from (ids differ per host; frames are normalised). */
-export interface ScenarioFixture {
-  /** Alice's session of `cell-energy`, greeted and idle. */
-  aliceSession: string;
-  /** Its last seq. */
-  head: number;
-  /** Bob's session of `cell-energy`. */
-  bobSession: string;
-}
-
-/** Which frame a step waits for: by `type`, or an `error` frame by `code`. */
-export type FrameMatch = { type: string } | { code: string };
-
-/** One thing the client does on the recorded connection. */
-export type ScenarioStep =
-  /** Sends a value as JSON, or a string as it is. */
-  | { send: unknown }
-  /** Waits for a frame sent after the previous `send`. */
-  | { await: FrameMatch };
-
-/** One connection scenario, run against every host. */
-export interface ConnectionScenario {
-  name: string;
-  /** The server limits both hosts are given. @default the defaults */
-  limits?: ConnectionLimitOptions;
-  /** Replaces parts of the engine or storage (failures). */
-  failures?: (setup: HostSetup) => Partial<Pick<HostSetup, 'engine' | 'storage'>>;
-  /** The recorded connection's query. */
-  query(fixture: ScenarioFixture): string;
-  /** The protocol versions offered. @default the current one */
-  protocols?: string[];
-  /** Connections opened first and kept open, each until its `history_end` or its close. */
-  before?: (fixture: ScenarioFixture) => string[];
-  steps?: ScenarioStep[];
-  /** What the client must see, whichever host serves it. */
-  expected: {
-    opened: boolean;
-    /** The codes of the `error` frames, in order. */
-    errors: string[];
-    /** The close code; `undefined`: the socket stays open (the client closes it). */
-    close?: number;
-  };
-}
+import {
+  type ConnectionScenario,
+  type ScenarioFixture,
+  type ScenarioStep,
+  withEngineFailures,
+} from './harness/connection-hosts';
 
 const resume = (fixture: ScenarioFixture, afterSeq: number | string = fixture.head) =>
   `sessionId=${fixture.aliceSession}&afterSeq=${afterSeq}`;
 const historyEnd: ScenarioStep = { await: { type: 'history_end' } };
+const ping: ScenarioStep[] = [{ send: { type: 'ping' } }, { await: { type: 'pong' } }];
+const dismiss = (clientMessageId: string): ScenarioStep => ({
+  send: { type: 'dismiss_overlay', clientMessageId },
+});
 const slow = { burst: 1, refillPerSecond: 0.001 };
+/** A connection answered with one `error` frame of `code`, then closed with `close`. */
+const refused = (
+  name: string,
+  query: ConnectionScenario['query'],
+  [code, close]: [string, number],
+): ConnectionScenario => ({ name, query, expected: { opened: true, errors: [code], close } });
+const FORBIDDEN: [string, number] = ['FORBIDDEN', 4003];
+const INVALID_RESUME: [string, number] = ['INVALID_MESSAGE', 4009];
 const reject = (error: unknown) => () => Promise.reject(error);
 const storageFailing = (storage: StorageAdapter, method: 'getSession' | 'getRecallSet') =>
   withEngineFailures(storage, { [method]: reject(new Error('disk on fire')) });
@@ -69,36 +40,36 @@ export const CONNECTION_SCENARIOS: readonly ConnectionScenario[] = [
     steps: [historyEnd],
     expected: { opened: true, errors: [] },
   },
-  {
-    name: 'a resume past the head is refused with INVALID_RESUME',
-    query: (fixture) => resume(fixture, fixture.head + 5),
-    expected: { opened: true, errors: ['INVALID_MESSAGE'], close: 4009 },
-  },
-  {
-    name: 'a malformed afterSeq is refused with INVALID_RESUME, never resumed from 0',
-    query: (fixture) => resume(fixture, 'abc'),
-    expected: { opened: true, errors: ['INVALID_MESSAGE'], close: 4009 },
-  },
-  {
-    name: "another user's session is refused with FORBIDDEN",
-    query: (fixture) => `sessionId=${fixture.bobSession}`,
-    expected: { opened: true, errors: ['FORBIDDEN'], close: 4003 },
-  },
-  {
-    name: 'an unknown session gets the same FORBIDDEN',
-    query: () => 'sessionId=no-such-session',
-    expected: { opened: true, errors: ['FORBIDDEN'], close: 4003 },
-  },
-  {
-    name: "another user's recall set is refused with FORBIDDEN",
-    query: () => 'recallSetId=bob-set',
-    expected: { opened: true, errors: ['FORBIDDEN'], close: 4003 },
-  },
-  {
-    name: 'an unknown recall set gets the same FORBIDDEN',
-    query: () => 'recallSetId=no-such-set',
-    expected: { opened: true, errors: ['FORBIDDEN'], close: 4003 },
-  },
+  refused(
+    'a resume past the head is refused with INVALID_RESUME',
+    (fixture) => resume(fixture, fixture.head + 5),
+    INVALID_RESUME,
+  ),
+  refused(
+    'a malformed afterSeq is refused with INVALID_RESUME, never resumed from 0',
+    (fixture) => resume(fixture, 'abc'),
+    INVALID_RESUME,
+  ),
+  refused(
+    "another user's session is refused with FORBIDDEN",
+    (fixture) => `sessionId=${fixture.bobSession}`,
+    FORBIDDEN,
+  ),
+  refused(
+    'an unknown session gets the same FORBIDDEN',
+    () => 'sessionId=no-such-session',
+    FORBIDDEN,
+  ),
+  refused(
+    "another user's recall set is refused with FORBIDDEN",
+    () => 'recallSetId=bob-set',
+    FORBIDDEN,
+  ),
+  refused(
+    'an unknown recall set gets the same FORBIDDEN',
+    () => 'recallSetId=no-such-set',
+    FORBIDDEN,
+  ),
   {
     name: 'a malformed connection request is refused before any socket opens',
     query: (fixture) => `recallSetId=cell-energy&sessionId=${fixture.aliceSession}`,
@@ -113,7 +84,7 @@ export const CONNECTION_SCENARIOS: readonly ConnectionScenario[] = [
   {
     name: 'a ping is answered with a pong',
     query: (fixture) => resume(fixture),
-    steps: [historyEnd, { send: { type: 'ping' } }, { await: { type: 'pong' } }],
+    steps: [historyEnd, ...ping],
     expected: { opened: true, errors: [] },
   },
   {
@@ -127,8 +98,7 @@ export const CONNECTION_SCENARIOS: readonly ConnectionScenario[] = [
       { await: { code: 'UNKNOWN_MESSAGE_TYPE' } },
       { send: { type: 'user_message', clientMessageId: 'c-2' } },
       { await: { code: 'INVALID_MESSAGE' } },
-      { send: { type: 'ping' } },
-      { await: { type: 'pong' } },
+      ...ping,
     ],
     expected: {
       opened: true,
@@ -225,11 +195,8 @@ export const CONNECTION_SCENARIOS: readonly ConnectionScenario[] = [
     query: (fixture) => resume(fixture),
     steps: [
       historyEnd,
-      ...[1, 2].flatMap((index): ScenarioStep[] => [
-        { send: { type: 'dismiss_overlay', clientMessageId: `c-${index}` } },
-        { await: { type: 'ack' } },
-      ]),
-      { send: { type: 'dismiss_overlay', clientMessageId: 'c-3' } },
+      ...[dismiss('c-1'), { await: { type: 'ack' } }, dismiss('c-2'), { await: { type: 'ack' } }],
+      dismiss('c-3'),
       { await: { code: 'RATE_LIMITED' } },
     ],
     expected: { opened: true, errors: ['RATE_LIMITED'] },
@@ -240,9 +207,9 @@ export const CONNECTION_SCENARIOS: readonly ConnectionScenario[] = [
     query: (fixture) => resume(fixture),
     steps: [
       historyEnd,
-      { send: { type: 'dismiss_overlay', clientMessageId: 'c-1' } },
+      dismiss('c-1'),
       { await: { type: 'ack' } },
-      { send: { type: 'dismiss_overlay', clientMessageId: 'c-2' } },
+      dismiss('c-2'),
       { await: { code: 'RATE_LIMITED' } },
     ],
     expected: { opened: true, errors: ['RATE_LIMITED'] },
@@ -256,10 +223,8 @@ export const CONNECTION_SCENARIOS: readonly ConnectionScenario[] = [
     query: (fixture) => resume(fixture),
     steps: [
       historyEnd,
-      { send: { type: 'ping' } },
-      { await: { type: 'pong' } },
-      { send: { type: 'ping' } },
-      { await: { type: 'pong' } },
+      ...ping,
+      ...ping,
       { send: { type: 'ping' } },
       { await: { code: 'RATE_LIMITED' } },
     ],

@@ -166,3 +166,49 @@ export function withEngineFailures<T extends object>(
     },
   });
 }
+
+// ---- the scenario table's shape (rows in `../connection-scenarios.ts`) ----
+
+/** The sessions every scenario starts from (ids differ per host; frames are normalised). */
+export interface ScenarioFixture {
+  /** Alice's session of `cell-energy`, greeted and idle. */
+  aliceSession: string;
+  /** Its last seq. */
+  head: number;
+  /** Bob's session of `cell-energy`. */
+  bobSession: string;
+}
+
+/** Which frame a step waits for: by `type`, or an `error` frame by `code`. */
+export type FrameMatch = { type: string } | { code: string };
+
+/** One thing the client does on the recorded connection. */
+export type ScenarioStep =
+  /** Sends a value as JSON, or a string as it is. */
+  | { send: unknown }
+  /** Waits for a frame sent after the previous `send`. */
+  | { await: FrameMatch };
+
+/** One connection scenario, run against every host. */
+export interface ConnectionScenario {
+  name: string;
+  /** The server limits both hosts are given. @default the defaults */
+  limits?: ConnectionLimitOptions;
+  /** Replaces parts of the engine or storage (failures). */
+  failures?: (setup: HostSetup) => Partial<Pick<HostSetup, 'engine' | 'storage'>>;
+  /** The recorded connection's query. */
+  query(fixture: ScenarioFixture): string;
+  /** The protocol versions offered. @default the current one */
+  protocols?: string[];
+  /** Connections opened first and kept open, each until its `history_end` or its close. */
+  before?: (fixture: ScenarioFixture) => string[];
+  steps?: ScenarioStep[];
+  /** What the client must see, whichever host serves it. */
+  expected: {
+    opened: boolean;
+    /** The codes of the `error` frames, in order. */
+    errors: string[];
+    /** The close code; `undefined`: the socket stays open (the client closes it). */
+    close?: number;
+  };
+}
