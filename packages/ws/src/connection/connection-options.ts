@@ -1,4 +1,3 @@
-import type { StorageAdapter } from '@recall/core';
 import { DEFAULT_MAX_CLIENT_FRAME_BYTES, DEFAULT_MAX_CONTENT_LENGTH } from '../protocol/limits';
 import type { RecallServerEngine } from '../server/engine-port';
 import type { RecallServerLogger } from '../server/logger';
@@ -73,7 +72,14 @@ export interface ConnectionLimitOptions
  * Where a connection's session is looked up: the owners of sessions and recall sets, and a
  * session's last seq. A `StorageAdapter` is one.
  */
-export type SessionDirectory = Pick<StorageAdapter, 'getRecallSet' | 'getSession' | 'lastSeq'>;
+export interface SessionDirectory {
+  /** The recall set's owner (`undefined`: shared), or `null` when there is no such set. */
+  getRecallSet(recallSetId: string): Promise<{ ownerId?: string | undefined } | null>;
+  /** The session's learner (`undefined`: anonymous), or `null` when there is no such session. */
+  getSession(sessionId: string): Promise<{ userId?: string | undefined } | null>;
+  /** The seq of the session's last stored event (0 when none). */
+  lastSeq(sessionId: string): Promise<number>;
+}
 
 /** {@link ConnectionLimitOptions} after defaults and validation. */
 export interface ResolvedConnectionLimits extends ResolvedServerLimits {

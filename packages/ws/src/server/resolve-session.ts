@@ -48,7 +48,8 @@ const REVEALING_CODES: ReadonlySet<RecallErrorCode> = new Set([
  * Decides which session a connection attaches to and from which seq, checking ownership:
  * a session belongs to the user that started it; a recall set with an owner only to them.
  * Refusals reveal nothing about another user's session (no status, no seq, no content, not
- * even whether it exists).
+ * even whether it exists). `userId` `undefined` is the anonymous learner (the in-process
+ * transport without a user), who owns the sessions stored without one.
  */
 export async function resolveSession(
   target: ConnectionTarget,

@@ -252,11 +252,11 @@ const LOG_LIMITS = { intervalMs: 10_000, maxLinesPerInterval: 100 };
  */
 function engineDirectory(engine: InProcessEngine): SessionDirectory {
   return {
-    getRecallSet: async (recallSetId) => ({ id: recallSetId }) as never,
+    getRecallSet: async () => ({}),
     async getSession(sessionId) {
       try {
         const { userId } = await engine.getSessionState(sessionId);
-        return (userId === null ? {} : { userId }) as never;
+        return userId === null ? {} : { userId };
       } catch (error) {
         if (toRecallError(error).code === 'SESSION_NOT_FOUND') return null;
         throw error;
