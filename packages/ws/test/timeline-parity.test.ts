@@ -127,7 +127,7 @@ describe('one timeline, however the session is seen', () => {
       events: (await setup.storage.read(sessionId)).map(redactSessionEvent),
     }).getSnapshot();
 
-    const transport = createInProcessTransport({ engine: setup.engine });
+    const transport = createInProcessTransport({ engine: setup.engine, userId: 'alice' });
     const inProcess = createRecallClient({
       url: transport.url,
       sessionId,
@@ -177,7 +177,7 @@ describe('one timeline, however the session is seen', () => {
 
     const raw = await openRawClient(`${url}?sessionId=${sessionId}&afterSeq=0&token=token-alice`);
     await raw.waitFor((message) => message.type === 'history_end');
-    const transport = createInProcessTransport({ engine: setup.engine });
+    const transport = createInProcessTransport({ engine: setup.engine, userId: 'alice' });
     const frames: string[] = [];
     const socket = new transport.WebSocket(`${transport.url}?sessionId=${sessionId}&afterSeq=0`, [
       'recall.v2',

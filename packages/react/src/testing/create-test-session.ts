@@ -79,6 +79,8 @@ export function createTestSession(options: TestSessionOptions = {}): TestSession
   const connection = options.connection ?? 'open';
   const transport = createInProcessTransport({
     engine,
+    // The recording's learner: the transport, like the server, opens only their session.
+    ...learnerOf(events),
     ready: seeded,
     online: connection !== 'connecting' && events.length > 0,
   });
@@ -163,6 +165,12 @@ async function seed(storage: StorageAdapter, events: Parameters<typeof formatSes
   const offset = Date.now() - (events.at(-1)?.timestamp ?? 0);
   const moved = events.map((event) => ({ ...event, timestamp: event.timestamp + offset }));
   await importSessionLog(storage, formatSessionLog(moved));
+}
+
+function learnerOf(events: readonly SessionEvent[]): { userId?: string } {
+  const started = events.find((event) => event.type === 'session_started');
+  const userId = started?.type === 'session_started' ? started.data.userId : undefined;
+  return typeof userId === 'string' ? { userId } : {};
 }
 
 function waitFor(

@@ -1,8 +1,8 @@
 import { CLOSE_CODES } from '../protocol/close-codes';
 import type { SessionRefusal } from './resolve-session';
 import { isPending, type RateLimitBudget } from './rate-limiter';
-import type { ResolvedServerOptions } from './server-options';
-import type { TakeResult } from './token-bucket';
+import type { ConnectionSettings } from '../connection/connection-options';
+import type { TakeResult } from './rate-limiter';
 
 /** The outcome of {@link Admission.admit}: a held socket slot, or why there is none. */
 export type AdmitResult =
@@ -38,7 +38,7 @@ const BUSY_RETRY_AFTER_MS = 2_000;
  */
 export function createAdmission(
   options: Pick<
-    ResolvedServerOptions,
+    ConnectionSettings,
     | 'maxSocketsPerUser'
     | 'connectionRateLimit'
     | 'sessionStartLimit'

@@ -4,16 +4,20 @@ import { errorFrame } from './feed-serializer';
 import type { ConnectionLog } from './log-limits';
 import type { LogFields } from './logger';
 import {
-  type CommandAdmission,
-  type CommandRateLimitOptions,
-  createCommandRateLimit,
-} from './command-rate-limit';
-import { createTokenBucket } from './token-bucket';
-import type { ResolvedServerOptions } from './server-options';
+  createTokenBucket,
+  type FrameCharge,
+  type FrameMeter,
+  isPending,
+  type RateLimitBudget,
+  type RateLimiter,
+  type TakeResult,
+  type TokenBucket,
+} from './rate-limiter';
+import type { ConnectionSettings } from '../connection/connection-options';
 
 /** Options for {@link createCommandIntake}. */
 export interface CommandIntakeOptions {
-  options: Pick<ResolvedServerOptions, 'rateLimit' | 'logger'>;
+  options: Pick<ConnectionSettings, 'rateLimit' | 'logger'>;
   /** The budget all sockets of this user share (`null`: no per-user limit). */
   userBudget: CommandRateLimitOptions['user'];
   /** Log fields naming the connection. */
@@ -109,4 +113,106 @@ export function createCommandIntake(intake: CommandIntakeOptions): CommandIntake
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Which budget refused a command: the socket's own, or the one its user's sockets share. */
+export type RateLimitScope = 'connection' | 'user';
+
+/** The outcome of {@link CommandRateLimit.take}. */
+export type CommandAdmission =
+  | { allowed: true }
+  | { allowed: false; retryAfterMs: number; scope: RateLimitScope };
+
+/** The command budget of one connection. */
+export interface CommandRateLimit {
+  /**
+   * Takes one command from every budget, or from none when one of them refuses. Answers at
+   * once unless the user's limiter is asynchronous (a shared store).
+   */
+  take(): CommandAdmission | Promise<CommandAdmission>;
+}
+
+/** Options for {@link createCommandRateLimit}; `null` turns a budget off. */
+export interface CommandRateLimitOptions {
+  /** This socket's own bucket (a socket lives on one node, so it is always local). */
+  connection: TokenBucket | null;
+  /** The budget every socket of the same user shares, through a {@link RateLimiter}. */
+  user: { limiter: RateLimiter; key: string; limit: RateLimitBudget } | null;
+  /** Called when the limiter throws or rejects; the command is then let through. */
+  onLimiterError?: (error: unknown) => void;
+}
+
+const ALLOWED: CommandAdmission = Object.freeze({ allowed: true });
+
+/**
+ * Combines the per-connection bucket and the user's shared budget. The connection bucket is
+ * checked first and taken only once the user's budget allowed the command, so a refusal by
+ * either drains neither.
+ */
+export function createCommandRateLimit(options: CommandRateLimitOptions): CommandRateLimit {
+  const { connection, user } = options;
+
+  function finish(taken: TakeResult): CommandAdmission {
+    if (!taken.allowed) return { allowed: false, retryAfterMs: taken.retryAfterMs, scope: 'user' };
+    connection?.take();
+    return ALLOWED;
+  }
+
+  function failOpen(error: unknown): CommandAdmission {
+    options.onLimiterError?.(error);
+    return finish({ allowed: true });
+  }
+
+  return {
+    take() {
+      const waitMs = connection?.waitMs() ?? 0;
+      if (waitMs > 0) return { allowed: false, retryAfterMs: waitMs, scope: 'connection' };
+      if (user === null) return finish({ allowed: true });
+      let taken: TakeResult | Promise<TakeResult>;
+      try {
+        taken = user.limiter.take({ key: user.key, limit: user.limit });
+      } catch (error) {
+        return failOpen(error);
+      }
+      return isPending(taken) ? Promise.resolve(taken).then(finish, failOpen) : finish(taken);
+    },
+  };
+}
+
+/** What one socket's inbound frames may cost before they are parsed. */
+export interface InboundGuard {
+  /** Charges a frame of `bytes` to the socket's and the user's budgets (both, always). */
+  charge(bytes: number): FrameCharge;
+  /** Counts one refused frame; `false` once the socket has sent too many and must close. */
+  countRefusal(): boolean;
+}
+
+/** Options for {@link createInboundGuard}; `null` turns a part off. */
+export interface InboundGuardOptions {
+  socket: FrameMeter | null;
+  user: FrameMeter | null;
+  refusedFrameLimit: RateLimitBudget | null;
+}
+
+/** Combines a socket's frame budget, its user's and its refused-frame limit. */
+export function createInboundGuard(options: InboundGuardOptions): InboundGuard {
+  const refusals: TokenBucket | null =
+    options.refusedFrameLimit === null
+      ? null
+      : createTokenBucket({
+          capacity: options.refusedFrameLimit.burst,
+          refillPerSecond: options.refusedFrameLimit.refillPerSecond,
+        });
+  return {
+    charge(bytes) {
+      const socket = options.socket?.charge(bytes) ?? { allowed: true };
+      const user = options.user?.charge(bytes) ?? { allowed: true };
+      if (socket.allowed && user.allowed) return socket;
+      const waits = [socket, user].map((charge) => (charge.allowed ? 0 : charge.retryAfterMs));
+      return { allowed: false, retryAfterMs: Math.max(...waits) };
+    },
+    countRefusal() {
+      return refusals === null || refusals.take().allowed;
+    },
+  };
 }

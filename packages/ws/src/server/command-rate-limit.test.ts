@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { createCommandRateLimit } from './command-rate-limit';
+import { createCommandRateLimit } from './command-intake';
 import { createMemoryRateLimiter, type RateLimiter } from './rate-limiter';
-import { createTokenBucket } from './token-bucket';
+import { createTokenBucket } from './rate-limiter';
 
 const USER_LIMIT = { burst: 4, refillPerSecond: 2 };
 

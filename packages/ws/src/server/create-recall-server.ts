@@ -4,10 +4,9 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { CLOSE_CODES } from '../protocol/close-codes';
 import { selectProtocolVersion } from '../protocol/protocol-version';
-import { createAdmission } from './admission';
+import { createConnectionCore } from '../connection/connection-core';
 import { parseConnectionRequest } from './connection-request';
 import { errorFrame } from './feed-serializer';
-import { createUserFrameMeters } from './frame-budget';
 import { createLogLimiter } from './log-limits';
 import { addressKey, createAddressCounter } from './remote-address';
 import { rejectUpgrade } from './reject-upgrade';
@@ -16,7 +15,6 @@ import {
   type ResolvedServerOptions,
   resolveServerOptions,
 } from './server-options';
-import type { SessionConnection } from './session-connection';
 import { createUpgradeGuard } from './upgrade-guard';
 import { createUpgradeHandler } from './upgrade-handler';
 
@@ -84,7 +82,8 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
     // selects none.
     handleProtocols: (offered) => selectProtocolVersion(offered) ?? [...offered][0] ?? false,
   });
-  const connections = new Set<SessionConnection>();
+  const core = createConnectionCore({ settings: resolved, logs });
+  const connections = core.connections;
   let closing = false;
   let closePromise: Promise<void> | null = null;
   const ownServer = createOwnServer(resolved);
@@ -93,12 +92,7 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
     options: resolved,
     webSocketServer,
     guard: createUpgradeGuard(resolved),
-    admission: createAdmission(resolved),
-    logs,
-    userFrameMeters: resolved.userFrameBudget
-      ? createUserFrameMeters(resolved.userFrameBudget)
-      : null,
-    connections,
+    core,
     isClosing: () => closing,
   });
 
@@ -138,6 +132,7 @@ export function createRecallServer(options: RecallServerOptions): RecallServer {
 
   async function shutdown(closeOptions: RecallServerCloseOptions): Promise<void> {
     closing = true;
+    core.shutdown();
     if (heartbeat !== undefined) clearInterval(heartbeat);
     const serverClosed = ownServer === undefined ? Promise.resolve() : closeServer(ownServer);
     if (closeOptions.closeEngine ?? true) await closeEngine(resolved);

@@ -1,3 +1,5 @@
+import { createFrameMeter, type FrameMeter } from './rate-limiter';
+
 /** A budget for inbound frames, by count and by size. */
 export interface FrameBudgetOptions {
   /** Frames accepted at once. */
@@ -8,61 +10,6 @@ export interface FrameBudgetOptions {
   burstBytes?: number;
   /** Bytes added back per second. */
   bytesPerSecond?: number;
-}
-
-/** The outcome of {@link FrameMeter.charge}. */
-export type FrameCharge = { allowed: true } | { allowed: false; retryAfterMs: number };
-
-/** Counts one budget's frames and bytes. */
-export interface FrameMeter {
-  /**
-   * Charges one frame of `bytes` whatever happens to it next (refused frames cost the same as
-   * accepted ones). Refused when the budget could not pay for it before the charge; the debt
-   * is kept (down to one burst), so a sender that keeps going stays refused.
-   */
-  charge(bytes: number): FrameCharge;
-}
-
-/** Options for {@link createFrameMeter}. */
-export interface FrameMeterOptions {
-  budget: Required<FrameBudgetOptions>;
-  /** Clock in epoch ms. @default Date.now */
-  now?: () => number;
-}
-
-const ALLOWED: FrameCharge = Object.freeze({ allowed: true });
-
-/** A frame meter that starts full. */
-export function createFrameMeter(options: FrameMeterOptions): FrameMeter {
-  const { budget } = options;
-  const now = options.now ?? Date.now;
-  let frames = budget.burstFrames;
-  let bytes = budget.burstBytes;
-  let updatedAt = now();
-
-  function refill(): void {
-    const time = now();
-    const elapsedSeconds = Math.max(0, time - updatedAt) / 1000;
-    frames = Math.min(budget.burstFrames, frames + elapsedSeconds * budget.framesPerSecond);
-    bytes = Math.min(budget.burstBytes, bytes + elapsedSeconds * budget.bytesPerSecond);
-    updatedAt = time;
-  }
-
-  return {
-    charge(size) {
-      refill();
-      const allowed = frames >= 1 && bytes >= size;
-      frames = Math.max(-budget.burstFrames, frames - 1);
-      bytes = Math.max(-budget.burstBytes, bytes - size);
-      if (allowed) return ALLOWED;
-      const framesWait = frames >= 0 ? 0 : (-frames / budget.framesPerSecond) * 1000;
-      const bytesWait = bytes >= 0 ? 0 : (-bytes / budget.bytesPerSecond) * 1000;
-      return {
-        allowed: false,
-        retryAfterMs: Math.max(1, Math.ceil(framesWait), Math.ceil(bytesWait)),
-      };
-    },
-  };
 }
 
 /** One user's meter, held while one of their sockets is open. */
@@ -119,3 +66,7 @@ export function createUserFrameMeters(budget: Required<FrameBudgetOptions>): Use
     },
   };
 }
+
+// The meter itself is counted with the other budgets.
+export { createFrameMeter } from './rate-limiter';
+export type { FrameCharge, FrameMeter, FrameMeterOptions } from './rate-limiter';

@@ -27,8 +27,8 @@ export type {
   RateLimiter,
   RateLimitRequest,
 } from './rate-limiter';
-export { createTokenBucket } from './token-bucket';
-export type { TakeResult, TokenBucket, TokenBucketOptions } from './token-bucket';
+export { createTokenBucket } from './rate-limiter';
+export type { TakeResult, TokenBucket, TokenBucketOptions } from './rate-limiter';
 export {
   createTranscribeHandler,
   type TranscribeHandler,

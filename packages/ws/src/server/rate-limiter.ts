@@ -1,4 +1,57 @@
-import { createTokenBucket, type TakeResult, type TokenBucket } from './token-bucket';
+import type { FrameBudgetOptions } from './frame-budget';
+
+/** Options for {@link createTokenBucket}. */
+export interface TokenBucketOptions {
+  /** Tokens available at once (the burst). */
+  capacity: number;
+  /** Tokens added back per second. */
+  refillPerSecond: number;
+  /** Clock in epoch ms. @default Date.now */
+  now?: () => number;
+}
+
+/** The outcome of {@link TokenBucket.take}. */
+export type TakeResult = { allowed: true } | { allowed: false; retryAfterMs: number };
+
+/** A token bucket: `capacity` commands at once, then `refillPerSecond` per second. */
+export interface TokenBucket {
+  take(): TakeResult;
+  /** Milliseconds until {@link take} would succeed (0: now); takes nothing. */
+  waitMs(): number;
+}
+
+/** Creates a token bucket that starts full. */
+export function createTokenBucket(options: TokenBucketOptions): TokenBucket {
+  const now = options.now ?? Date.now;
+  const refillPerMs = options.refillPerSecond / 1000;
+  let tokens = options.capacity;
+  let updatedAt = now();
+
+  function refill(): void {
+    const time = now();
+    tokens = Math.min(options.capacity, tokens + (time - updatedAt) * refillPerMs);
+    updatedAt = time;
+  }
+
+  function waitMs(): number {
+    return tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) / refillPerMs));
+  }
+
+  return {
+    take() {
+      refill();
+      if (tokens >= 1) {
+        tokens -= 1;
+        return { allowed: true };
+      }
+      return { allowed: false, retryAfterMs: waitMs() };
+    },
+    waitMs() {
+      refill();
+      return waitMs();
+    },
+  };
+}
 
 /** A budget: `burst` requests at once, then `refillPerSecond` per second. */
 export interface RateLimitBudget {
@@ -127,4 +180,59 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}):
 /** Whether a limiter's answer has to be awaited. */
 export function isPending(result: TakeResult | Promise<TakeResult>): result is Promise<TakeResult> {
   return typeof (result as Promise<TakeResult>).then === 'function';
+}
+
+/** The outcome of {@link FrameMeter.charge}. */
+export type FrameCharge = { allowed: true } | { allowed: false; retryAfterMs: number };
+
+/** Counts one budget's frames and bytes. */
+export interface FrameMeter {
+  /**
+   * Charges one frame of `bytes` whatever happens to it next (refused frames cost the same as
+   * accepted ones). Refused when the budget could not pay for it before the charge; the debt
+   * is kept (down to one burst), so a sender that keeps going stays refused.
+   */
+  charge(bytes: number): FrameCharge;
+}
+
+/** Options for {@link createFrameMeter}. */
+export interface FrameMeterOptions {
+  budget: Required<FrameBudgetOptions>;
+  /** Clock in epoch ms. @default Date.now */
+  now?: () => number;
+}
+
+const ALLOWED: FrameCharge = Object.freeze({ allowed: true });
+
+/** A frame meter that starts full. */
+export function createFrameMeter(options: FrameMeterOptions): FrameMeter {
+  const { budget } = options;
+  const now = options.now ?? Date.now;
+  let frames = budget.burstFrames;
+  let bytes = budget.burstBytes;
+  let updatedAt = now();
+
+  function refill(): void {
+    const time = now();
+    const elapsedSeconds = Math.max(0, time - updatedAt) / 1000;
+    frames = Math.min(budget.burstFrames, frames + elapsedSeconds * budget.framesPerSecond);
+    bytes = Math.min(budget.burstBytes, bytes + elapsedSeconds * budget.bytesPerSecond);
+    updatedAt = time;
+  }
+
+  return {
+    charge(size) {
+      refill();
+      const allowed = frames >= 1 && bytes >= size;
+      frames = Math.max(-budget.burstFrames, frames - 1);
+      bytes = Math.max(-budget.burstBytes, bytes - size);
+      if (allowed) return ALLOWED;
+      const framesWait = frames >= 0 ? 0 : (-frames / budget.framesPerSecond) * 1000;
+      const bytesWait = bytes >= 0 ? 0 : (-bytes / budget.bytesPerSecond) * 1000;
+      return {
+        allowed: false,
+        retryAfterMs: Math.max(1, Math.ceil(framesWait), Math.ceil(bytesWait)),
+      };
+    },
+  };
 }

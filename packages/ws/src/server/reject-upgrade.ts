@@ -1,6 +1,3 @@
-import type { RecallErrorCode } from '@recall/core';
-import { encodeMessage, errorFrame } from './feed-serializer';
-import type { WebSocket } from 'ws';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 
@@ -19,19 +16,4 @@ export function rejectUpgrade(socket: Duplex, status: number, body?: string): vo
       'Content-Type: text/plain; charset=utf-8\r\n' +
       `Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
   );
-}
-
-/**
- * Refuses an upgraded socket the way clients understand: one `error` frame, then a close
- * code whose retry policy they obey; the socket is dropped if the peer never answers.
- */
-export function refuseWebSocket(
-  socket: WebSocket,
-  refusal: { code: RecallErrorCode; message: string; retryAfterMs?: number; closeCode: number },
-): void {
-  socket.on('error', () => {});
-  const { code, message, retryAfterMs } = refusal;
-  socket.send(encodeMessage(errorFrame({ code, message, retryAfterMs })));
-  socket.close(refusal.closeCode, code);
-  setTimeout(() => socket.terminate(), 1_000).unref();
 }

@@ -1,7 +1,7 @@
 import { type RecallErrorCode, toRecallError } from '@recall/core';
 import { CLOSE_CODES } from '../protocol/close-codes';
 import type { ConnectionTarget } from './connection-request';
-import type { ResolvedServerOptions } from './server-options';
+import type { ConnectionSettings } from '../connection/connection-options';
 
 /** A refusal sent after the upgrade as an `error` frame plus a close code the client obeys. */
 export interface SessionRefusal {
@@ -48,12 +48,13 @@ const REVEALING_CODES: ReadonlySet<RecallErrorCode> = new Set([
  * Decides which session a connection attaches to and from which seq, checking ownership:
  * a session belongs to the user that started it; a recall set with an owner only to them.
  * Refusals reveal nothing about another user's session (no status, no seq, no content, not
- * even whether it exists).
+ * even whether it exists). `userId` `undefined` is the anonymous learner (the in-process
+ * transport without a user), who owns the sessions stored without one.
  */
 export async function resolveSession(
   target: ConnectionTarget,
-  userId: string,
-  options: Pick<ResolvedServerOptions, 'storage' | 'engine'>,
+  userId: string | undefined,
+  options: Pick<ConnectionSettings, 'storage' | 'engine'>,
 ): Promise<ResolveSessionResult> {
   const { storage, engine } = options;
   const refused: Refused = target.kind === 'recall-set' ? 'recall set' : 'session';
@@ -66,7 +67,8 @@ export async function resolveSession(
       if (recallSet.ownerId !== undefined && recallSet.ownerId !== userId) {
         return { ok: false, refusal: refuseAccess(refused, 'recall set owned by another user') };
       }
-      const { sessionId } = await engine.startSession(target.recallSetId, { userId });
+      const learner = userId === undefined ? {} : { userId };
+      const { sessionId } = await engine.startSession(target.recallSetId, learner);
       return { ok: true, sessionId, afterSeq: 0, headSeq: await storage.lastSeq(sessionId) };
     }
 

@@ -1,29 +1,23 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { StorageAdapter } from '@recall/core';
-import { DEFAULT_MAX_CLIENT_FRAME_BYTES, DEFAULT_MAX_CONTENT_LENGTH } from '../protocol/limits';
+import {
+  type ConnectionLimitOptions,
+  type ConnectionSettings,
+  requirePositiveInteger,
+  resolveConnectionLimits,
+} from '../connection/connection-options';
 import type { RecallServerEngine } from './engine-port';
 import type { RecallServerOptions } from './server-modes';
 import { type AllowedHosts, resolveAllowedHosts } from './host-check';
 import { consoleLogger, type RecallServerLogger } from './logger';
-import { createMemoryRateLimiter, type RateLimiter } from './rate-limiter';
-import {
-  type ResolvedServerLimits,
-  resolveServerLimits,
-  type ServerLimitOptions,
-} from './server-limits';
+import type { ServerLimitOptions } from './server-limits';
 
 /** Who is connecting, as established by {@link RecallServerOptions.authenticate}. */
 export interface AuthenticatedUser {
   userId: string;
 }
 
-/** A command or connection rate limit (a token bucket). */
-export interface RateLimitOptions {
-  /** Commands accepted at once. @default 10 */
-  burst?: number;
-  /** Commands added back per second. @default 5 */
-  refillPerSecond?: number;
-}
+export type { RateLimitOptions } from '../connection/connection-options';
 
 export type {
   RecallServerAttachOptions,
@@ -33,7 +27,7 @@ export type {
 } from './server-modes';
 
 /** The options every mode of `createRecallServer` shares. */
-export interface RecallServerBaseOptions extends ServerLimitOptions {
+export interface RecallServerBaseOptions extends ServerLimitOptions, ConnectionLimitOptions {
   /** The engine that runs the sessions. Exactly one of `engine` and `engineFactory`. */
   engine?: RecallServerEngine;
   /** Builds the engine over `storage` once, at construction. */
@@ -71,41 +65,6 @@ export interface RecallServerBaseOptions extends ServerLimitOptions {
    */
   allowedOrigins?: readonly string[] | 'same-host' | 'any';
   /**
-   * Largest frame in bytes; `ws` closes with 1009 above it. The default fits the largest
-   * legitimate frame (8,000 characters of 3-byte UTF-8 text, about 24.2 KB) with a third to
-   * spare; when `maxContentLength` is raised it grows to `3 × maxContentLength + 1024`.
-   * @default 32768
-   */
-  maxPayload?: number;
-  /** Largest `user_message.content` in characters. @default 8000 */
-  maxContentLength?: number;
-  /** Per-connection command rate limit, or `false` for none. @default { burst: 10, refillPerSecond: 5 } */
-  rateLimit?: RateLimitOptions | false;
-  /**
-   * Command rate limit per user, shared by all of that user's sockets (so opening more
-   * sockets buys no more budget), or `false` for none. Applies on top of `rateLimit`; a
-   * command must fit both. Kept by `rateLimiter`: per node by default, so with N nodes a user
-   * gets N budgets unless every node is given one shared limiter.
-   * @default { burst: 20, refillPerSecond: 5 }
-   */
-  userRateLimit?: RateLimitOptions | false;
-  /**
-   * Where the per-user budgets (`userRateLimit`, `connectionRateLimit`) are kept, under the
-   * keys `commands:<userId>` and `connections:<userId>`. Pass one limiter backed by a shared
-   * store to every node (and to `createTranscribeHandler`) to give each user one budget
-   * across the cluster. `rateLimit` (per socket) and `maxSocketsPerUser` stay per node.
-   * @default createMemoryRateLimiter() — budgets in this process
-   */
-  rateLimiter?: RateLimiter;
-  /** Open sockets allowed per user. @default 16 */
-  maxSocketsPerUser?: number;
-  /**
-   * New connections per user (a reconnect flood is refused with the `RATE_LIMITED` close
-   * code, which clients retry on their slow tier), or `false` for none.
-   * @default { burst: 30, refillPerSecond: 1 }
-   */
-  connectionRateLimit?: RateLimitOptions | false;
-  /**
    * Sockets this server holds at once, over all users: open WebSockets plus upgrades in
    * progress. Past it an upgrade is answered `503`; on the server Recall creates (`port`) it
    * is also the TCP connection cap (`server.maxConnections`). Size it to your memory: an idle
@@ -123,8 +82,6 @@ export interface RecallServerBaseOptions extends ServerLimitOptions {
   upgradeTimeoutMs?: number;
   /** Interval of protocol pings; a peer that misses one is terminated. 0 disables. @default 30000 */
   heartbeatIntervalMs?: number;
-  /** A socket whose send buffer would exceed this is closed as a slow consumer. @default 1048576 */
-  maxBufferedBytes?: number;
   /** @default warnings and errors to the console */
   logger?: RecallServerLogger;
   /**
@@ -137,7 +94,7 @@ export interface RecallServerBaseOptions extends ServerLimitOptions {
 }
 
 /** Options after defaults and validation. */
-export interface ResolvedServerOptions extends ResolvedServerLimits {
+export interface ResolvedServerOptions extends ConnectionSettings {
   engine: RecallServerEngine;
   storage: StorageAdapter;
   authenticate: RecallServerOptions['authenticate'];
@@ -147,17 +104,9 @@ export interface ResolvedServerOptions extends ResolvedServerLimits {
   host: string;
   allowedHosts: AllowedHosts;
   allowedOrigins: readonly string[] | 'same-host' | 'any';
-  maxPayload: number;
-  maxContentLength: number;
-  rateLimit: Required<RateLimitOptions> | false;
-  userRateLimit: Required<RateLimitOptions> | false;
-  maxSocketsPerUser: number;
-  connectionRateLimit: Required<RateLimitOptions> | false;
-  rateLimiter: RateLimiter;
   maxConnections: number;
   upgradeTimeoutMs: number;
   heartbeatIntervalMs: number;
-  maxBufferedBytes: number;
   logger: RecallServerLogger;
   logLimits: { intervalMs: number; maxLinesPerInterval: number };
 }
@@ -166,40 +115,11 @@ const DEFAULTS = {
   path: '/ws',
   host: '127.0.0.1',
   allowedOrigins: 'same-host',
-  maxPayload: DEFAULT_MAX_CLIENT_FRAME_BYTES,
-  maxContentLength: DEFAULT_MAX_CONTENT_LENGTH,
-  rateLimit: { burst: 10, refillPerSecond: 5 },
-  userRateLimit: { burst: 20, refillPerSecond: 5 },
-  maxSocketsPerUser: 16,
-  connectionRateLimit: { burst: 30, refillPerSecond: 1 },
   maxConnections: 10_000,
   upgradeTimeoutMs: 10_000,
   heartbeatIntervalMs: 30_000,
-  maxBufferedBytes: 1024 * 1024,
   logLimits: { intervalMs: 10_000, maxLinesPerInterval: 100 },
 } as const;
-
-function requirePositiveInteger(name: string, value: number, allowZero = false): void {
-  if (!Number.isInteger(value) || value < 0 || (!allowZero && value === 0)) {
-    throw new TypeError(
-      `createRecallServer: \`${name}\` must be a ${allowZero ? 'non-negative' : 'positive'} integer, got ${String(value)}.`,
-    );
-  }
-}
-
-function resolveRateLimit(
-  name: string,
-  value: RateLimitOptions | false | undefined,
-  defaults: Required<RateLimitOptions>,
-): Required<RateLimitOptions> | false {
-  if (value === false) return false;
-  const resolved = { ...defaults, ...value };
-  requirePositiveInteger(`${name}.burst`, resolved.burst);
-  if (!(resolved.refillPerSecond > 0)) {
-    throw new TypeError(`createRecallServer: \`${name}.refillPerSecond\` must be positive.`);
-  }
-  return resolved;
-}
 
 /** Applies defaults and rejects impossible combinations with a `TypeError`. */
 export function resolveServerOptions(options: RecallServerOptions): ResolvedServerOptions {
@@ -230,46 +150,18 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
     if (options.port > 65_535)
       throw new TypeError('createRecallServer: `port` must be at most 65535.');
   }
-  const maxContentLength = options.maxContentLength ?? DEFAULTS.maxContentLength;
-  requirePositiveInteger('maxContentLength', maxContentLength);
-  const maxPayload =
-    options.maxPayload ?? Math.max(DEFAULTS.maxPayload, 3 * maxContentLength + 1024);
-  requirePositiveInteger('maxPayload', maxPayload);
-  if (maxContentLength > maxPayload) {
-    throw new TypeError(
-      `createRecallServer: \`maxContentLength\` (${maxContentLength}) cannot exceed \`maxPayload\` (${maxPayload}).`,
-    );
-  }
-  const rateLimit = resolveRateLimit('rateLimit', options.rateLimit, DEFAULTS.rateLimit);
-  const userRateLimit = resolveRateLimit(
-    'userRateLimit',
-    options.userRateLimit,
-    DEFAULTS.userRateLimit,
-  );
-  const connectionRateLimit = resolveRateLimit(
-    'connectionRateLimit',
-    options.connectionRateLimit,
-    DEFAULTS.connectionRateLimit,
-  );
-  const maxSocketsPerUser = options.maxSocketsPerUser ?? DEFAULTS.maxSocketsPerUser;
-  requirePositiveInteger('maxSocketsPerUser', maxSocketsPerUser);
+  const limits = resolveConnectionLimits(options);
   const maxConnections = options.maxConnections ?? DEFAULTS.maxConnections;
   requirePositiveInteger('maxConnections', maxConnections);
   const upgradeTimeoutMs = options.upgradeTimeoutMs ?? DEFAULTS.upgradeTimeoutMs;
   requirePositiveInteger('upgradeTimeoutMs', upgradeTimeoutMs);
   const heartbeatIntervalMs = options.heartbeatIntervalMs ?? DEFAULTS.heartbeatIntervalMs;
   requirePositiveInteger('heartbeatIntervalMs', heartbeatIntervalMs, true);
-  const maxBufferedBytes = options.maxBufferedBytes ?? DEFAULTS.maxBufferedBytes;
-  requirePositiveInteger('maxBufferedBytes', maxBufferedBytes);
   const allowedOrigins = options.allowedOrigins ?? DEFAULTS.allowedOrigins;
   if (Array.isArray(allowedOrigins) && allowedOrigins.some((origin) => origin.includes('*'))) {
     throw new TypeError(
       'createRecallServer: `allowedOrigins` are matched exactly; wildcards are not supported.',
     );
-  }
-
-  if (options.rateLimiter !== undefined && typeof options.rateLimiter?.take !== 'function') {
-    throw new TypeError('createRecallServer: `rateLimiter` must have a `take` method.');
   }
   const allowedHosts = resolveAllowedHosts({
     allowedHosts: options.allowedHosts,
@@ -285,7 +177,7 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
     throw new TypeError('createRecallServer: `engineFactory` returned no engine.');
   }
   return {
-    ...resolveServerLimits(options, maxPayload),
+    ...limits,
     engine,
     storage: options.storage,
     authenticate: options.authenticate,
@@ -295,17 +187,9 @@ export function resolveServerOptions(options: RecallServerOptions): ResolvedServ
     host: options.host ?? DEFAULTS.host,
     allowedHosts,
     allowedOrigins,
-    maxPayload,
-    maxContentLength,
-    rateLimit,
-    userRateLimit,
-    maxSocketsPerUser,
-    connectionRateLimit,
-    rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
     maxConnections,
     upgradeTimeoutMs,
     heartbeatIntervalMs,
-    maxBufferedBytes,
     logger: options.logger ?? consoleLogger,
     logLimits,
   };

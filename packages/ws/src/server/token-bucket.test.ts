@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createTokenBucket } from './token-bucket';
+import { createTokenBucket } from './rate-limiter';
 
 describe('createTokenBucket', () => {
   test('allows the burst, then refuses with the wait until the next token', () => {

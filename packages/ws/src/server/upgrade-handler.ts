@@ -1,24 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { WebSocket, WebSocketServer } from 'ws';
-import { CLOSE_CODES } from '../protocol/close-codes';
-import { selectProtocolVersion, unsupportedProtocolMessage } from '../protocol/protocol-version';
-import type { Admission, AdmitResult } from './admission';
-import {
-  type ConnectionTarget,
-  parseConnectionRequest,
-  redactRequestUrl,
-} from './connection-request';
+import { type WebSocket, WebSocket as WebSocketClass, type WebSocketServer } from 'ws';
+import type { ConnectionCore } from '../connection/connection-core';
+import type { ConnectionInput, HostSocket } from '../connection/session-connection';
+import { redactRequestUrl } from './connection-request';
 import { isHostAllowed } from './host-check';
-import type { UserFrameMeters } from './frame-budget';
-import { createFrameMeter, createInboundGuard } from './inbound-guard';
-import type { LogLimiter } from './log-limits';
 import { isOriginAllowed } from './origin-check';
-import { refuseWebSocket, rejectUpgrade } from './reject-upgrade';
+import { rejectUpgrade } from './reject-upgrade';
 import { addressKey, remoteAddressOf } from './remote-address';
-import { resolveSession, type SessionRefusal } from './resolve-session';
 import type { ResolvedServerOptions } from './server-options';
-import { attachSessionConnection, type SessionConnection } from './session-connection';
 import type { UpgradeGuard, UpgradeTicket } from './upgrade-guard';
 
 /** What the upgrade handler shares with the server that owns it. */
@@ -26,12 +16,8 @@ export interface UpgradeHandlerContext {
   options: ResolvedServerOptions;
   webSocketServer: WebSocketServer;
   guard: UpgradeGuard;
-  admission: Admission;
-  logs: LogLimiter;
-  /** The frame budgets each user's sockets share on this node (`null`: none). */
-  userFrameMeters: UserFrameMeters | null;
-  /** Open session sockets: the handler adds each one and removes it once closed. */
-  connections: Set<SessionConnection>;
+  /** The connection core every accepted socket is handed to. */
+  core: ConnectionCore;
   /** Whether the server is shutting down (new upgrades are refused). */
   isClosing(): boolean;
 }
@@ -43,26 +29,13 @@ interface Upgrade {
   head: Buffer;
   ticket: UpgradeTicket;
   fields: { remoteAddress: string | undefined; url: string };
-  /** What the per-address limits count this request under. */
-  addressKey: string;
 }
-
-/** Where an accepted request goes: the user and the session or recall set it names. */
-interface Admitted {
-  userId: string;
-  target: ConnectionTarget;
-  addressKey: string;
-}
-
-/** One of the user's socket slots, or why the user is refused one (after the upgrade). */
-type Slot = AdmitResult & { sessionStarted?: () => void };
 
 /**
- * The server's upgrade path, in the order a request meets it: the socket cap and deadline,
- * Host, Origin, credentials, protocol version, the connection request, the user's limits and
- * the session's ownership; then the WebSocket handshake and the session connection. A refusal
- * before the handshake is an HTTP status; after it (the client can read it), an `error` frame
- * and a close code.
+ * The Node host of the connection core, in the order a request meets it: the socket cap and
+ * deadline, Host, Origin and credentials (HTTP refusals); then the core decides (protocol
+ * version, the connection request, the user's limits) and, once the WebSocket handshake is
+ * done, serves the session on the open socket.
  */
 export function createUpgradeHandler(
   context: UpgradeHandlerContext,
@@ -76,46 +49,43 @@ export function createUpgradeHandler(
     const key = addressKey(remoteAddress);
     const ticket = context.guard.enter(socket, fields, key);
     if (ticket === null) return;
-    const current: Upgrade = { request, socket, head, ticket, fields, addressKey: key };
-    const admitted = await admitRequest(context, current);
-    if (admitted === null) return;
-    const slot = await context.admission.admit({
-      userId: admitted.userId,
-      addressKey: admitted.addressKey,
-      startsSession: admitted.target.kind === 'recall-set',
+    const current: Upgrade = { request, socket, head, ticket, fields };
+    const userId = await admitRequest(context.options, current);
+    if (userId === null) return;
+    const decision = await context.core.connect({
+      userId,
+      url: request.url,
+      protocols: offeredProtocols(request),
+      remoteAddress,
+      addressKey: key,
     });
+    if (decision.kind === 'reject') return rejectUpgrade(socket, decision.status, decision.reason);
     // The deadline may have answered meanwhile.
     if (context.isClosing() || socket.destroyed || !socket.writable) {
-      if (slot.ok) slot.release();
+      decision.cancel();
       return rejectUpgrade(socket, 503);
     }
     // The handshake completes before any storage work: a class opening one set at once is
     // never held at the HTTP deadline while sessions start; the history follows the socket.
-    openConnection(context, current, admitted, slot);
+    let handshaken = false;
+    // `ws` answers an invalid handshake itself without calling back; free the slot then.
+    socket.once('close', () => {
+      if (!handshaken) decision.cancel();
+    });
+    context.webSocketServer.handleUpgrade(request, socket, head, (webSocket) => {
+      handshaken = true;
+      ticket.established();
+      const input = decision.open(hostSocket(webSocket));
+      listen(context, webSocket, input, fields);
+    });
   };
 }
 
-/** Logs a refusal sent after the handshake. */
-function logRefusal(
-  context: UpgradeHandlerContext,
-  upgrade: Upgrade,
-  userId: string,
-  refusal: SessionRefusal,
-): void {
-  const level = refusal.code === 'FORBIDDEN' ? 'warn' : 'info';
-  context.options.logger[level]?.('connection refused', {
-    ...upgrade.fields,
-    userId,
-    reason: refusal.logReason,
-  });
-}
-
-/** Host, Origin, credentials, protocol and request: the checks that need no session. */
+/** Host, Origin and credentials: the HTTP checks. The user id, or `null` once refused. */
 async function admitRequest(
-  context: UpgradeHandlerContext,
+  options: ResolvedServerOptions,
   upgrade: Upgrade,
-): Promise<Admitted | null> {
-  const { options } = context;
+): Promise<string | null> {
   const { logger } = options;
   const { request, socket, fields } = upgrade;
   if (!isHostAllowed(request, options.allowedHosts)) {
@@ -128,37 +98,11 @@ async function admitRequest(
     rejectUpgrade(socket, 403);
     return null;
   }
-  const userId = await authenticate(options, upgrade);
-  if (userId === null) return null;
-  const offered = offeredProtocols(request);
-  if (selectProtocolVersion(offered) === null) {
-    logger.info?.('unsupported protocol', { ...fields, userId, offered: offered.join(',') });
-    acceptAndRefuse(context, upgrade, {
-      code: 'UNSUPPORTED_PROTOCOL',
-      message: unsupportedProtocolMessage(offered),
-      closeCode: CLOSE_CODES.UNSUPPORTED_PROTOCOL.code,
-    });
-    return null;
-  }
-  const parsed = parseConnectionRequest(request.url);
-  if (!parsed.ok) {
-    logger.info?.('bad connection request', { ...fields, userId, reason: parsed.reason });
-    rejectUpgrade(socket, 400, parsed.reason);
-    return null;
-  }
-  return { userId, target: parsed.target, addressKey: upgrade.addressKey };
-}
-
-/** The user id `authenticate` returns, or `null` after answering 401/500. */
-async function authenticate(
-  options: ResolvedServerOptions,
-  { request, socket, fields }: Upgrade,
-): Promise<string | null> {
   let user: Awaited<ReturnType<typeof options.authenticate>>;
   try {
     user = await options.authenticate(request);
   } catch (error) {
-    options.logger.error?.('authenticate threw', {
+    logger.error?.('authenticate threw', {
       ...fields,
       error: error instanceof Error ? error.message : String(error),
     });
@@ -166,125 +110,61 @@ async function authenticate(
     return null;
   }
   if (user === null || typeof user?.userId !== 'string' || user.userId.length === 0) {
-    options.logger.warn?.('unauthenticated upgrade', fields);
+    logger.warn?.('unauthenticated upgrade', fields);
     rejectUpgrade(socket, 401);
     return null;
   }
   return user.userId;
 }
 
-/** Completes the upgrade only to answer with an `error` frame and a close code. */
-function acceptAndRefuse(
+/** Feeds a `ws` socket's frames, pongs and end to the core. */
+function listen(
   context: UpgradeHandlerContext,
-  { request, socket, head, ticket }: Upgrade,
-  refusal: Parameters<typeof refuseWebSocket>[1],
-): void {
-  if (socket.destroyed) return;
-  context.webSocketServer.handleUpgrade(request, socket, head, (webSocket) => {
-    ticket.established();
-    refuseWebSocket(webSocket, refusal);
-  });
-}
-
-/**
- * The handshake, then — with the socket open and its input paused — the session: resolved
- * (started or resumed, ownership checked), then its history and live frames. A refusal of the
- * user's slot or of the session is an `error` frame and a close code.
- */
-function openConnection(
-  context: UpgradeHandlerContext,
-  upgrade: Upgrade,
-  admitted: Admitted,
-  slot: Slot,
-): void {
-  const { request, socket, head, ticket } = upgrade;
-  const release = slot.ok ? slot.release : undefined;
-  let handshaken = false;
-  // `ws` answers an invalid handshake itself without calling back; free the slot then.
-  socket.once('close', () => {
-    if (!handshaken) release?.();
-  });
-  context.webSocketServer.handleUpgrade(request, socket, head, (webSocket) => {
-    handshaken = true;
-    ticket.established();
-    if (!slot.ok) {
-      logRefusal(context, upgrade, admitted.userId, slot.refusal);
-      return refuseWebSocket(webSocket, slot.refusal);
-    }
-    // Commands sent before the session is attached wait in the socket, not in a void.
-    webSocket.pause();
-    let gone = false;
-    const onGone = () => {
-      gone = true;
-    };
-    webSocket.once('close', onGone);
-    void resolveSession(admitted.target, admitted.userId, context.options).then((result) => {
-      // The session has started (or failed to): the concurrent-start cap frees its place.
-      slot.sessionStarted?.();
-      webSocket.off('close', onGone);
-      if (gone) return slot.release();
-      // Frames read from here on are emitted on later ticks: after the attach below, which
-      // runs in this one (and a refusal's close handshake needs the peer's close frame).
-      webSocket.resume();
-      if (!result.ok) {
-        slot.release();
-        logRefusal(context, upgrade, admitted.userId, result.refusal);
-        return refuseWebSocket(webSocket, result.refusal);
-      }
-      if (context.isClosing()) {
-        slot.release();
-        return refuseWebSocket(webSocket, {
-          code: 'INTERNAL_ERROR',
-          message: 'The server is shutting down.',
-          closeCode: CLOSE_CODES.GOING_AWAY.code,
-        });
-      }
-      attach(context, upgrade, webSocket, { ...result, userId: admitted.userId, slot });
-    });
-  });
-}
-
-/** The session connection on an open socket; the slot is freed when it closes. */
-function attach(
-  context: UpgradeHandlerContext,
-  upgrade: Upgrade,
   webSocket: WebSocket,
-  session: {
-    userId: string;
-    sessionId: string;
-    afterSeq: number;
-    headSeq: number;
-    slot: Slot & { ok: true };
-  },
+  input: ConnectionInput,
+  fields: Upgrade['fields'],
 ): void {
-  const { options } = context;
-  const { fields } = upgrade;
-  const { userId, sessionId, afterSeq, headSeq, slot } = session;
-  const identity = { userId, sessionId, remoteAddress: fields.remoteAddress };
-  const userMeter = context.userFrameMeters?.acquire(userId);
-  const connection = attachSessionConnection({
-    socket: webSocket,
-    identity,
-    afterSeq,
-    headSeq,
-    options,
-    userBudget: options.userRateLimit
-      ? { limiter: options.rateLimiter, key: `commands:${userId}`, limit: options.userRateLimit }
-      : null,
-    refusals: context.logs.forConnection(identity),
-    inbound: createInboundGuard({
-      socket: options.frameBudget ? createFrameMeter({ budget: options.frameBudget }) : null,
-      user: userMeter?.meter ?? null,
-      refusedFrameLimit: options.refusedFrameLimit || null,
-    }),
+  webSocket.on('error', (error) => {
+    context.options.logger.info?.('socket error', { ...fields, error: error.message });
   });
-  context.connections.add(connection);
-  options.logger.info?.('connected', { ...fields, userId, sessionId, afterSeq });
-  void connection.closed.then(() => {
-    context.connections.delete(connection);
-    userMeter?.release();
-    slot.release();
+  webSocket.on('message', (data, isBinary) => {
+    const raw = isBinary ? data : Buffer.isBuffer(data) ? data.toString('utf8') : data;
+    input.receive(raw, frameByteLength(data));
   });
+  webSocket.on('pong', () => input.pong());
+  webSocket.on('close', () => input.ended());
+}
+
+/** A `ws` socket as the core sees it; writes of one event-loop turn leave together. */
+function hostSocket(webSocket: WebSocket): HostSocket {
+  return {
+    get isOpen() {
+      return webSocket.readyState === WebSocketClass.OPEN;
+    },
+    get bufferedAmount() {
+      return webSocket.bufferedAmount;
+    },
+    send(frame) {
+      coalesceWrites(webSocket);
+      webSocket.send(frame, { binary: false });
+    },
+    close(code, reason) {
+      const { readyState } = webSocket;
+      if (readyState === WebSocketClass.OPEN || readyState === WebSocketClass.CONNECTING) {
+        webSocket.close(code, reason);
+      }
+    },
+    terminate: () => webSocket.terminate(),
+    pause: () => webSocket.pause(),
+    resume: () => webSocket.resume(),
+    ping: () => webSocket.ping(),
+  };
+}
+
+/** Bytes a `ws` message event carries (one Buffer, an ArrayBuffer, or fragments). */
+export function frameByteLength(data: Buffer | ArrayBuffer | Buffer[]): number {
+  if (Array.isArray(data)) return data.reduce((total, part) => total + part.length, 0);
+  return data.byteLength;
 }
 
 /** The protocol versions an upgrade request offers (`Sec-WebSocket-Protocol`), in order. */
@@ -295,4 +175,29 @@ function offeredProtocols(request: IncomingMessage): string[] {
     .split(',')
     .map((value) => value.trim())
     .filter((value) => value.length > 0);
+}
+
+/** Sockets corked during the current event-loop turn, uncorked together at its end. */
+const corked = new Set<Duplex>();
+
+function uncorkAll(): void {
+  const sockets = [...corked];
+  corked.clear();
+  // One uncork per cork: the frames written meanwhile leave in one write (a writev).
+  for (const socket of sockets) if (!socket.destroyed) socket.uncork();
+}
+
+/**
+ * Holds the socket's writes until the end of the current event-loop turn, so every frame
+ * sent to it during the turn — events, chunks, acks — leaves in one write system call instead
+ * of one each. Call it right before `send`: frames stay whole (one JSON message per WebSocket
+ * frame) and in order, and nothing waits longer than the turn. Repeated calls in one turn
+ * cork once.
+ */
+export function coalesceWrites(webSocket: WebSocket): void {
+  const socket = (webSocket as unknown as { _socket?: Duplex })._socket;
+  if (socket === undefined || socket.destroyed || corked.has(socket)) return;
+  if (corked.size === 0) setImmediate(uncorkAll);
+  socket.cork();
+  corked.add(socket);
 }

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { coalesceWrites } from './write-coalescing';
+import { coalesceWrites } from './upgrade-handler';
 
 let server: WebSocketServer | undefined;
 

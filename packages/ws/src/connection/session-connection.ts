@@ -1,17 +1,44 @@
 import { toRecallError } from '@recall/core';
-import { type WebSocket, WebSocket as WebSocketClass } from 'ws';
+import type { ClientMessage } from '../protocol/client-messages';
 import { CLOSE_CODES } from '../protocol/close-codes';
 import { parseClientMessage } from '../protocol/parse-client-message';
 import type { ServerMessage, ServerMessageOf } from '../protocol/server-messages';
-import { createCommandIntake } from './command-intake';
-import type { CommandRateLimitOptions } from './command-rate-limit';
-import { type CommandMessage, answerCommand } from './dispatch-command';
-import { type EncodedMessage, encodeMessage, errorFrame } from './feed-serializer';
-import { frameByteLength, type InboundGuard } from './inbound-guard';
-import type { ConnectionLog } from './log-limits';
-import type { ResolvedServerOptions } from './server-options';
-import { subscribeSessionFrames } from './session-subscription';
-import { coalesceWrites } from './write-coalescing';
+import {
+  type CommandRateLimitOptions,
+  createCommandIntake,
+  type InboundGuard,
+} from '../server/command-intake';
+import { type CommandMessage, answerCommand } from '../server/dispatch-command';
+import {
+  type EncodedMessage,
+  encodeMessage,
+  errorFrame,
+  subscribeSessionFrames,
+} from '../server/feed-serializer';
+import type { ConnectionLog } from '../server/log-limits';
+import type { ConnectionSettings } from './connection-options';
+
+/**
+ * One open WebSocket as a host hands it to the connection core: the `ws` library's socket
+ * behind the Node server, a WebSocket-like pair in the in-process transport.
+ */
+export interface HostSocket {
+  /** Whether frames can still be sent (the socket is open). */
+  readonly isOpen: boolean;
+  /** Bytes written but not yet sent (back-pressure). */
+  readonly bufferedAmount: number;
+  /** Sends one text frame. */
+  send(frame: EncodedMessage): void;
+  /** Starts the close handshake with `code`. */
+  close(code: number, reason: string): void;
+  /** Drops the socket at once (no close handshake). */
+  terminate(): void;
+  /** Stops delivering inbound frames; they wait in the host until {@link resume}. */
+  pause(): void;
+  resume(): void;
+  /** Sends a protocol-level ping; hosts without one omit it. */
+  ping?(): void;
+}
 
 /** Who is on the other end of a connection, for logs and per-user limits. */
 export interface ConnectionIdentity {
@@ -20,8 +47,18 @@ export interface ConnectionIdentity {
   remoteAddress: string | undefined;
 }
 
-/** One attached socket, as the server manages it. */
-export interface SessionConnection {
+/** What the host reports to a connection: frames, pongs and the socket's end. */
+export interface ConnectionInput {
+  /** One inbound frame: its text, or a binary payload (refused), and its size in bytes. */
+  receive(data: unknown, bytes: number): void;
+  /** The peer answered a ping. */
+  pong(): void;
+  /** The socket is closed (by either side). */
+  ended(): void;
+}
+
+/** One attached socket, as the core manages it. */
+export interface SessionConnection extends ConnectionInput {
   readonly identity: ConnectionIdentity;
   /** Terminates the peer if it missed the previous ping, then pings again. */
   heartbeat(): void;
@@ -36,19 +73,21 @@ export interface SessionConnection {
 
 /** Options for {@link attachSessionConnection}. */
 export interface AttachSessionConnectionOptions {
-  socket: WebSocket;
+  socket: HostSocket;
   identity: ConnectionIdentity;
   /** Events with `seq > afterSeq` are sent first (history), then live ones. */
   afterSeq: number;
   /** The log's last seq when the connection was resolved: `history_end` follows it. */
   headSeq: number;
-  options: ResolvedServerOptions;
+  settings: ConnectionSettings;
   /** The budget all sockets of this user share (`null`: no per-user limit). */
   userBudget: CommandRateLimitOptions['user'];
   /** Where refused frames are logged, aggregated per connection. */
   refusals: ConnectionLog;
   /** The frame budgets every inbound frame is charged to before it is parsed. */
   inbound: InboundGuard;
+  /** Sees every valid client message, in arrival order (the in-process transport's record). */
+  onMessage?: ((message: ClientMessage) => void) | undefined;
 }
 
 /** The longest a socket over its frame budget goes unread: well inside a heartbeat interval. */
@@ -58,29 +97,37 @@ const MAX_READ_HOLD_MS = 10_000;
 const FRAME_FLOOD_RETRY_AFTER_MS = 30_000;
 
 /** How long a closing socket may take to finish the close handshake before it is dropped. */
-const CLOSE_GRACE_MS = 1_000;
+export const CLOSE_GRACE_MS = 1_000;
+
+/** A timer that never keeps a Node process alive (browsers have no `unref`). */
+export function later(milliseconds: number, run: () => void): ReturnType<typeof setTimeout> {
+  const timer = setTimeout(run, milliseconds);
+  (timer as { unref?: () => void }).unref?.();
+  return timer;
+}
 
 /**
  * Serves one session over one socket: streams the engine feed from `afterSeq` (history,
  * then live, with no gap or duplicate — the engine's `subscribe` guarantees the seam),
- * parses each frame, hands commands to the engine in arrival order and answers `ack` /
- * `error` / `pong`.
+ * charges and parses each frame, answers pings, rate-limits commands, hands them to the
+ * engine in arrival order and answers `ack` / `error`.
  */
 export function attachSessionConnection(attach: AttachSessionConnectionOptions): SessionConnection {
-  const { socket, identity, options } = attach;
-  const { logger } = options;
+  const { socket, identity, settings } = attach;
+  const { logger } = settings;
   let alive = true;
   let closing = false;
   let unsubscribe: (() => void) | null = null;
+  let resumeTimer: ReturnType<typeof setTimeout> | undefined;
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => {
     resolveClosed = resolve;
   });
 
   function write(encoded: EncodedMessage): void {
-    if (closing || socket.readyState !== WebSocketClass.OPEN) return;
+    if (closing || !socket.isOpen) return;
     // Length in UTF-16 units: close enough to bytes for a back-pressure threshold.
-    if (socket.bufferedAmount + encoded.length > options.maxBufferedBytes) {
+    if (socket.bufferedAmount + encoded.length > settings.maxBufferedBytes) {
       logger.warn?.('slow consumer disconnected', {
         ...identity,
         bufferedAmount: socket.bufferedAmount,
@@ -88,8 +135,7 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
       close(CLOSE_CODES.SLOW_CONSUMER.code, 'slow consumer');
       return;
     }
-    coalesceWrites(socket);
-    socket.send(encoded, { binary: false });
+    socket.send(encoded);
   }
 
   function send(message: ServerMessage): void {
@@ -97,20 +143,41 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
   }
 
   const commands = createCommandIntake({
-    options,
+    options: settings,
     userBudget: attach.userBudget,
     identity: { ...identity },
     refusals: attach.refusals,
     isClosing: () => closing,
     send,
-    run: (message) => void runCommand(attach, message, send),
+    run: (message) => void runCommand(message),
   });
 
-  function onFrame(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
+  /** Runs one command on the engine and answers it (`ack` or `error`). */
+  async function runCommand(message: CommandMessage): Promise<void> {
+    const answer = await answerCommand({
+      engine: settings.engine,
+      sessionId: identity.sessionId,
+      message,
+      onInternalError: (error) =>
+        logger.error?.('command failed', {
+          ...identity,
+          command: message.type,
+          error: error.message,
+        }),
+    });
+    if (answer !== null) send(answer);
+  }
+
+  function receive(data: unknown, bytes: number): void {
     alive = true;
     if (closing) return;
+    // The protocol's own limit (`ws` enforces it before a frame reaches us).
+    if (bytes > settings.maxPayload) {
+      close(CLOSE_CODES.MESSAGE_TOO_BIG.code, '');
+      return;
+    }
     // Charged before anything is decoded: refused frames cost their weight too.
-    const charged = attach.inbound.charge(frameByteLength(data));
+    const charged = attach.inbound.charge(bytes);
     if (!charged.allowed) {
       refuse('over frame budget', {
         code: 'RATE_LIMITED',
@@ -120,37 +187,31 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
       holdReading(charged.retryAfterMs);
       return;
     }
-    const raw = isBinary ? data : Buffer.isBuffer(data) ? data.toString('utf8') : data;
-    const parsed = parseClientMessage(raw, {
-      maxBytes: options.maxPayload,
-      maxContentLength: options.maxContentLength,
+    const parsed = parseClientMessage(data, {
+      maxBytes: settings.maxPayload,
+      maxContentLength: settings.maxContentLength,
     });
     if (!parsed.ok) {
       refuse('invalid frame', parsed.error);
       return;
     }
+    attach.onMessage?.(parsed.message);
     // Pings are liveness checks (cheap, answered at once), not commands: never rate limited.
     if (parsed.message.type === 'ping') send({ type: 'pong', timestamp: Date.now() });
     else commands.take(parsed.message);
   }
 
-  let resumeTimer: ReturnType<typeof setTimeout> | undefined;
-
   /**
    * Stops reading the socket until its budget has refilled: what the peer sends meanwhile
-   * waits in TCP buffers (its own sends stall) and costs this process nothing.
+   * waits in the host (on Node, in TCP buffers: its own sends stall) and costs nothing.
    */
   function holdReading(milliseconds: number): void {
     if (closing || resumeTimer !== undefined) return;
     socket.pause();
-    resumeTimer = setTimeout(
-      () => {
-        resumeTimer = undefined;
-        if (!closing) socket.resume();
-      },
-      Math.min(milliseconds, MAX_READ_HOLD_MS),
-    );
-    resumeTimer.unref();
+    resumeTimer = later(Math.min(milliseconds, MAX_READ_HOLD_MS), () => {
+      resumeTimer = undefined;
+      if (!closing) socket.resume();
+    });
   }
 
   /** Answers a refused frame, or closes a socket that keeps sending them. */
@@ -178,37 +239,27 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
     closing = true;
     unsubscribe?.();
     unsubscribe = null;
-    if (
-      socket.readyState === WebSocketClass.OPEN ||
-      socket.readyState === WebSocketClass.CONNECTING
-    ) {
-      socket.close(code, reason);
-      // A slow or dead peer may never answer the close frame.
-      setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
-    }
+    if (!socket.isOpen) return;
+    socket.close(code, reason);
+    // A slow or dead peer may never answer the close frame.
+    later(CLOSE_GRACE_MS, () => socket.terminate());
   }
 
-  socket.on('error', (error) => {
-    logger.info?.('socket error', { ...identity, error: error.message });
-  });
-  socket.on('pong', () => {
-    alive = true;
-  });
-  socket.on('message', onFrame);
-  socket.on('close', () => {
-    if (resumeTimer !== undefined) clearTimeout(resumeTimer);
-    attach.refusals.close();
-    closing = true;
-    unsubscribe?.();
-    unsubscribe = null;
-    resolveClosed();
-  });
-
-  unsubscribe = subscribe(attach, { write, send, close, isClosing: () => closing });
-
-  return {
+  const connection: SessionConnection = {
     identity,
     closed,
+    receive,
+    pong() {
+      alive = true;
+    },
+    ended() {
+      if (resumeTimer !== undefined) clearTimeout(resumeTimer);
+      attach.refusals.close();
+      closing = true;
+      unsubscribe?.();
+      unsubscribe = null;
+      resolveClosed();
+    },
     heartbeat() {
       if (closing) return;
       if (!alive) {
@@ -218,64 +269,27 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
         return;
       }
       alive = false;
-      socket.ping();
+      socket.ping?.();
     },
     close,
   };
-}
-
-/** Runs one command on the engine and answers it (`ack` or `error`). */
-async function runCommand(
-  { options, identity }: AttachSessionConnectionOptions,
-  message: CommandMessage,
-  send: (message: ServerMessage) => void,
-): Promise<void> {
-  const answer = await answerCommand({
-    engine: options.engine,
-    sessionId: identity.sessionId,
-    message,
-    onInternalError: (error) =>
-      options.logger.error?.('command failed', {
-        ...identity,
-        command: message.type,
-        error: error.message,
-      }),
-  });
-  if (answer !== null) send(answer);
-}
-
-/** What {@link subscribe} needs of the connection. */
-interface FrameSink {
-  write(encoded: EncodedMessage): void;
-  send(message: ServerMessage): void;
-  close(code: number, reason: string): void;
-  isClosing(): boolean;
-}
-
-/**
- * History after `afterSeq`, `history_end`, then live frames. Returns the unsubscribe function,
- * or `null` once the connection is closing (the history may already have tripped the
- * slow-consumer limit) or the subscription failed (answered, then closed).
- */
-function subscribe(
-  { options, identity, afterSeq, headSeq }: AttachSessionConnectionOptions,
-  sink: FrameSink,
-): (() => void) | null {
+  // History after `afterSeq`, `history_end`, then live frames; nothing once the history
+  // tripped the slow-consumer limit; answered, then closed, when the subscription fails.
   try {
     const stop = subscribeSessionFrames({
-      engine: options.engine,
+      engine: settings.engine,
       sessionId: identity.sessionId,
-      afterSeq,
-      headSeq,
-      send: sink.write,
+      afterSeq: attach.afterSeq,
+      headSeq: attach.headSeq,
+      send: write,
     });
-    if (!sink.isClosing()) return stop;
-    stop();
+    if (closing) stop();
+    else unsubscribe = stop;
   } catch (error) {
     const recallError = toRecallError(error);
-    options.logger.error?.('subscribe failed', { ...identity, error: recallError.message });
-    sink.send(errorFrame({ code: recallError.code, message: 'Could not attach to the session.' }));
-    sink.close(CLOSE_CODES.INTERNAL.code, 'subscribe failed');
+    logger.error?.('subscribe failed', { ...identity, error: recallError.message });
+    send(errorFrame({ code: recallError.code, message: 'Could not attach to the session.' }));
+    close(CLOSE_CODES.INTERNAL.code, 'subscribe failed');
   }
-  return null;
+  return connection;
 }
