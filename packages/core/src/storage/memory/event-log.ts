@@ -3,12 +3,11 @@ import type { NewSessionEvent, SessionEvent } from '../../events/envelope';
 import { deepFreeze } from '../../internal/deep-freeze';
 import type { AppendResult, ReadOptions, Unsubscribe } from '../storage-adapter';
 import {
-  assertWellFormedBatch,
   clientMessageIdOf,
   foreignEventIdError,
   partlyStoredBatchError,
-  sequenceEvent,
-} from './batch-rules';
+  planAppend,
+} from '../log/append-plan';
 
 interface Subscriber {
   cursor: number;
@@ -45,7 +44,7 @@ export class InMemoryEventLog {
   }
 
   append(sessionId: string, events: readonly NewSessionEvent[], expectedSeq: number): AppendResult {
-    assertWellFormedBatch(sessionId, events);
+    const plan = planAppend({ sessionId, events, expectedSeq });
     const log = this.#log(sessionId);
     const foreign = events.find((event) => {
       const owner = this.#sessionOfEvent.get(event.id);
@@ -63,9 +62,7 @@ export class InMemoryEventLog {
     }
     const storedIds = events.filter((event) => log.ids.has(event.id)).map((event) => event.id);
     if (storedIds.length > 0) throw partlyStoredBatchError(sessionId, storedIds);
-    const stored = events.map((event, index) =>
-      deepFreeze(structuredClone(sequenceEvent(event, sessionId, expectedSeq + index + 1))),
-    );
+    const stored = plan.events.map((event) => deepFreeze(structuredClone(event)));
     for (const event of stored) {
       log.events.push(event);
       log.ids.add(event.id);
