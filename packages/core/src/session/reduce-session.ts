@@ -3,6 +3,7 @@ import { assertNever } from '../internal/assert-never';
 import { addUsage } from '../llm/llm-adapter';
 import { OPENING_CUE, RESUME_CUE, RETURN_CUE, rabbitholeCue } from '../prompts/conversation-cues';
 import { attemptedAndFailedPointIds, findFocusPoint, normalizeTopic } from './checklist';
+import { planAppend } from '../storage/log/append-plan';
 import { saysCannotRecall } from '../text/cannot-recall';
 import { answering, applyAttempts } from './point-attempts';
 import type {
@@ -41,12 +42,8 @@ export function previewSession(
   state: EngineSessionState,
   events: readonly NewSessionEvent[],
 ): EngineSessionState {
-  let preview = state;
-  for (const event of events) {
-    const provisional = { ...event, sessionId: preview.sessionId, seq: preview.lastSeq + 1 };
-    preview = reduceSession(preview, provisional as SessionEvent);
-  }
-  return preview;
+  const plan = planAppend({ sessionId: state.sessionId, events, expectedSeq: state.lastSeq });
+  return plan.events.reduce(reduceSession, state);
 }
 
 // `state` is the state before the event, `view` the same with the shared fold applied: each
