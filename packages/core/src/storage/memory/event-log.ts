@@ -55,8 +55,10 @@ export class InMemoryEventLog {
       const ids = new Set(events.map((event) => event.id));
       return { status: 'duplicate', events: log.events.filter((stored) => ids.has(stored.id)) };
     }
-    const repeatedMessage = findRepeatedClientMessage(log, events);
-    if (repeatedMessage) return { status: 'duplicate', events: [repeatedMessage] };
+    for (const clientMessageId of plan.clientMessageIds) {
+      const repeated = log.clientMessageIds.get(clientMessageId);
+      if (repeated) return { status: 'duplicate', events: [repeated] };
+    }
     if (log.events.length !== expectedSeq) {
       throw new ConcurrencyError(sessionId, expectedSeq, log.events.length);
     }
@@ -110,19 +112,6 @@ export class InMemoryEventLog {
     this.#logs.clear();
     this.#sessionOfEvent.clear();
   }
-}
-
-function findRepeatedClientMessage(
-  log: SessionLog,
-  events: readonly NewSessionEvent[],
-): SessionEvent | undefined {
-  for (const event of events) {
-    const clientMessageId = clientMessageIdOf(event);
-    const existing =
-      clientMessageId === undefined ? undefined : log.clientMessageIds.get(clientMessageId);
-    if (existing) return existing;
-  }
-  return undefined;
 }
 
 // Delivers events past the subscriber's cursor in order; re-entrant appends made by a
