@@ -50,6 +50,13 @@ export type {
   SpendTotals,
   AddSpendOptions,
   GetSpendOptions,
+  EventLogStore,
+  RecallSetStore,
+  LearningStateStore,
+  SessionRowStore,
+  WriterClaimStore,
+  ListSessionsOptions,
+  Unsubscribe,
 } from './storage/storage-adapter';
 export type { LearnerOptions } from './model/learner';
 export type {

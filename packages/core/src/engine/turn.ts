@@ -3,7 +3,7 @@ import type { NewSessionEvent, SessionEvent } from '../events/envelope';
 import { createEventContext, type EventContext } from '../events/event-context';
 import { previewSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
-import { sequenceEvent } from '../storage/memory/batch-rules';
+import { planAppend } from '../storage/log/append-plan';
 import type { AppendOptions } from '../storage/storage-adapter';
 import { emitEvents, type EngineRuntime } from './runtime';
 import type { SessionActor } from './session-actor';
@@ -122,9 +122,7 @@ export function createTurn(
         options.writes === undefined || runtime.storage.writesWithAppend !== true
           ? {}
           : options.writes(
-              events.map((event, index) =>
-                sequenceEvent(event, entry.sessionId, expectedSeq + index + 1),
-              ),
+              planAppend({ sessionId: entry.sessionId, events, expectedSeq }).events,
               entry.state,
             );
       try {

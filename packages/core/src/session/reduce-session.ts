@@ -11,6 +11,7 @@ import {
   withMisses,
   withTargets,
 } from './checklist';
+import { planAppend } from '../storage/log/append-plan';
 import { saysCannotRecall } from '../text/cannot-recall';
 import type {
   EngineSessionState,
@@ -48,12 +49,8 @@ export function previewSession(
   state: EngineSessionState,
   events: readonly NewSessionEvent[],
 ): EngineSessionState {
-  let preview = state;
-  for (const event of events) {
-    const provisional = { ...event, sessionId: preview.sessionId, seq: preview.lastSeq + 1 };
-    preview = reduceSession(preview, provisional as SessionEvent);
-  }
-  return preview;
+  const plan = planAppend({ sessionId: state.sessionId, events, expectedSeq: state.lastSeq });
+  return plan.events.reduce(reduceSession, state);
 }
 
 // `state` is the state before the event, `view` the same with the shared fold applied: each

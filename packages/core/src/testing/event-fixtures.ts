@@ -1,7 +1,7 @@
 import type { SessionEventData, SessionEventType } from '../events/catalog';
 import type { SessionEvent } from '../events/envelope';
 import { createEventContext } from '../events/event-context';
-import { sequenceEvent } from '../storage/memory/batch-rules';
+import { sequenceEvent } from '../storage/log/append-plan';
 
 const usage = { inputTokens: 120, outputTokens: 30, cacheReadTokens: 100, cacheWriteTokens: 0 };
 

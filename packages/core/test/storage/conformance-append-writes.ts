@@ -1,35 +1,19 @@
 import type { StorageAdapter } from '@recall/core';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { messages, recallSet, review, session, uniqueId } from './fixtures';
+import { type PeerOptions, listening } from './conformance-live-feed';
 
 const DAY = 86_400_000;
 const NOW = 10 * DAY;
 
 /**
- * Runs inside describeStorageConformance: an append that carries its reviews and session row
- * (`writesWithAppend`), the head an adapter knows without a round trip, and recall sets that
- * may be served from memory (frozen) but never stale after a save, here or on another node.
+ * What crosses the parts of a StorageAdapter: an append that carries its reviews and session
+ * row (`writesWithAppend`), and recall sets served from memory that a save on another node
+ * (heard through the event log's live feed) never leaves stale.
  */
-/**
- * Subscribes (which makes a shared adapter listen for other processes' appends) and waits
- * until the adapter vouches for heads; returns the unsubscribe.
- */
-async function listening(storage: StorageAdapter): Promise<() => void> {
-  const unsubscribe = storage.subscribe(uniqueId('sess'), 0, () => {});
-  await vi.waitFor(
-    async () => {
-      const sessionId = uniqueId('sess');
-      await storage.lastSeq(sessionId);
-      expect(storage.knownLastSeq?.(sessionId)).toBe(0);
-    },
-    { timeout: 10_000 },
-  );
-  return unsubscribe;
-}
-
 export function describeAppendWritesConformance(
   adapter: () => StorageAdapter,
-  options: { openPeer?: () => Promise<StorageAdapter>; track: (peer: StorageAdapter) => void },
+  options: PeerOptions<StorageAdapter> = {},
 ): void {
   let storage: StorageAdapter;
   beforeEach(() => {
@@ -103,61 +87,23 @@ export function describeAppendWritesConformance(
     });
   });
 
-  describe('heads and recall sets from memory', () => {
-    test('knownLastSeq is the head after this adapter appended, when it can vouch for it', async () => {
-      const sessionId = uniqueId('sess');
+  const openPeer = options.openPeer;
+  if (openPeer === undefined) return;
+  describe('recall sets from memory, across nodes', () => {
+    test('a set saved through another adapter on the same database replaces the cached one', async () => {
+      const peer = await openPeer();
+      const set = recallSet({ points: 2 });
+      await peer.saveRecallSet(set);
+      // Listening is what lets a shared adapter keep sets in memory.
       const unsubscribe = await listening(storage);
-      await storage.append(sessionId, messages(sessionId, 0, 3), { expectedSeq: 0 });
-      expect(storage.knownLastSeq?.(sessionId)).toBe(3);
+      expect((await storage.getRecallSet(set.id))?.name).toBe(set.name);
+      await peer.saveRecallSet({ ...set, name: 'Edited on another node' });
+      await vi.waitFor(
+        async () =>
+          expect((await storage.getRecallSet(set.id))?.name).toBe('Edited on another node'),
+        { timeout: 10_000 },
+      );
       unsubscribe();
     });
-
-    test('a recall set read back is read-only, and a save replaces it at once', async () => {
-      const set = recallSet({ points: 2 });
-      await storage.saveRecallSet(set);
-      const first = await storage.getRecallSet(set.id);
-      expect(first).toEqual(set);
-      expect(Object.isFrozen(first)).toBe(true);
-      expect(Object.isFrozen(first?.points[0])).toBe(true);
-      await storage.saveRecallSet({ ...set, name: 'Renamed', points: set.points.slice(0, 1) });
-      const second = await storage.getRecallSet(set.id);
-      expect(second?.name).toBe('Renamed');
-      expect(second?.points).toHaveLength(1);
-    });
-
-    if (options.openPeer) {
-      const openPeer = options.openPeer;
-      test('a set saved through another adapter on the same database replaces the cached one', async () => {
-        const peer = await openPeer();
-        options.track(peer);
-        const set = recallSet({ points: 2 });
-        await peer.saveRecallSet(set);
-        // Listening is what lets a shared adapter keep sets in memory.
-        const unsubscribe = await listening(storage);
-        expect((await storage.getRecallSet(set.id))?.name).toBe(set.name);
-        await peer.saveRecallSet({ ...set, name: 'Edited on another node' });
-        await vi.waitFor(
-          async () =>
-            expect((await storage.getRecallSet(set.id))?.name).toBe('Edited on another node'),
-          { timeout: 10_000 },
-        );
-        unsubscribe();
-      });
-
-      test("another adapter's appends move the known head, never leave it stale", async () => {
-        const peer = await openPeer();
-        options.track(peer);
-        const sessionId = uniqueId('sess');
-        const unsubscribe = await listening(storage);
-        await storage.append(sessionId, messages(sessionId, 0, 2), { expectedSeq: 0 });
-        expect(storage.knownLastSeq?.(sessionId)).toBe(2);
-        await peer.append(sessionId, messages(sessionId, 2, 3), { expectedSeq: 2 });
-        // Its notice moves the head on (a catch-up read follows in the engine).
-        await vi.waitFor(() => expect(storage.knownLastSeq?.(sessionId)).toBe(5), {
-          timeout: 10_000,
-        });
-        unsubscribe();
-      });
-    }
   });
 }

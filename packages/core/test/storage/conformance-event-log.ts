@@ -1,13 +1,17 @@
-import { ConcurrencyError, type SessionEvent, type StorageAdapter } from '@recall/core';
+import { ConcurrencyError, type EventLogStore, type SessionEvent } from '@recall/core';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { eventBuilder, messages, uniqueId, variedEvents } from './fixtures';
 
-/** Runs inside describeStorageConformance; `adapter` returns the adapter under test. */
-export function describeEventLogConformance(adapter: () => StorageAdapter): void {
+/**
+ * The {@link EventLogStore} contract's append and read: `log` returns the store under test
+ * (opened by the caller, in a `beforeAll`). Run by describeStorageConformance, or on its own
+ * against an event log implemented apart.
+ */
+export function describeEventLogConformance(log: () => EventLogStore): void {
   describe('event log', () => {
-    let storage: StorageAdapter;
+    let storage: EventLogStore;
     beforeEach(() => {
-      storage = adapter();
+      storage = log();
     });
 
     test('an unknown session has an empty log', async () => {
@@ -181,6 +185,31 @@ export function describeEventLogConformance(adapter: () => StorageAdapter): void
       });
       await storage.append(sessionId, [event], { expectedSeq: 0 });
       expect(await storage.read(sessionId)).toEqual([event]);
+    });
+
+    test('envelope fields beyond the fixed ones round-trip (append, read, duplicate, subscribe)', async () => {
+      const sessionId = uniqueId('sess');
+      const context = eventBuilder(sessionId, 0, uniqueId('turn'));
+      // commandId is a declared envelope field; traceId stands for one added by a later version.
+      const event = {
+        ...context.build('rabbithole_declined', { rabbitholeEventId: 'rh_1', topic: 'tides' }),
+        commandId: uniqueId('cmd'),
+        traceId: uniqueId('trace'),
+      } as SessionEvent;
+      const plain = context.build('user_message', { content: 'no extra fields' });
+      const appended = await storage.append(sessionId, [event, plain], { expectedSeq: 0 });
+      expect(appended.events).toEqual([event, plain]);
+      expect(await storage.read(sessionId)).toEqual([event, plain]);
+      expect(Object.keys((await storage.read(sessionId))[1]!)).not.toContain('commandId');
+      const again = await storage.append(sessionId, [event, plain], { expectedSeq: 2 });
+      expect(again).toEqual({ status: 'duplicate', events: [event, plain] });
+      const received = await new Promise<SessionEvent>((resolve) => {
+        const unsubscribe = storage.subscribe(sessionId, 0, (delivered) => {
+          unsubscribe();
+          resolve(delivered);
+        });
+      });
+      expect(received).toEqual(event);
     });
   });
 }

@@ -1,15 +1,18 @@
-import type { StorageAdapter } from '@recall/core';
+import type { LearningStateStore, RecallSetStore } from '@recall/core';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { recallSet, review, reviewLog, schedule, session, uniqueId } from './fixtures';
+import { recallSet, review, reviewLog, schedule, uniqueId } from './fixtures';
 
 const DAY = 86_400_000;
 const NOW = 10 * DAY;
 
-/** Runs inside describeStorageConformance: learning state is per (learner, point). */
-export function describeLearnerConformance(adapter: () => StorageAdapter): void {
-  let storage: StorageAdapter;
+/**
+ * Run by describeLearningStateConformance: learning state is per (learner, point), and a
+ * learner's due counts in `listRecallSets` are their own.
+ */
+export function describeLearnerConformance(store: () => RecallSetStore & LearningStateStore): void {
+  let storage: RecallSetStore & LearningStateStore;
   beforeEach(() => {
-    storage = adapter();
+    storage = store();
   });
 
   const dueCount = async (recallSetId: string, userId?: string) => {
@@ -70,23 +73,6 @@ export function describeLearnerConformance(adapter: () => StorageAdapter): void 
       expect(
         (await storage.getSchedules({ recallSetId: set.id, userId: alice })).get(point),
       ).toEqual(reviews[0]!.schedule);
-    });
-
-    test('a private set is listed for its owner only, never for another user or the anonymous learner', async () => {
-      const alice = uniqueId('alice');
-      const bob = uniqueId('bob');
-      const private_ = recallSet({ points: 2, ownerId: alice });
-      const shared = recallSet({ points: 2 });
-      for (const set of [private_, shared]) await storage.saveRecallSet(set);
-      const listedIds = async (userId?: string) =>
-        (
-          await storage.listRecallSets({ now: NOW, ...(userId === undefined ? {} : { userId }) })
-        ).map((summary) => summary.id);
-      expect(await listedIds(alice)).toEqual(expect.arrayContaining([private_.id, shared.id]));
-      expect(await listedIds(bob)).toContain(shared.id);
-      expect(await listedIds(bob)).not.toContain(private_.id);
-      expect(await listedIds()).toContain(shared.id);
-      expect(await listedIds()).not.toContain(private_.id);
     });
 
     test("re-saving an edited set keeps learners' schedules; a new point is new to everyone; a removed point takes its schedules", async () => {
@@ -157,18 +143,8 @@ export function describeLearnerConformance(adapter: () => StorageAdapter): void 
         () => storage.getDuePoints({ recallSetId: set.id, now: NOW, userId }),
         () => storage.recordReview({ userId, schedule: schedule(NOW), log: reviewLog(point, NOW) }),
         () => storage.getReviewLogs({ pointId: point, userId }),
-        () => storage.findActiveSession({ recallSetId: set.id, userId }),
       ];
       for (const call of calls) await expect(call()).rejects.toThrow(TypeError);
-
-      // Its sessions are the ones stored without a user id.
-      const mine = session({ recallSetId: set.id, startedAt: 10 });
-      const users = session({ recallSetId: set.id, userId: 'anonymous', startedAt: 20 });
-      for (const row of [mine, users]) await storage.saveSession(row);
-      expect(await storage.findActiveSession({ recallSetId: set.id })).toEqual(mine);
-      expect(await storage.findActiveSession({ recallSetId: set.id, userId: 'anonymous' })).toEqual(
-        users,
-      );
     });
   });
 }

@@ -1,19 +1,40 @@
-import { type SessionEvent, type StorageAdapter, createMemoryStorage } from '@recall/core';
-import { exportSessionLog, importSessionLog, parseSessionLog } from '@recall/core/storage/log';
+import type { EventLogStore, SessionEvent } from '@recall/core';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { eventBuilder, messages, uniqueId, variedEvents } from './fixtures';
 
 /**
- * Runs inside describeStorageConformance; `adapter` returns the adapter under test and
- * `openPeer`, when given, opens a second adapter on the same database (closed by `track`).
+ * Subscribes (which makes a shared adapter listen for other processes' appends) and waits
+ * until the adapter vouches for heads; returns the unsubscribe.
+ */
+export async function listening(storage: EventLogStore): Promise<() => void> {
+  const unsubscribe = storage.subscribe(uniqueId('sess'), 0, () => {});
+  await vi.waitFor(
+    async () => {
+      const sessionId = uniqueId('sess');
+      await storage.lastSeq(sessionId);
+      expect(storage.knownLastSeq?.(sessionId)).toBe(0);
+    },
+    { timeout: 10_000 },
+  );
+  return unsubscribe;
+}
+
+/** Opens a second store on the same database (another node); the caller closes it. */
+export interface PeerOptions<Part> {
+  openPeer?: () => Promise<Part>;
+}
+
+/**
+ * The {@link EventLogStore} contract's live side: `subscribe` and `knownLastSeq`, across
+ * nodes when `openPeer` is given. `log` returns the store under test.
  */
 export function describeLiveFeedConformance(
-  adapter: () => StorageAdapter,
-  options: { openPeer?: () => Promise<StorageAdapter>; track: (peer: StorageAdapter) => void },
+  log: () => EventLogStore,
+  options: PeerOptions<EventLogStore> = {},
 ): void {
-  let storage: StorageAdapter;
+  let storage: EventLogStore;
   beforeEach(() => {
-    storage = adapter();
+    storage = log();
   });
 
   describe('subscribe', () => {
@@ -70,7 +91,6 @@ export function describeLiveFeedConformance(
       const openPeer = options.openPeer;
       test('delivers events appended through another adapter on the same database', async () => {
         const peer = await openPeer();
-        options.track(peer);
         const sessionId = uniqueId('sess');
         const received: number[] = [];
         const unsubscribe = storage.subscribe(sessionId, 0, (event) => received.push(event.seq));
@@ -89,22 +109,74 @@ export function describeLiveFeedConformance(
     }
   });
 
-  describe('JSON Lines', () => {
-    test('a log exported from one store imports into this one and exports identically', async () => {
+  describe('known head', () => {
+    test('knownLastSeq is the head after this adapter appended, when it can vouch for it', async () => {
       const sessionId = uniqueId('sess');
-      const source = createMemoryStorage();
-      await source.append(sessionId, variedEvents(sessionId), { expectedSeq: 0 });
-      const text = await exportSessionLog(source, sessionId);
-      expect(text.split('\n')).toHaveLength(7);
-      const result = await importSessionLog(storage, text);
-      // Its session_started predates recorded targets: no session row can be rebuilt.
-      expect(result).toEqual({ sessionId, status: 'appended', eventCount: 6, session: null });
-      expect(await storage.read(sessionId)).toEqual(await source.read(sessionId));
-      // Compared parsed: a jsonb column may store the keys of `data` in another order.
-      const exported = await exportSessionLog(storage, sessionId);
-      expect(parseSessionLog(exported)).toEqual(parseSessionLog(text));
-      expect((await importSessionLog(storage, text)).status).toBe('duplicate');
-      await source.close();
+      const unsubscribe = await listening(storage);
+      await storage.append(sessionId, messages(sessionId, 0, 3), { expectedSeq: 0 });
+      expect(storage.knownLastSeq?.(sessionId)).toBe(3);
+      unsubscribe();
     });
+
+    if (options.openPeer) {
+      const openPeer = options.openPeer;
+      test("another adapter's appends move the known head, never leave it stale", async () => {
+        const peer = await openPeer();
+        const sessionId = uniqueId('sess');
+        const unsubscribe = await listening(storage);
+        await storage.append(sessionId, messages(sessionId, 0, 2), { expectedSeq: 0 });
+        expect(storage.knownLastSeq?.(sessionId)).toBe(2);
+        await peer.append(sessionId, messages(sessionId, 2, 3), { expectedSeq: 2 });
+        // Its notice moves the head on (a catch-up read follows in the engine).
+        await vi.waitFor(() => expect(storage.knownLastSeq?.(sessionId)).toBe(5), {
+          timeout: 10_000,
+        });
+        unsubscribe();
+      });
+
+      test('appends committed side by side (announced after commit, many per statement) all reach another process', async () => {
+        const reader = storage;
+        const writer = await openPeer();
+        const sessions = Array.from({ length: 40 }, () => uniqueId('sess'));
+        const received = new Map<string, number[]>(sessions.map((sessionId) => [sessionId, []]));
+        const stops = sessions.map((sessionId) =>
+          reader.subscribe(sessionId, 0, (event) => received.get(sessionId)!.push(event.seq)),
+        );
+        try {
+          // The reader listens before the burst.
+          await vi.waitFor(
+            async () => {
+              await reader.lastSeq(sessions[0]!);
+              expect(reader.knownLastSeq?.(sessions[0]!)).toBe(0);
+            },
+            { timeout: 10_000 },
+          );
+          // 40 sessions × 5 appends, all in flight together: most are announced after commit.
+          for (let round = 0; round < 5; round += 1) {
+            await Promise.all(
+              sessions.map((sessionId) =>
+                writer.append(sessionId, messages(sessionId, round * 2, 2), {
+                  expectedSeq: round * 2,
+                }),
+              ),
+            );
+          }
+          await vi.waitFor(
+            () => {
+              for (const seqs of received.values()) {
+                expect(seqs).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+              }
+            },
+            { timeout: 15_000 },
+          );
+          // The reader's notion of each head followed the notices.
+          expect(sessions.map((sessionId) => reader.knownLastSeq?.(sessionId))).toEqual(
+            sessions.map(() => 10),
+          );
+        } finally {
+          for (const stop of stops) stop();
+        }
+      }, 30_000);
+    }
   });
 }

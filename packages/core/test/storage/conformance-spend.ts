@@ -1,20 +1,21 @@
-import type { StorageAdapter } from '@recall/core';
+import type { SpendLedger } from '@recall/core';
 import { beforeEach, describe, expect, test } from 'vitest';
+import type { PeerOptions } from './conformance-live-feed';
 import { uniqueId } from './fixtures';
 
-/** Runs inside describeStorageConformance: the daily spend ledger (`StorageAdapter.spend`). */
+/**
+ * The {@link SpendLedger} contract (`StorageAdapter.spend`): `spend` returns the ledger under
+ * test, `openPeer` one on the same database (another node).
+ */
 export function describeSpendConformance(
-  adapter: () => StorageAdapter,
-  options: { openPeer?: () => Promise<StorageAdapter>; track: (peer: StorageAdapter) => void },
+  spend: () => SpendLedger,
+  options: PeerOptions<SpendLedger> = {},
 ): void {
-  let storage: StorageAdapter;
+  let current: SpendLedger;
   beforeEach(() => {
-    storage = adapter();
+    current = spend();
   });
-  const ledger = () => {
-    if (storage.spend === undefined) throw new Error('The adapter has no spend ledger.');
-    return storage.spend;
-  };
+  const ledger = () => current;
 
   describe('spend ledger', () => {
     test('adds each learner’s cost to their own total and to the global one', async () => {
@@ -79,12 +80,11 @@ export function describeSpendConformance(
       const openPeer = options.openPeer;
       test('another node on the same database sees and adds to the same totals', async () => {
         const peer = await openPeer();
-        options.track(peer);
         const day = uniqueId('day');
         const userId = uniqueId('learner');
         await ledger().addSpend({ day, userId, costUsd: 1.5 });
-        await peer.spend?.addSpend({ day, userId, costUsd: 0.5 });
-        expect(await peer.spend?.getSpend({ day, userId })).toEqual({
+        await peer.addSpend({ day, userId, costUsd: 0.5 });
+        expect(await peer.getSpend({ day, userId })).toEqual({
           learnerUsd: 2,
           globalUsd: 2,
         });

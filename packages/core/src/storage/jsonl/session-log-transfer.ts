@@ -1,7 +1,7 @@
 import { RecallError } from '../../errors/recall-error';
 import type { Session } from '../../model/session';
 import { sessionRowFromLog } from '../../session/session-row';
-import type { AppendResult, StorageAdapter } from '../storage-adapter';
+import type { AppendResult, EventLogStore, SessionRowStore } from '../storage-adapter';
 import {
   formatSessionLog,
   type ParseSessionLogOptions,
@@ -10,7 +10,7 @@ import {
 
 /** Reads a session's whole event log from storage as JSON Lines. */
 export async function exportSessionLog(
-  storage: StorageAdapter,
+  storage: Pick<EventLogStore, 'read'>,
   sessionId: string,
 ): Promise<string> {
   return formatSessionLog(await storage.read(sessionId));
@@ -44,7 +44,7 @@ export interface ImportSessionLogResult {
  * await importSessionLog(storage, await readFile('session.jsonl', 'utf8'));
  */
 export async function importSessionLog(
-  storage: StorageAdapter,
+  storage: Pick<EventLogStore, 'append' | 'read'> & Pick<SessionRowStore, 'saveSession'>,
   text: string,
   options: ParseSessionLogOptions = {},
 ): Promise<ImportSessionLogResult> {

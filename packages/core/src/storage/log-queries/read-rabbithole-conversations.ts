@@ -1,4 +1,4 @@
-import type { StorageAdapter } from '../storage-adapter';
+import type { EventLogStore } from '../storage-adapter';
 import {
   type RabbitholeConversation,
   getRabbitholeConversations,
@@ -15,7 +15,7 @@ import {
  * }
  */
 export async function readRabbitholeConversations(
-  storage: StorageAdapter,
+  storage: Pick<EventLogStore, 'read'>,
   sessionId: string,
 ): Promise<RabbitholeConversation[]> {
   return getRabbitholeConversations(await storage.read(sessionId));

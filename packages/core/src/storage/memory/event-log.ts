@@ -3,12 +3,11 @@ import type { NewSessionEvent, SessionEvent } from '../../events/envelope';
 import { deepFreeze } from '../../internal/deep-freeze';
 import type { AppendResult, ReadOptions, Unsubscribe } from '../storage-adapter';
 import {
-  assertWellFormedBatch,
   clientMessageIdOf,
   foreignEventIdError,
   partlyStoredBatchError,
-  sequenceEvent,
-} from './batch-rules';
+  planAppend,
+} from '../log/append-plan';
 
 interface Subscriber {
   cursor: number;
@@ -45,7 +44,7 @@ export class InMemoryEventLog {
   }
 
   append(sessionId: string, events: readonly NewSessionEvent[], expectedSeq: number): AppendResult {
-    assertWellFormedBatch(sessionId, events);
+    const plan = planAppend({ sessionId, events, expectedSeq });
     const log = this.#log(sessionId);
     const foreign = events.find((event) => {
       const owner = this.#sessionOfEvent.get(event.id);
@@ -56,16 +55,16 @@ export class InMemoryEventLog {
       const ids = new Set(events.map((event) => event.id));
       return { status: 'duplicate', events: log.events.filter((stored) => ids.has(stored.id)) };
     }
-    const repeatedMessage = findRepeatedClientMessage(log, events);
-    if (repeatedMessage) return { status: 'duplicate', events: [repeatedMessage] };
+    for (const clientMessageId of plan.clientMessageIds) {
+      const repeated = log.clientMessageIds.get(clientMessageId);
+      if (repeated) return { status: 'duplicate', events: [repeated] };
+    }
     if (log.events.length !== expectedSeq) {
       throw new ConcurrencyError(sessionId, expectedSeq, log.events.length);
     }
     const storedIds = events.filter((event) => log.ids.has(event.id)).map((event) => event.id);
     if (storedIds.length > 0) throw partlyStoredBatchError(sessionId, storedIds);
-    const stored = events.map((event, index) =>
-      deepFreeze(structuredClone(sequenceEvent(event, sessionId, expectedSeq + index + 1))),
-    );
+    const stored = plan.events.map((event) => deepFreeze(structuredClone(event)));
     for (const event of stored) {
       log.events.push(event);
       log.ids.add(event.id);
@@ -113,19 +112,6 @@ export class InMemoryEventLog {
     this.#logs.clear();
     this.#sessionOfEvent.clear();
   }
-}
-
-function findRepeatedClientMessage(
-  log: SessionLog,
-  events: readonly NewSessionEvent[],
-): SessionEvent | undefined {
-  for (const event of events) {
-    const clientMessageId = clientMessageIdOf(event);
-    const existing =
-      clientMessageId === undefined ? undefined : log.clientMessageIds.get(clientMessageId);
-    if (existing) return existing;
-  }
-  return undefined;
 }
 
 // Delivers events past the subscriber's cursor in order; re-entrant appends made by a

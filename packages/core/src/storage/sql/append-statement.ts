@@ -1,7 +1,7 @@
 import type { SessionEvent } from '../../events/envelope';
 import type { Session } from '../../model/session';
 import { learnerKey } from '../learner-key';
-import { clientMessageIdOf } from '../memory/batch-rules';
+import { clientMessageIdOf } from '../log/append-plan';
 import type { RecordReviewOptions } from '../storage-adapter';
 
 /** What one append writes, besides the events: all of it in the same statement. */

@@ -1,5 +1,5 @@
 import type { SessionEvent } from '../../events/envelope';
-import { clientMessageIdOf } from '../memory/batch-rules';
+import { clientMessageIdOf } from '../log/append-plan';
 import { metaOf, type Statement } from './append-statement';
 
 /** One session's batch in a group commit: its events, already sequenced from `expectedSeq`. */

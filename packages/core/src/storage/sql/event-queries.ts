@@ -1,12 +1,11 @@
 import { ConcurrencyError } from '../../errors/recall-error';
 import type { NewSessionEvent, SessionEvent } from '../../events/envelope';
 import {
-  assertWellFormedBatch,
   clientMessageIdOf,
   foreignEventIdError,
   partlyStoredBatchError,
-  sequenceEvent,
-} from '../memory/batch-rules';
+  planAppend,
+} from '../log/append-plan';
 import type { AppendResult, ReadOptions, RecordReviewOptions } from '../storage-adapter';
 import type { Session } from '../../model/session';
 import { ACTIVE_SESSION_INDEX, activeSessionTaken, constraintOf } from '../active-session';
@@ -55,9 +54,8 @@ export async function appendEvents(
   events: readonly NewSessionEvent[],
   options: AppendEventsOptions,
 ): Promise<AppendResult> {
-  assertWellFormedBatch(sessionId, events);
   const { expectedSeq } = options;
-  const stored = sequenceBatch(sessionId, events, expectedSeq);
+  const { events: stored } = planAppend({ sessionId, events, expectedSeq });
   const statement = buildAppendStatement(sessionId, stored, expectedSeq, {
     writers: writersOf(stored, options.writerOf),
     reviews: options.reviews ?? [],
@@ -85,15 +83,6 @@ export async function appendEvents(
   }
   const verdict = await verdictOf(executor, { sessionId, events, expectedSeq, row });
   return verdict ?? { status: 'appended', events: stored };
-}
-
-/** The batch as it is stored: seqs from `expectedSeq + 1`, the session id on every event. */
-export function sequenceBatch(
-  sessionId: string,
-  events: readonly NewSessionEvent[],
-  expectedSeq: number,
-): SessionEvent[] {
-  return events.map((event, index) => sequenceEvent(event, sessionId, expectedSeq + index + 1));
 }
 
 /** Per stored event, the advisory-lock key of its writer (starts of claimed responses). */

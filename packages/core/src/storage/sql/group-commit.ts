@@ -1,13 +1,12 @@
 import { RecallError } from '../../errors/recall-error';
 import type { NewSessionEvent, SessionEvent } from '../../events/envelope';
-import { assertWellFormedBatch } from '../memory/batch-rules';
+import { planAppend } from '../log/append-plan';
 import type { AppendResult } from '../storage-adapter';
 import { type BatchAppendEntry, buildBatchAppendStatement } from './batch-append-statement';
 import {
   type AppendEventsOptions,
   type ClassifyRow,
   appendEvents,
-  sequenceBatch,
   verdictOf,
   writersOf,
 } from './event-queries';
@@ -126,13 +125,17 @@ export class GroupCommit {
     const entries: Array<BatchAppendEntry & { events: SessionEvent[] }> = [];
     const members: Queued[] = [];
     for (const item of batch) {
+      let stored: SessionEvent[];
       try {
-        assertWellFormedBatch(item.sessionId, item.events);
+        ({ events: stored } = planAppend({
+          sessionId: item.sessionId,
+          events: item.events,
+          expectedSeq: item.options.expectedSeq,
+        }));
       } catch (error) {
         item.reject(error);
         continue;
       }
-      const stored = sequenceBatch(item.sessionId, item.events, item.options.expectedSeq);
       entries.push({
         sessionId: item.sessionId,
         expectedSeq: item.options.expectedSeq,

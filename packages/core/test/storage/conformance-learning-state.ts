@@ -1,22 +1,22 @@
-import type { StorageAdapter } from '@recall/core';
+import type { LearningStateStore, RecallSetStore } from '@recall/core';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { recallSet, review, reviewLog, schedule, session, uniqueId } from './fixtures';
+import { describeLearnerConformance } from './conformance-learners';
+import { recallSet, review, reviewLog, schedule, uniqueId } from './fixtures';
 
-/** Runs inside describeStorageConformance; `adapter` returns the adapter under test. */
-export function describeModelConformance(adapter: () => StorageAdapter): void {
-  let storage: StorageAdapter;
+/**
+ * The {@link LearningStateStore} contract: schedules, review logs and due points of a
+ * {@link RecallSetStore}'s points, kept per learner. `store` returns the store under test:
+ * learning state belongs to points, so it is tested together with the sets holding them.
+ */
+export function describeLearningStateConformance(
+  store: () => RecallSetStore & LearningStateStore,
+): void {
+  let storage: RecallSetStore & LearningStateStore;
   beforeEach(() => {
-    storage = adapter();
+    storage = store();
   });
 
-  describe('recall sets', () => {
-    test('a saved set reads back equal; an unknown id is null', async () => {
-      const set = recallSet({ points: 3, ownerId: uniqueId('user') });
-      await storage.saveRecallSet(set);
-      expect(await storage.getRecallSet(set.id)).toEqual(set);
-      expect(await storage.getRecallSet(uniqueId('rs'))).toBeNull();
-    });
-
+  describe('learning state', () => {
     test('saving again replaces the set, its points and its resources', async () => {
       const set = recallSet({ points: 3 });
       await storage.saveRecallSet(set);
@@ -121,63 +121,5 @@ export function describeModelConformance(adapter: () => StorageAdapter): void {
     });
   });
 
-  describe('sessions', () => {
-    test('a saved session reads back equal and saving again replaces it', async () => {
-      const recallSetId = uniqueId('rs');
-      const saved = session({ recallSetId, userId: uniqueId('user') });
-      await storage.saveSession(saved);
-      expect(await storage.getSession(saved.id)).toEqual(saved);
-      const paused = {
-        ...saved,
-        status: 'paused' as const,
-        pausedAt: 5,
-        recalledPointIds: ['p1'],
-      };
-      await storage.saveSession(paused);
-      expect(await storage.getSession(saved.id)).toEqual(paused);
-      expect(await storage.getSession(uniqueId('sess'))).toBeNull();
-    });
-
-    test("findActiveSession returns the learner's newest in-progress or paused session", async () => {
-      const recallSetId = uniqueId('rs');
-      const userId = uniqueId('user');
-      expect(await storage.findActiveSession({ recallSetId })).toBeNull();
-      const older = session({ recallSetId, userId, status: 'paused', startedAt: 100 });
-      const newer = session({ recallSetId, status: 'in_progress', startedAt: 200 });
-      const newest = session({ recallSetId, userId, status: 'in_progress', startedAt: 250 });
-      const done = session({
-        recallSetId,
-        userId,
-        status: 'completed',
-        startedAt: 300,
-        endedAt: 400,
-      });
-      const dropped = session({ recallSetId, status: 'abandoned', startedAt: 500 });
-      for (const row of [older, newer, done, dropped]) await storage.saveSession(row);
-      // Without a userId: the anonymous learner's session, never a user's.
-      expect(await storage.findActiveSession({ recallSetId })).toEqual(newer);
-      expect(await storage.findActiveSession({ recallSetId, userId })).toEqual(older);
-      expect(await storage.findActiveSession({ recallSetId, userId: uniqueId('user') })).toBeNull();
-      // A learner has one active session per set (shared storages enforce it): the older one
-      // ends before the newer starts.
-      await storage.saveSession({ ...older, status: 'abandoned', endedAt: 240 });
-      await storage.saveSession(newest);
-      expect(await storage.findActiveSession({ recallSetId, userId })).toEqual(newest);
-      expect(await storage.findActiveSession({ recallSetId })).toEqual(newer);
-    });
-
-    test('listSessions filters by set, user and status, newest first', async () => {
-      const recallSetId = uniqueId('rs');
-      const userId = uniqueId('user');
-      const rows = [
-        session({ recallSetId, userId, status: 'completed', startedAt: 10 }),
-        session({ recallSetId, userId, status: 'in_progress', startedAt: 30 }),
-        session({ recallSetId, status: 'completed', startedAt: 20 }),
-      ];
-      for (const row of rows) await storage.saveSession(row);
-      expect(await storage.listSessions({ recallSetId })).toEqual([rows[1], rows[2], rows[0]]);
-      expect(await storage.listSessions({ recallSetId, userId })).toEqual([rows[1], rows[0]]);
-      expect(await storage.listSessions({ userId, status: 'completed' })).toEqual([rows[0]]);
-    });
-  });
+  describeLearnerConformance(store);
 }
