@@ -19,6 +19,14 @@ export type {
   CommandResult,
   EngineFeedItem,
 } from './engine/engine-types';
+export type {
+  SessionCommand,
+  SessionCommandOf,
+  SessionCommandType,
+  SessionCommandMethods,
+  CommandOptions,
+  EnterRabbitholeOptions,
+} from './commands/catalog';
 export { DEFAULT_ENGINE_CONFIG, estimateCostUsd } from './engine/engine-config';
 export type { EngineConfig, TokenPrice } from './engine/engine-config';
 export { withSpendGuard } from './engine/spend-guard';
