@@ -6,7 +6,7 @@ import {
 import type { SessionCommandType } from '@recall/core';
 import * as z from 'zod';
 import { DEFAULT_MAX_CONTENT_LENGTH, MAX_CLIENT_MESSAGE_ID_LENGTH } from './limits';
-import { CLIENT_MESSAGE_TYPES, type ClientMessageType } from './message-types';
+import type { ClientMessageType } from './message-types';
 
 const clientMessageId = storableTextSchema
   .min(1)
@@ -59,9 +59,13 @@ export const clientMessageSchemas = {
 } as const satisfies { [T in ClientMessageType]: z.ZodType<{ type: T }> };
 
 /** Schema of any client → server message, discriminated on `type`. */
+// From the catalog itself, not the generated table, so `npm run docs:schema` can rewrite a
+// stale table.
 export const clientMessageSchema = z.discriminatedUnion(
   'type',
-  CLIENT_MESSAGE_TYPES.map((type) => clientMessageSchemas[type]) as unknown as [
+  [...SESSION_COMMAND_TYPES, 'ping' as const].map(
+    (type) => clientMessageSchemas[type],
+  ) as unknown as [
     (typeof clientMessageSchemas)['user_message'],
     ...(typeof clientMessageSchemas)[ClientMessageType][],
   ],
