@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { isBlankText, isStorableText } from '../text/storable-text';
+import { isStorableText, isVisibleText } from '../text/storable-text';
 
 /** Text every storage holds the same way: no NUL character, no unpaired UTF-16 surrogate. */
 export const storableTextSchema = z.string().refine(isStorableText, {
@@ -9,7 +9,7 @@ export const storableTextSchema = z.string().refine(isStorableText, {
 /** Storable text that shows something (not only whitespace or invisible marks). */
 const visibleText = storableTextSchema
   .regex(/\S/, { message: 'Must contain a non-whitespace character', abort: true })
-  .refine((text) => !isBlankText(text), { message: 'Must contain a visible character' });
+  .refine(isVisibleText, { message: 'Must contain a visible character' });
 
 /** One entry of {@link sessionCommandCatalog}. */
 export interface SessionCommandDefinition {
