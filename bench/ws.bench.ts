@@ -129,17 +129,11 @@ async function runClients(url: string, initialTarget: number): Promise<void> {
 /** An engine-like source: every listener of the session gets the same event objects. */
 function createBroadcastSource(): RecallServerEngine & { emit(event: SessionEvent): void } {
   const listeners = new Set<(item: EngineFeedItem) => void>();
-  const unsupported = async (): Promise<CommandResult> => {
-    throw new Error('The benchmark source takes no commands.');
-  };
   return {
     startSession: async () => ({ sessionId: 'bench-session', resumed: true }),
-    sendUserMessage: unsupported,
-    leaveSession: unsupported,
-    dismissOverlay: unsupported,
-    enterRabbithole: unsupported,
-    exitRabbithole: unsupported,
-    declineRabbithole: unsupported,
+    dispatch: async (): Promise<CommandResult> => {
+      throw new Error('The benchmark source takes no commands.');
+    },
     subscribe(_sessionId, _options, listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

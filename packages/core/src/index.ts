@@ -23,6 +23,14 @@ export type {
 } from './engine/engine-types';
 // What `RecallEngine.getSessionState` returns: the shared view plus the engine's own fields
 export type { EngineSessionState } from './session/session-state';
+export type {
+  SessionCommand,
+  SessionCommandOf,
+  SessionCommandType,
+  SessionCommandMethods,
+  CommandOptions,
+  EnterRabbitholeOptions,
+} from './commands/catalog';
 export { DEFAULT_ENGINE_CONFIG, estimateCostUsd } from './engine/engine-config';
 export type { EngineConfig, TokenPrice } from './engine/engine-config';
 export { withSpendGuard } from './engine/spend-guard';

@@ -3,7 +3,8 @@
 // on `@recall/ws/protocol`, the in-process test transport on `@recall/ws/testing`.
 
 export { createRecallClient } from './client/create-recall-client';
-export type { RecallClient, RecallClientOptions } from './client/client-options';
+export type { RecallClient, RecallClientCommands } from './client/create-recall-client';
+export type { RecallClientOptions } from './client/client-options';
 export { createReplayClient } from './client/replay-client';
 export type { ReplayClientOptions } from './client/replay-client';
 export type {

@@ -8,8 +8,13 @@ import { resolveEngineConfig } from './engine-config';
 import type {
   CommandOptions,
   CommandResult,
-  EngineFeedItem,
   EnterRabbitholeOptions,
+  SessionCommand,
+  SessionCommandOf,
+  SessionCommandType,
+} from '../commands/catalog';
+import type {
+  EngineFeedItem,
   RecallEngine,
   RecallEngineEvents,
   RecallEngineOptions,
@@ -77,38 +82,40 @@ class SessionEngine implements RecallEngine {
     return startSession(this.#runtime, recallSetId, options);
   }
 
-  async sendUserMessage(sessionId: string, content: string, options: CommandOptions = {}) {
-    assertLearnerMessage({ sessionId, content, clientMessageId: options.clientMessageId });
-    return sendUserMessage(this.#runtime, await this.#entry(sessionId, options), content, options);
+  async dispatch(sessionId: string, command: SessionCommand): Promise<CommandResult> {
+    const type: unknown = (command as { type?: unknown } | null)?.type;
+    if (typeof type !== 'string' || !Object.hasOwn(COMMAND_HANDLERS, type)) {
+      throw new RecallError('UNKNOWN_MESSAGE_TYPE', `Unknown command type: ${String(type)}.`);
+    }
+    // The map is exhaustive by type, so the handler of `command.type` takes `command`.
+    const handle = COMMAND_HANDLERS[
+      type as SessionCommandType
+    ] as CommandHandler<SessionCommandType>;
+    return handle(this.#runtime, sessionId, command);
   }
 
-  async leaveSession(sessionId: string, options: CommandOptions = {}) {
-    return commands.leaveSession(this.#runtime, await this.#entry(sessionId, options), options);
+  sendUserMessage(sessionId: string, content: string, options: CommandOptions = {}) {
+    return this.dispatch(sessionId, { ...options, type: 'user_message', content });
   }
 
-  async dismissOverlay(sessionId: string, options: CommandOptions = {}) {
-    return commands.dismissOverlay(this.#runtime, await this.#entry(sessionId, options), options);
+  leaveSession(sessionId: string, options: CommandOptions = {}) {
+    return this.dispatch(sessionId, { ...options, type: 'leave_session' });
   }
 
-  async enterRabbithole(
-    sessionId: string,
-    options: EnterRabbitholeOptions,
-  ): Promise<CommandResult> {
-    const { rabbitholeEventId, topic } = options;
-    assertStorableInput({ rabbitholeEventId, topic });
-    return commands.enterRabbithole(this.#runtime, await this.#entry(sessionId, options), options);
+  dismissOverlay(sessionId: string, options: CommandOptions = {}) {
+    return this.dispatch(sessionId, { ...options, type: 'dismiss_overlay' });
   }
 
-  async exitRabbithole(sessionId: string, options: CommandOptions = {}) {
-    return commands.exitRabbithole(this.#runtime, await this.#entry(sessionId, options), options);
+  enterRabbithole(sessionId: string, options: EnterRabbitholeOptions) {
+    return this.dispatch(sessionId, { ...options, type: 'enter_rabbithole' });
   }
 
-  async declineRabbithole(sessionId: string, options: CommandOptions = {}) {
-    return commands.declineRabbithole(
-      this.#runtime,
-      await this.#entry(sessionId, options),
-      options,
-    );
+  exitRabbithole(sessionId: string, options: CommandOptions = {}) {
+    return this.dispatch(sessionId, { ...options, type: 'exit_rabbithole' });
+  }
+
+  declineRabbithole(sessionId: string, options: CommandOptions = {}) {
+    return this.dispatch(sessionId, { ...options, type: 'decline_rabbithole' });
   }
 
   async whenIdle(sessionId: string): Promise<void> {
@@ -164,12 +171,64 @@ class SessionEngine implements RecallEngine {
     await Promise.all([...runtime.sessions.values()].map((actor) => actor.whenIdle()));
     runtime.emitter.removeAllListeners();
   }
+}
 
-  async #entry(sessionId: string, options: CommandOptions = {}) {
-    assertStorableInput({ sessionId, clientMessageId: options.clientMessageId });
-    if (this.#runtime.closed) throw new RecallError('ABORTED', 'The engine is closed.');
-    const entry = await loadSession(this.#runtime, sessionId);
-    if (entry.hasUnclaimedResponses()) finishInterruptedTurns(this.#runtime, entry);
-    return entry;
-  }
+/** Runs one command of type `T` on a session. */
+type CommandHandler<T extends SessionCommandType> = (
+  runtime: EngineRuntime,
+  sessionId: string,
+  command: SessionCommandOf<T>,
+) => Promise<CommandResult>;
+
+/**
+ * The one handler map: every command type to the engine function that runs it (adding a
+ * command to the catalog fails to compile until it has a handler here).
+ */
+const COMMAND_HANDLERS: { readonly [T in SessionCommandType]: CommandHandler<T> } = {
+  async user_message(runtime, sessionId, command) {
+    const { content, clientMessageId } = command;
+    assertLearnerMessage({ sessionId, content, clientMessageId });
+    return sendUserMessage(
+      runtime,
+      await openSession(runtime, sessionId, command),
+      content,
+      command,
+    );
+  },
+  async leave_session(runtime, sessionId, command) {
+    return commands.leaveSession(runtime, await openSession(runtime, sessionId, command), command);
+  },
+  async enter_rabbithole(runtime, sessionId, command) {
+    const { rabbitholeEventId, topic } = command;
+    assertStorableInput({ rabbitholeEventId, topic });
+    const entry = await openSession(runtime, sessionId, command);
+    return commands.enterRabbithole(runtime, entry, command);
+  },
+  async exit_rabbithole(runtime, sessionId, command) {
+    return commands.exitRabbithole(
+      runtime,
+      await openSession(runtime, sessionId, command),
+      command,
+    );
+  },
+  async decline_rabbithole(runtime, sessionId, command) {
+    const entry = await openSession(runtime, sessionId, command);
+    return commands.declineRabbithole(runtime, entry, command);
+  },
+  async dismiss_overlay(runtime, sessionId, command) {
+    return commands.dismissOverlay(
+      runtime,
+      await openSession(runtime, sessionId, command),
+      command,
+    );
+  },
+};
+
+/** The session a command runs on, loaded and with a turn a dead writer left open finished. */
+async function openSession(runtime: EngineRuntime, sessionId: string, options: CommandOptions) {
+  assertStorableInput({ sessionId, clientMessageId: options.clientMessageId });
+  if (runtime.closed) throw new RecallError('ABORTED', 'The engine is closed.');
+  const entry = await loadSession(runtime, sessionId);
+  if (entry.hasUnclaimedResponses()) finishInterruptedTurns(runtime, entry);
+  return entry;
 }

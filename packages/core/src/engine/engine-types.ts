@@ -1,3 +1,4 @@
+import type { CommandResult, SessionCommand, SessionCommandMethods } from '../commands/catalog';
 import type { RecallErrorCode } from '../errors/codes';
 import type { RecallError } from '../errors/recall-error';
 import type { SessionEvent } from '../events/envelope';
@@ -6,6 +7,12 @@ import type { FsrsScheduler } from '../scheduling/fsrs-scheduler';
 import type { EngineSessionState } from '../session/session-state';
 import type { StorageAdapter } from '../storage/storage-adapter';
 import type { EngineConfig } from './engine-config';
+
+export type {
+  CommandOptions,
+  CommandResult,
+  EnterRabbitholeOptions,
+} from '../commands/catalog';
 
 /** Options for {@link createRecallEngine}. */
 export interface RecallEngineOptions {
@@ -19,17 +26,6 @@ export interface RecallEngineOptions {
   ids?: () => string;
   /** Thresholds, cooldowns, model call options and prices; see {@link EngineConfig}. */
   config?: Partial<EngineConfig>;
-}
-
-/** How a command was taken: `duplicate` when its `clientMessageId` was already processed. */
-export interface CommandResult {
-  status: 'accepted' | 'duplicate';
-  sessionId: string;
-  /**
-   * The seq of the last event the command appended; for a `duplicate`, the seq of the first
-   * event the original command stored (its `user_message`, or its first `commandId` event).
-   */
-  lastSeq: number;
 }
 
 /** One streamed piece of an assistant response. Transient: never stored. */
@@ -68,20 +64,6 @@ export interface RecallEngineEvents {
   error: (payload: { sessionId: string; error: RecallError }) => void;
 }
 
-/** Options shared by every session command. */
-export interface CommandOptions {
-  /** A client-chosen id; repeating it resolves with `duplicate` and processes nothing. */
-  clientMessageId?: string;
-}
-
-/** Options for {@link RecallEngine.enterRabbithole}. */
-export interface EnterRabbitholeOptions extends CommandOptions {
-  /** The id from the pending `rabbithole_detected` event. */
-  rabbitholeEventId: string;
-  /** The topic from the pending `rabbithole_detected` event. */
-  topic: string;
-}
-
 /**
  * Runs recall sessions. Every state change is an appended event; the in-memory state is a
  * cache of {@link reduceSession} over the log, so another instance on the same storage
@@ -89,7 +71,7 @@ export interface EnterRabbitholeOptions extends CommandOptions {
  * session: a command that finds another instance's turn open in the log waits for it to end
  * before it is accepted, so turns never interleave; the append's expected seq decides races.
  */
-export interface RecallEngine {
+export interface RecallEngine extends SessionCommandMethods {
   /**
    * Resumes the learner's in-progress/paused session of the set or starts one on the points
    * due for that learner. The learner is `userId`; without one, the session belongs to the
@@ -101,24 +83,16 @@ export interface RecallEngine {
     options?: { userId?: string },
   ): Promise<{ sessionId: string; resumed: boolean }>;
   /**
-   * Resolves once the message is durably stored; the reply streams in the background.
-   * Rejects with SESSION_NOT_FOUND or SESSION_ENDED (also for a paused session).
+   * Runs one session command: the one way in for every command, each handled by the engine's
+   * handler for its `type`. Resolves once the engine has durably accepted it. Rejects with a
+   * `RecallError`: UNKNOWN_MESSAGE_TYPE for a type the engine does not know, INVALID_MESSAGE
+   * for unstorable text, and each command's own refusals (see {@link SessionCommandMethods}).
+   *
+   * @example
+   * await engine.dispatch(sessionId, { type: 'user_message', content: 'ATP synthase makes ATP.' });
+   * await engine.dispatch(sessionId, { type: 'leave_session', clientMessageId: crypto.randomUUID() });
    */
-  sendUserMessage(
-    sessionId: string,
-    content: string,
-    options?: CommandOptions,
-  ): Promise<CommandResult>;
-  /** Pauses the session, or completes it with a summary when every point is recalled. */
-  leaveSession(sessionId: string, options?: CommandOptions): Promise<CommandResult>;
-  /** Acknowledges the completion overlay; changes nothing (the overlay is a client concern). */
-  dismissOverlay(sessionId: string, options?: CommandOptions): Promise<CommandResult>;
-  /** Opens the pending rabbit hole. Rejects with RABBITHOLE_NOT_PENDING / RABBITHOLE_ALREADY_ACTIVE. */
-  enterRabbithole(sessionId: string, options: EnterRabbitholeOptions): Promise<CommandResult>;
-  /** Closes the open rabbit hole. Rejects with NOT_IN_RABBITHOLE. */
-  exitRabbithole(sessionId: string, options?: CommandOptions): Promise<CommandResult>;
-  /** Declines the pending rabbit-hole prompt. Rejects with RABBITHOLE_NOT_PENDING. */
-  declineRabbithole(sessionId: string, options?: CommandOptions): Promise<CommandResult>;
+  dispatch(sessionId: string, command: SessionCommand): Promise<CommandResult>;
   /** Resolves when the session's command queue is empty and no turn is running. */
   whenIdle(sessionId: string): Promise<void>;
   /** The reducer's state, caught up with storage. Rejects with SESSION_NOT_FOUND. */

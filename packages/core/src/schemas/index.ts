@@ -9,6 +9,12 @@ export {
   SHOW_RESOURCE_SNIPPET_MAX_LENGTH,
 } from '../events/catalog';
 export type { SessionSummary, TokenUsage, Agent } from '../events/catalog';
+export {
+  sessionCommandCatalog,
+  SESSION_COMMAND_TYPES,
+  storableTextSchema,
+} from '../commands/catalog';
+export type { SessionCommandDefinition } from '../commands/catalog';
 export { sessionEventSchema, eventEnvelopeSchema, contextEnvelopeSchema } from '../events/envelope';
 export type { EventEnvelopeFields, ContextEnvelopeFields } from '../events/envelope';
 export { parseSessionEvent } from '../events/parse-session-event';

@@ -45,6 +45,11 @@ export function isBlankText(text: string): boolean {
   return INVISIBLE.test(text);
 }
 
+/** Whether `text` shows something: the opposite of {@link isBlankText}. */
+export function isVisibleText(text: string): boolean {
+  return !INVISIBLE.test(text);
+}
+
 /**
  * `text` made storable: NUL characters removed, unpaired surrogates replaced by U+FFFD.
  * Returns `text` itself when there is nothing to clean.

@@ -1,7 +1,6 @@
 import type { ProtocolParseError } from '../protocol/parse-result';
 import { type ReconnectOptions, resolveReconnectOptions } from './backoff';
 import { type ClientStorage, defaultClientStorage } from './session-persistence';
-import type { RecallClientSnapshot } from './snapshot';
 import type { WebSocketLikeConstructor } from './websocket-like';
 
 /** Options for `createRecallClient`. */
@@ -47,37 +46,8 @@ export interface RecallClientOptions {
   onProtocolError?: (error: ProtocolParseError) => void;
 }
 
-/** A resumable connection to one Recall session. */
-export interface RecallClient {
-  /** The current snapshot: immutable, a new object only when something changed. */
-  getSnapshot(): RecallClientSnapshot;
-  /** Calls `listener` after every change; returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void;
-  /** Opens the connection (needed only with `autoConnect: false`). */
-  connect(): void;
-  /** Sends a learner message, shown at once as `pending`; returns its `clientMessageId`. */
-  sendMessage(text: string): string;
-  /**
-   * Tells the client what the learner is typing. A non-empty draft answers a pending
-   * rabbit-hole prompt the way sending does (the prompt shows as declined at once; the log
-   * records the decline when the message is sent); an empty one takes that back.
-   */
-  setDraft(text: string): void;
-  /** Leaves the session: the server pauses it (or completes it when every point is recalled). */
-  leaveSession(): void;
-  /** Accepts the pending rabbit-hole prompt (`snapshot.rabbitholePrompt`); no-op without one. */
-  enterRabbithole(): void;
-  /** Returns from the rabbit hole to the session. */
-  exitRabbithole(): void;
-  /** Declines the pending rabbit-hole prompt; no-op without one. */
-  declineRabbithole(): void;
-  /** Closes the completion overlay and keeps talking (kept across reloads). */
-  dismissOverlay(): void;
-  /** Reconnects now, skipping the backoff wait, and resends the outbox and failed messages. */
-  retry(): void;
-  /** Closes for good: connection `closed`, no more reconnects. */
-  close(): void;
-}
+// The client's type lives with its implementation; re-exported here for existing imports.
+export type { RecallClient } from './create-recall-client';
 
 /** Options after defaults and validation. */
 export interface ResolvedClientOptions {

@@ -1,16 +1,117 @@
+import type { SessionCommand, SessionCommandType } from '@recall/core';
 import type { ServerMessage } from '../protocol/server-messages';
 import { createClientMessageId } from './client-message-id';
-import {
-  type RecallClient,
-  type RecallClientOptions,
-  resolveClientOptions,
-} from './client-options';
+import { type RecallClientOptions, resolveClientOptions } from './client-options';
 import type { OutgoingClientMessage } from './client-state';
+import { COMMAND_FIELDS } from './generated/command-fields';
 import { createLink } from './link';
 import { createSessionPersistence, persistenceKey } from './session-persistence';
 import { createSessionStore } from './session-store';
 import { type RecallClientSnapshot, toSnapshot } from './snapshot';
 import { createTimers } from './timers';
+
+/**
+ * The named command helpers: each is one {@link RecallClient.send}, plus what the learner
+ * sees at once. A command needs no helper of its own; `send` takes any.
+ */
+export interface RecallClientCommands {
+  /** Sends a learner message, shown at once as `pending`; returns its `clientMessageId`. */
+  sendMessage(text: string): string;
+  /** Leaves the session: the server pauses it (or completes it when every point is recalled). */
+  leaveSession(): void;
+  /** Accepts the pending rabbit-hole prompt (`snapshot.rabbitholePrompt`); no-op without one. */
+  enterRabbithole(): void;
+  /** Returns from the rabbit hole to the session. */
+  exitRabbithole(): void;
+  /** Declines the pending rabbit-hole prompt; no-op without one. */
+  declineRabbithole(): void;
+  /** Closes the completion overlay and keeps talking (kept across reloads). */
+  dismissOverlay(): void;
+}
+
+/** A resumable connection to one Recall session. */
+export interface RecallClient extends RecallClientCommands {
+  /** The current snapshot: immutable, a new object only when something changed. */
+  getSnapshot(): RecallClientSnapshot;
+  /** Calls `listener` after every change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /** Opens the connection (needed only with `autoConnect: false`). */
+  connect(): void;
+  /**
+   * Queues one session command, kept in the outbox until the server acknowledges it and
+   * resent with the same `clientMessageId` (one is generated when the command has none);
+   * returns that id. A `user_message` shows at once as `pending`; an answer to the pending
+   * rabbit-hole prompt hides it at once. Throws a `TypeError` for an unknown command type.
+   *
+   * @example
+   * client.send({ type: 'leave_session' });
+   */
+  send(command: SessionCommand): string;
+  /**
+   * Tells the client what the learner is typing. A non-empty draft answers a pending
+   * rabbit-hole prompt the way sending does (the prompt shows as declined at once; the log
+   * records the decline when the message is sent); an empty one takes that back.
+   */
+  setDraft(text: string): void;
+  /** Reconnects now, skipping the backoff wait, and resends the outbox and failed messages. */
+  retry(): void;
+  /** Closes for good: connection `closed`, no more reconnects. */
+  close(): void;
+}
+
+/** What the named helpers act on. */
+export interface CommandHelperTarget {
+  send(command: SessionCommand): string;
+  getSnapshot(): RecallClientSnapshot;
+  /** Hides the completion overlay at once, before the `dismiss_overlay` is acknowledged. */
+  hideOverlay(): void;
+}
+
+/** The named helpers over `send`, shared by the live and the replay client. */
+export function createCommandHelpers(target: CommandHelperTarget): RecallClientCommands {
+  const { send } = target;
+  return {
+    sendMessage: (text) => send({ type: 'user_message', content: text }),
+    leaveSession() {
+      send({ type: 'leave_session' });
+    },
+    enterRabbithole() {
+      const prompt = target.getSnapshot().rabbitholePrompt;
+      if (prompt === null) return;
+      send({
+        type: 'enter_rabbithole',
+        rabbitholeEventId: prompt.rabbitholeEventId,
+        topic: prompt.topic,
+      });
+    },
+    exitRabbithole() {
+      send({ type: 'exit_rabbithole' });
+    },
+    declineRabbithole() {
+      if (target.getSnapshot().rabbitholePrompt !== null) send({ type: 'decline_rabbithole' });
+    },
+    dismissOverlay() {
+      target.hideOverlay();
+      send({ type: 'dismiss_overlay' });
+    },
+  };
+}
+
+/** `command` as the outbox keeps it: its catalog fields only, and a `clientMessageId`. */
+function toOutgoingMessage(command: SessionCommand): OutgoingClientMessage {
+  const type: unknown = (command as { type?: unknown } | null)?.type;
+  if (typeof type !== 'string' || !Object.hasOwn(COMMAND_FIELDS, type)) {
+    throw new TypeError(`RecallClient.send: unknown command type ${JSON.stringify(type)}.`);
+  }
+  const message: Record<string, unknown> = {
+    type,
+    clientMessageId: command.clientMessageId ?? createClientMessageId(),
+  };
+  for (const name of COMMAND_FIELDS[type as SessionCommandType]) {
+    message[name] = (command as unknown as Record<string, unknown>)[name];
+  }
+  return message as OutgoingClientMessage;
+}
 
 /**
  * Connects to a Recall server and keeps a session's state in sync through drops, reloads
@@ -79,17 +180,13 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
     }
   }
 
-  function issue(message: OutgoingClientMessage): void {
+  function send(command: SessionCommand): string {
+    const message = toOutgoingMessage(command);
     store.issue(message);
     publish();
     flush();
+    return message.clientMessageId;
   }
-
-  const command = <T extends OutgoingClientMessage['type']>(type: T) =>
-    ({ type, clientMessageId: createClientMessageId() }) as Extract<
-      OutgoingClientMessage,
-      { type: T }
-    >;
 
   const client: RecallClient = {
     getSnapshot: () => snapshot,
@@ -100,29 +197,15 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
       };
     },
     connect: () => link.start(),
-    sendMessage(text) {
-      const message = { ...command('user_message'), content: text };
-      issue(message);
-      return message.clientMessageId;
-    },
+    send,
+    ...createCommandHelpers({
+      send,
+      getSnapshot: () => snapshot,
+      hideOverlay: () => store.dismissOverlay(),
+    }),
     setDraft(text) {
       store.setDrafting(text.trim() !== '');
       publish();
-    },
-    leaveSession: () => issue(command('leave_session')),
-    enterRabbithole() {
-      const prompt = snapshot.rabbitholePrompt;
-      if (prompt === null) return;
-      const { rabbitholeEventId, topic } = prompt;
-      issue({ ...command('enter_rabbithole'), rabbitholeEventId, topic });
-    },
-    exitRabbithole: () => issue(command('exit_rabbithole')),
-    declineRabbithole() {
-      if (snapshot.rabbitholePrompt !== null) issue(command('decline_rabbithole'));
-    },
-    dismissOverlay() {
-      store.dismissOverlay();
-      issue(command('dismiss_overlay'));
     },
     retry() {
       store.requeueFailed();

@@ -1,5 +1,5 @@
 import type { PublicSessionEvent } from '@recall/core/view';
-import type { RecallClient } from './client-options';
+import { type RecallClient, createCommandHelpers } from './create-recall-client';
 import { createSessionStore } from './session-store';
 import { toSnapshot } from './snapshot';
 
@@ -13,7 +13,7 @@ export interface ReplayClientOptions {
  * A read-only {@link RecallClient} over a stored session, so a replay renders with the same
  * hooks and components as the live session did: the events go through the same fold, as the
  * history of a connection would. There is no connection (`connection: 'closed'`) and the
- * actions do nothing.
+ * actions send nothing (`send` returns `''`).
  *
  * @example
  * const client = createReplayClient({ events: await fetchSessionLog(sessionId) });
@@ -33,17 +33,14 @@ export function createReplayClient(options: ReplayClientOptions): RecallClient {
   store.receive({ type: 'history_end', headSeq });
   const snapshot = toSnapshot(store.state, { connection: 'closed', outbox: [] });
   const nothing = () => {};
+  const send = () => '';
   return {
     getSnapshot: () => snapshot,
     subscribe: () => nothing,
     connect: nothing,
-    sendMessage: () => '',
+    send,
+    ...createCommandHelpers({ send, getSnapshot: () => snapshot, hideOverlay: nothing }),
     setDraft: nothing,
-    leaveSession: nothing,
-    enterRabbithole: nothing,
-    exitRabbithole: nothing,
-    declineRabbithole: nothing,
-    dismissOverlay: nothing,
     retry: nothing,
     close: nothing,
   };

@@ -9,6 +9,7 @@ import {
   visibleCompletionOverlay,
 } from '@recall/core/view';
 import type { ClientState, OutgoingClientMessage, WireError } from './client-state';
+import { RABBITHOLE_PROMPT_ANSWERS } from './generated/command-fields';
 
 /** Where the link to the server stands. */
 export type ConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
@@ -125,7 +126,8 @@ function statusOf(state: ClientState): ClientSessionStatus {
   return status === 'in_progress' && state.synced ? 'active' : 'connecting';
 }
 
-// A prompt whose answer (enter or decline) is on its way is shown as answered.
+// A prompt whose answer (a command the catalog marks so: enter, decline) is on its way is
+// shown as answered; an answer that names a rabbit hole must name this one.
 function promptOf(
   session: SessionView,
   outbox: readonly OutgoingClientMessage[],
@@ -134,9 +136,9 @@ function promptOf(
   if (pending === null) return null;
   const answering = outbox.some(
     (message) =>
-      (message.type === 'enter_rabbithole' &&
-        message.rabbitholeEventId === pending.rabbitholeEventId) ||
-      message.type === 'decline_rabbithole',
+      RABBITHOLE_PROMPT_ANSWERS.includes(message.type) &&
+      (!('rabbitholeEventId' in message) ||
+        message.rabbitholeEventId === pending.rabbitholeEventId),
   );
   if (answering) return null;
   const { rabbitholeEventId, topic, label } = pending;

@@ -1,64 +1,71 @@
-import { isBlankText, isStorableText } from '@recall/core';
+import {
+  SESSION_COMMAND_TYPES,
+  sessionCommandCatalog,
+  storableTextSchema,
+} from '@recall/core/schemas';
+import type { SessionCommandType } from '@recall/core';
 import * as z from 'zod';
 import { DEFAULT_MAX_CONTENT_LENGTH, MAX_CLIENT_MESSAGE_ID_LENGTH } from './limits';
-import { CLIENT_MESSAGE_TYPES, type ClientMessageType } from './message-types';
+import type { ClientMessageType } from './message-types';
 
-/** Text every storage holds the same way: the engine's own rule, checked here first. */
-const storable = z.string().refine(isStorableText, {
-  message: 'Must not contain a NUL character (U+0000) or an unpaired UTF-16 surrogate.',
-});
+const clientMessageId = storableTextSchema
+  .min(1)
+  .max(MAX_CLIENT_MESSAGE_ID_LENGTH)
+  .optional()
+  .meta({
+    description:
+      'Client-generated id (e.g. a UUID) echoed in the `ack` or `error` for this command; the server processes a given id once.',
+  });
 
-const clientMessageId = storable.min(1).max(MAX_CLIENT_MESSAGE_ID_LENGTH).optional().meta({
-  description:
-    'Client-generated id (e.g. a UUID) echoed in the `ack` or `error` for this command; the server processes a given id once.',
-});
+/** What the server limits beyond a field's own rules, said in the field's description. */
+const WIRE_LIMITS: Readonly<Record<string, string>> = {
+  content: `at most ${DEFAULT_MAX_CONTENT_LENGTH} characters unless the server allows more`,
+};
 
-const nonBlank = storable
-  .regex(/\S/, { message: 'Must contain a non-whitespace character', abort: true })
-  .refine((text) => !isBlankText(text), { message: 'Must contain a visible character' });
+type CommandFields<T extends SessionCommandType> = (typeof sessionCommandCatalog)[T]['fields'];
+
+/** The wire schema of command `T`: its `type`, its catalog fields, then `clientMessageId`. */
+type CommandMessageSchema<T extends SessionCommandType> = z.ZodObject<
+  { type: z.ZodLiteral<T> } & { -readonly [K in keyof CommandFields<T>]: CommandFields<T>[K] } & {
+    clientMessageId: typeof clientMessageId;
+  }
+>;
+
+function commandMessageSchema<T extends SessionCommandType>(type: T): CommandMessageSchema<T> {
+  const { description, fields } = sessionCommandCatalog[type];
+  const shape: Record<string, z.ZodType> = { type: z.literal(type) };
+  for (const [name, field] of Object.entries(fields) as [string, z.ZodType][]) {
+    const limit = WIRE_LIMITS[name];
+    shape[name] =
+      limit === undefined ? field : field.meta({ description: `${field.description}; ${limit}.` });
+  }
+  shape.clientMessageId = clientMessageId;
+  return z.object(shape).meta({ description }) as unknown as CommandMessageSchema<T>;
+}
+
+const commandMessageSchemas = Object.fromEntries(
+  SESSION_COMMAND_TYPES.map((type) => [type, commandMessageSchema(type)]),
+) as { readonly [T in SessionCommandType]: CommandMessageSchema<T> };
 
 /**
- * Schemas of the client → server messages, by type. Unknown extra fields are stripped.
+ * Schemas of the client → server messages, by type: each session command of the catalog in
+ * `@recall/core`, and the wire-only `ping`. Unknown extra fields are stripped.
  */
 export const clientMessageSchemas = {
-  user_message: z
-    .object({
-      type: z.literal('user_message'),
-      content: nonBlank.meta({
-        description: `The learner's text; at most ${DEFAULT_MAX_CONTENT_LENGTH} characters unless the server allows more.`,
-      }),
-      clientMessageId,
-    })
-    .meta({ description: 'The learner says something.' }),
-  leave_session: z
-    .object({ type: z.literal('leave_session'), clientMessageId })
-    .meta({ description: 'The learner leaves; the session is paused (or completed).' }),
-  enter_rabbithole: z
-    .object({
-      type: z.literal('enter_rabbithole'),
-      rabbitholeEventId: storable.min(1),
-      topic: storable.min(1),
-      clientMessageId,
-    })
-    .meta({ description: 'The learner accepts the pending rabbit-hole prompt.' }),
-  exit_rabbithole: z
-    .object({ type: z.literal('exit_rabbithole'), clientMessageId })
-    .meta({ description: 'The learner returns from the rabbit hole to the session.' }),
-  decline_rabbithole: z
-    .object({ type: z.literal('decline_rabbithole'), clientMessageId })
-    .meta({ description: 'The learner declines the pending rabbit-hole prompt.' }),
-  dismiss_overlay: z
-    .object({ type: z.literal('dismiss_overlay'), clientMessageId })
-    .meta({ description: 'The learner closes the completion overlay and keeps talking.' }),
+  ...commandMessageSchemas,
   ping: z.object({ type: z.literal('ping'), clientMessageId }).meta({
     description: 'Liveness check (browsers cannot send WebSocket pings); answered by `pong`.',
   }),
 } as const satisfies { [T in ClientMessageType]: z.ZodType<{ type: T }> };
 
 /** Schema of any client → server message, discriminated on `type`. */
+// From the catalog itself, not the generated table, so `npm run docs:schema` can rewrite a
+// stale table.
 export const clientMessageSchema = z.discriminatedUnion(
   'type',
-  CLIENT_MESSAGE_TYPES.map((type) => clientMessageSchemas[type]) as unknown as [
+  [...SESSION_COMMAND_TYPES, 'ping' as const].map(
+    (type) => clientMessageSchemas[type],
+  ) as unknown as [
     (typeof clientMessageSchemas)['user_message'],
     ...(typeof clientMessageSchemas)[ClientMessageType][],
   ],

@@ -1,15 +1,11 @@
 // Plain constants only (no zod): the browser client imports these.
+import { COMMAND_TYPES } from '../client/generated/command-fields';
 
-/** Every message type a client may send, exactly these seven. */
-export const CLIENT_MESSAGE_TYPES = [
-  'user_message',
-  'leave_session',
-  'enter_rabbithole',
-  'exit_rabbithole',
-  'decline_rabbithole',
-  'dismiss_overlay',
-  'ping',
-] as const;
+/**
+ * Every message type a client may send: the session commands of `@recall/core`'s command
+ * catalog, then `ping` (wire-only: a liveness check no engine sees).
+ */
+export const CLIENT_MESSAGE_TYPES = [...COMMAND_TYPES, 'ping'] as const;
 
 /** A client → server message type. */
 export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];

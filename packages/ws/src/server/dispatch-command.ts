@@ -1,5 +1,4 @@
-import { type CommandResult, toRecallError } from '@recall/core';
-import { assertNever } from '../internal/assert-never';
+import { toRecallError } from '@recall/core';
 import type { ClientMessage } from '../protocol/client-messages';
 import type { ServerMessageOf } from '../protocol/server-messages';
 import type { RecallServerEngine } from './engine-port';
@@ -7,39 +6,6 @@ import { errorFrame } from './feed-serializer';
 
 /** A client message that is a session command (everything but `ping`). */
 export type CommandMessage = Exclude<ClientMessage, { type: 'ping' }>;
-
-/**
- * Runs one command on the engine. Resolves once the engine has durably accepted it (the
- * moment to `ack`); rejects with the engine's `RecallError` for a bad command.
- */
-export function dispatchCommand(
-  engine: RecallServerEngine,
-  sessionId: string,
-  message: CommandMessage,
-): Promise<CommandResult> {
-  const idOption =
-    message.clientMessageId === undefined ? {} : { clientMessageId: message.clientMessageId };
-  switch (message.type) {
-    case 'user_message':
-      return engine.sendUserMessage(sessionId, message.content, idOption);
-    case 'leave_session':
-      return engine.leaveSession(sessionId, idOption);
-    case 'dismiss_overlay':
-      return engine.dismissOverlay(sessionId, idOption);
-    case 'enter_rabbithole':
-      return engine.enterRabbithole(sessionId, {
-        rabbitholeEventId: message.rabbitholeEventId,
-        topic: message.topic,
-        ...idOption,
-      });
-    case 'exit_rabbithole':
-      return engine.exitRabbithole(sessionId, idOption);
-    case 'decline_rabbithole':
-      return engine.declineRabbithole(sessionId, idOption);
-    default:
-      return assertNever(message, 'client command');
-  }
-}
 
 /** Options for {@link answerCommand}. */
 export interface AnswerCommandOptions {
@@ -51,17 +17,18 @@ export interface AnswerCommandOptions {
 }
 
 /**
- * Runs one command and returns its answer: `ack { clientMessageId, seq }` once the engine
- * has durably accepted it (`seq`: the last event it stored), or the `error` frame the client
- * can act on (an unexpected failure says nothing about the server's insides). A command
- * without `clientMessageId` is answered only when it fails. Never rejects.
+ * Runs one command on the engine (`engine.dispatch`) and returns its answer:
+ * `ack { clientMessageId, seq }` once the engine has durably accepted it (`seq`: the last
+ * event it stored), or the `error` frame the client can act on (an unexpected failure says
+ * nothing about the server's insides). A command without `clientMessageId` is answered only
+ * when it fails. Never rejects.
  */
 export async function answerCommand(
   options: AnswerCommandOptions,
 ): Promise<ServerMessageOf<'ack'> | ServerMessageOf<'error'> | null> {
   const { clientMessageId } = options.message;
   try {
-    const result = await dispatchCommand(options.engine, options.sessionId, options.message);
+    const result = await options.engine.dispatch(options.sessionId, options.message);
     return clientMessageId === undefined
       ? null
       : { type: 'ack', clientMessageId, seq: result.lastSeq };

@@ -4,6 +4,7 @@ import {
   type EngineFeedItem,
   RecallError,
   type RecallSet,
+  type SessionCommand,
   type NewSessionEvent,
   type SessionEvent,
   type StorageAdapter,
@@ -13,7 +14,7 @@ import type { RecallServerEngine } from '../../src/server/engine-port';
 
 /**
  * A minimal engine-like source over real storage, for transport tests and benchmarks that
- * do not exercise tutoring: `startSession` appends `session_started`, `sendUserMessage`
+ * do not exercise tutoring: `startSession` appends `session_started`, a `user_message` command
  * appends `user_message` (storage de-duplicates by `clientMessageId`), other commands append
  * nothing. `publish` appends arbitrary events; `streamDelta` emits transient deltas.
  */
@@ -33,6 +34,9 @@ export interface FeedEngine extends RecallServerEngine {
 export type PublishedEvent = {
   [T in SessionEvent['type']]: { type: T; data: Extract<SessionEvent, { type: T }>['data'] };
 }[SessionEvent['type']];
+
+const idOf = (command: SessionCommand): { clientMessageId?: string } =>
+  command.clientMessageId === undefined ? {} : { clientMessageId: command.clientMessageId };
 
 /** Creates a {@link FeedEngine} over `storage`. */
 export function createFeedEngine(storage: StorageAdapter): FeedEngine {
@@ -62,15 +66,11 @@ export function createFeedEngine(storage: StorageAdapter): FeedEngine {
     return session;
   }
 
-  function noop(type: string) {
-    return async (
-      sessionId: string,
-      options?: { clientMessageId?: string },
-    ): Promise<CommandResult> => {
-      await requireSession(sessionId);
-      commands.push({ sessionId, type, ...options });
-      return { status: 'accepted', sessionId, lastSeq: await storage.lastSeq(sessionId) };
-    };
+  async function noop(sessionId: string, command: SessionCommand): Promise<CommandResult> {
+    await requireSession(sessionId);
+    const { clientMessageId: _id, ...fields } = command;
+    commands.push({ sessionId, ...fields, ...idOf(command) });
+    return { status: 'accepted', sessionId, lastSeq: await storage.lastSeq(sessionId) };
   }
 
   return {
@@ -108,7 +108,10 @@ export function createFeedEngine(storage: StorageAdapter): FeedEngine {
       );
       return { sessionId, resumed: active !== null };
     },
-    sendUserMessage(sessionId, content, options = {}) {
+    dispatch(sessionId, command) {
+      if (command.type !== 'user_message') return noop(sessionId, command);
+      const { content } = command;
+      const options = idOf(command);
       return serialized(async () => {
         await requireSession(sessionId);
         const result = await append(sessionId, [
@@ -133,11 +136,6 @@ export function createFeedEngine(storage: StorageAdapter): FeedEngine {
         };
       });
     },
-    leaveSession: noop('leave_session'),
-    dismissOverlay: noop('dismiss_overlay'),
-    enterRabbithole: (sessionId, options) => noop('enter_rabbithole')(sessionId, options),
-    exitRabbithole: noop('exit_rabbithole'),
-    declineRabbithole: noop('decline_rabbithole'),
     subscribe(sessionId, options, listener) {
       const stop = storage.subscribe(sessionId, options.afterSeq, (event) =>
         listener({ kind: 'event', event }),

@@ -53,15 +53,11 @@ const reportingEngine: RecallServerEngine = {
   startSession: (...args) => engine.startSession(...args),
   subscribe: (...args) => engine.subscribe(...args),
   close: () => engine.close(),
-  leaveSession: (...args) => engine.leaveSession(...args),
-  dismissOverlay: (...args) => engine.dismissOverlay(...args),
-  enterRabbithole: (...args) => engine.enterRabbithole(...args),
-  exitRabbithole: (...args) => engine.exitRabbithole(...args),
-  declineRabbithole: (...args) => engine.declineRabbithole(...args),
-  async sendUserMessage(...args) {
-    const clientMessageId = args[2]?.clientMessageId;
+  async dispatch(sessionId, command) {
+    if (command.type !== 'user_message') return engine.dispatch(sessionId, command);
+    const { clientMessageId } = command;
     report({ phase: 'command-received', clientMessageId });
-    const result = await engine.sendUserMessage(...args);
+    const result = await engine.dispatch(sessionId, command);
     report({ phase: 'appended', clientMessageId, status: result.status });
     if ((spec.ackDelayMs ?? 0) > 0) await sleep(spec.ackDelayMs ?? 0);
     report({ ack: clientMessageId, status: result.status });
