@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
 import type { RecallClient } from '../src/client/client-options';
 import { createRecallClient } from '../src/client/create-recall-client';
-import { persistenceKey } from '../src/client/session-persistence';
+import { persistenceKey } from '../src/client/session-store';
 import { CLOSE_CODES } from '../src/protocol/close-codes';
 import {
   createMemoryClientStorage,

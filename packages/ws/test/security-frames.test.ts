@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { CLIENT_MESSAGE_TYPES } from '../src/protocol/message-types';
-import { parseClientMessage } from '../src/protocol/parse-client-message';
+import { parseClientMessage } from '../src/protocol/client-messages';
 import { PROTOCOL_PARSE_ERROR_CODES } from '../src/protocol/parse-result';
 import type { ServerMessage } from '../src/protocol/server-messages';
 import { makeRecallSet } from './harness/fixtures';

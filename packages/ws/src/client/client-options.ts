@@ -1,6 +1,6 @@
 import type { ProtocolParseError } from '../protocol/parse-result';
 import { type ReconnectOptions, resolveReconnectOptions } from './backoff';
-import { type ClientStorage, defaultClientStorage } from './session-persistence';
+import { type ClientStorage, defaultClientStorage } from './session-store';
 import type { WebSocketLikeConstructor } from './websocket-like';
 
 /** Options for `createRecallClient`. */

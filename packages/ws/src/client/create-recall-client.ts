@@ -1,11 +1,11 @@
 import type { SessionCommand, SessionCommandType } from '@recall/core';
 import type { ServerMessage } from '../protocol/server-messages';
-import { createClientMessageId } from './client-message-id';
+import { createClientMessageId } from './outbox';
 import { type RecallClientOptions, resolveClientOptions } from './client-options';
 import type { OutgoingClientMessage } from './client-state';
 import { COMMAND_FIELDS } from './generated/command-fields';
 import { createLink } from './link';
-import { createSessionPersistence, persistenceKey } from './session-persistence';
+import { createSessionPersistence, persistenceKey } from './session-store';
 import { createSessionStore } from './session-store';
 import { type RecallClientSnapshot, toSnapshot } from './snapshot';
 import { createTimers } from './timers';

@@ -11,7 +11,7 @@ import {
   resetConnection,
 } from './client-state';
 import { type Outbox, type OutboxSettlement, createOutbox } from './outbox';
-import type { SessionPersistence } from './session-persistence';
+import { decodeOutgoingMessage } from './decode-outgoing-message';
 
 /**
  * One client's session data, independent of any socket: the state folded from frames, the
@@ -153,4 +153,96 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     },
     commit: persist,
   };
+}
+
+/** The part of the Web Storage API the client uses (sessionStorage, localStorage, a shim). */
+export type ClientStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/**
+ * What survives a page reload: the session, the unacknowledged commands, and the learner's
+ * answers the log does not record (the completion overlay closed with "Continue").
+ */
+export interface PersistedSession {
+  sessionId: string;
+  outbox: OutgoingClientMessage[];
+  overlayDismissed: boolean;
+}
+
+/** Reads and writes one client's {@link PersistedSession}; storage failures are ignored. */
+export interface SessionPersistence {
+  load(): PersistedSession | null;
+  save(session: PersistedSession): void;
+  clear(): void;
+}
+
+const VERSION = 2;
+
+/** The storage key for a client of this recall set (or this session). */
+export function persistenceKey(target: { recallSetId?: string; sessionId?: string }): string {
+  return target.recallSetId !== undefined
+    ? `recall:set:${target.recallSetId}`
+    : `recall:session:${target.sessionId ?? ''}`;
+}
+
+/**
+ * Persistence over an injectable storage. A full or unavailable storage (private mode, quota)
+ * must never break the live session, so every access is guarded; a corrupt or foreign
+ * value reads as nothing.
+ */
+export function createSessionPersistence(
+  storage: ClientStorage | null,
+  key: string,
+): SessionPersistence {
+  return {
+    load() {
+      if (storage === null) return null;
+      try {
+        const raw = storage.getItem(key);
+        return raw === null ? null : decode(raw);
+      } catch {
+        return null;
+      }
+    },
+    save(session) {
+      try {
+        storage?.setItem(key, JSON.stringify({ version: VERSION, ...session }));
+      } catch {
+        // Quota or privacy mode: the session goes on without persistence.
+      }
+    },
+    clear() {
+      try {
+        storage?.removeItem(key);
+      } catch {
+        // As above.
+      }
+    },
+  };
+}
+
+// Version 1 (written before the overlay's dismissal was kept) reads as not dismissed, so an
+// upgrade keeps the unacknowledged commands.
+function decode(raw: string): PersistedSession | null {
+  const value: unknown = JSON.parse(raw);
+  if (typeof value !== 'object' || value === null) return null;
+  const { version, sessionId, outbox, overlayDismissed } = value as Record<string, unknown>;
+  if (version !== 1 && version !== VERSION) return null;
+  if (typeof sessionId !== 'string' || sessionId.length === 0) return null;
+  const entries: OutgoingClientMessage[] = [];
+  for (const entry of Array.isArray(outbox) ? outbox : []) {
+    const message = decodeOutgoingMessage(entry);
+    if (message !== null) entries.push(message);
+  }
+  return { sessionId, outbox: entries, overlayDismissed: overlayDismissed === true };
+}
+
+/** `sessionStorage` when the environment has a usable one, else `null`. */
+export function defaultClientStorage(): ClientStorage | null {
+  try {
+    const storage = (globalThis as { sessionStorage?: ClientStorage }).sessionStorage;
+    return storage ?? null;
+  } catch {
+    // Accessing sessionStorage throws in sandboxed iframes.
+    return null;
+  }
 }

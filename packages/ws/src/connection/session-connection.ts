@@ -1,14 +1,14 @@
 import { toRecallError } from '@recall/core';
 import type { ClientMessage } from '../protocol/client-messages';
 import { CLOSE_CODES } from '../protocol/close-codes';
-import { parseClientMessage } from '../protocol/parse-client-message';
+import { parseClientMessage } from '../protocol/client-messages';
 import type { ServerMessage, ServerMessageOf } from '../protocol/server-messages';
 import {
   type CommandRateLimitOptions,
   createCommandIntake,
   type InboundGuard,
 } from '../server/command-intake';
-import { type CommandMessage, answerCommand } from '../server/dispatch-command';
+import { type CommandMessage, answerCommand } from '../server/command-intake';
 import {
   type EncodedMessage,
   encodeMessage,

@@ -7,8 +7,8 @@ export { clientMessageSchemas } from './client-messages';
 export type { ClientMessage, ClientMessageOf } from './client-messages';
 export { serverMessageSchemas } from './server-messages';
 export type { ServerMessage, ServerMessageOf } from './server-messages';
-export { parseClientMessage } from './parse-client-message';
-export type { ParseClientMessageOptions } from './parse-client-message';
+export { parseClientMessage } from './client-messages';
+export type { ParseClientMessageOptions } from './client-messages';
 export { parseServerMessage } from './parse-server-message';
 export type { ParseServerMessageOptions } from './parse-server-message';
 export type {

@@ -4,7 +4,7 @@ import { type ClientMessage, clientMessageSchema, clientMessageSchemas } from '.
 import { PUBLIC_EVENT_REDACTIONS, SESSION_EVENT_TYPES, redactSessionEvent } from '@recall/core';
 import { buildSampleEvent } from '@recall/core/testing';
 import { CLIENT_MESSAGE_TYPES, SERVER_MESSAGE_TYPES } from './message-types';
-import { parseClientMessage } from './parse-client-message';
+import { parseClientMessage } from './client-messages';
 import { parseServerMessage } from './parse-server-message';
 import { serverMessageSchema, serverMessageSchemas } from './server-messages';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { CLIENT_MESSAGE_TYPES } from './message-types';
 import { DEFAULT_MAX_CLIENT_FRAME_BYTES } from './limits';
-import { parseClientMessage } from './parse-client-message';
+import { parseClientMessage } from './client-messages';
 import { PROTOCOL_PARSE_ERROR_CODES } from './parse-result';
 
 const validMessages = [

@@ -4,7 +4,7 @@ import {
   DEFAULT_MAX_CONTENT_LENGTH,
   MAX_CLIENT_MESSAGE_ID_LENGTH,
 } from './limits';
-import { parseClientMessage } from './parse-client-message';
+import { parseClientMessage } from './client-messages';
 
 function errorOf(raw: unknown, options?: Parameters<typeof parseClientMessage>[1]) {
   const result = parseClientMessage(raw, options);
