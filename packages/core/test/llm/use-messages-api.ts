@@ -61,3 +61,10 @@ export async function drain(
 export function deltaTexts(parts: readonly LLMStreamPart[]): string[] {
   return parts.flatMap((part) => (part.type === 'text-delta' ? [part.text] : []));
 }
+
+/** The tutor call anthropic-stream-text.test.ts and anthropic-stream-text-options.test.ts send. */
+export const TUTOR_CALL = {
+  kind: 'tutor',
+  system: 'You are a tutor.',
+  messages: [{ role: 'user', content: 'What is photosynthesis?' }],
+} as const;
