@@ -17,7 +17,7 @@ import {
 import { type EvalRecallSet, readRecallSetsFile } from '@recall/eval';
 // The engine's own reading of "I cannot recall it" (not a public export): the tutor must wrap
 // the probe exactly when the engine does, as the system prompt's third-miss rule says.
-import { saysCannotRecall } from '../../packages/core/src/text/cannot-recall';
+import { saysCannotRecall } from '../../packages/core/src/session/turn-rules';
 
 const DEMO_SETS = join(import.meta.dirname, '../../eval/demo-recall-sets.json');
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'eventemitter3';
 import { RecallError } from '../errors/recall-error';
-import { withStorableOutput } from '../llm/storable-output';
+import { withStorableOutput } from '../text/storable-text';
 import { createFsrsScheduler } from '../scheduling/fsrs-scheduler';
 import type { EngineSessionState } from '../session/session-state';
 import { resolveEngineConfig } from './engine-config';

@@ -12,7 +12,7 @@ import {
   withTargets,
 } from './checklist';
 import { planAppend } from '../storage/log/append-plan';
-import { saysCannotRecall } from '../text/cannot-recall';
+import { saysCannotRecall } from './turn-rules';
 import type {
   EngineSessionState,
   PointObservation,

@@ -1,6 +1,7 @@
 // Text every storage can hold. PostgreSQL (and PGlite) reject U+0000 in `text` and `jsonb`,
 // and `jsonb` rejects an unpaired surrogate escape; the in-memory storage would take both. So
 // the engine refuses such input from learners and cleans what models and recall sets bring.
+import type { LLMAdapter, LLMCallOptions, LLMStreamPart } from '../llm/llm-adapter';
 
 /** Code points that render as nothing: whitespace, controls and default-ignorable marks. */
 const INVISIBLE = /^[\p{White_Space}\p{Cc}\p{Default_Ignorable_Code_Point}]*$/u;
@@ -101,4 +102,71 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function isLowSurrogate(unit: number): boolean {
   return unit >= 0xdc00 && unit <= 0xdfff;
+}
+
+/**
+ * `llm` with its output made storable before the engine sees it: NUL characters dropped and
+ * unpaired surrogates replaced (see `toStorableText`), in streamed text and in every string of
+ * a generated object. A surrogate pair split across two deltas is joined, not replaced.
+ */
+export function withStorableOutput(llm: LLMAdapter): LLMAdapter {
+  return {
+    specificationVersion: llm.specificationVersion,
+    name: llm.name,
+    streamText: (options) => storableStream(llm, options),
+    async generateObject(options) {
+      const result = await llm.generateObject(options);
+      return { ...result, object: toStorableValue(result.object) };
+    },
+  };
+}
+
+function storableStream(llm: LLMAdapter, options: LLMCallOptions): AsyncIterable<LLMStreamPart> {
+  return {
+    [Symbol.asyncIterator]() {
+      const parts = llm.streamText(options)[Symbol.asyncIterator]();
+      // A high surrogate at the end of a delta waits for the low one at the start of the next.
+      let held = '';
+      // The finish part, when a held surrogate had to be sent before it.
+      let pendingFinish: LLMStreamPart | null = null;
+      // Each step adds one promise hop, no more: the engine races stream and judges.
+      const step = (): Promise<IteratorResult<LLMStreamPart>> =>
+        parts.next().then((result) => {
+          if (result.done === true) return result;
+          const part = result.value;
+          if (part.type === 'finish') {
+            if (held === '')
+              return { done: false, value: { ...part, text: toStorableText(part.text) } };
+            const value = { type: 'text-delta' as const, text: toStorableText(held) };
+            held = '';
+            pendingFinish = { ...part, text: toStorableText(part.text) };
+            return { done: false, value };
+          }
+          let text = held + part.text;
+          held = '';
+          const last = text.charCodeAt(text.length - 1);
+          if (last >= 0xd800 && last <= 0xdbff) {
+            held = text.slice(-1);
+            text = text.slice(0, -1);
+          }
+          const cleaned = toStorableText(text);
+          if (cleaned === '') return step();
+          // Most deltas need nothing: passed on as they came, without a copy per chunk.
+          return { done: false, value: cleaned === part.text ? part : { ...part, text: cleaned } };
+        });
+      return {
+        next() {
+          if (pendingFinish !== null) {
+            const value = pendingFinish;
+            pendingFinish = null;
+            return Promise.resolve({ done: false, value });
+          }
+          return step();
+        },
+        return(value?: unknown) {
+          return parts.return?.(value) ?? Promise.resolve({ done: true, value: undefined });
+        },
+      };
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import type { RecallClient, RecallClientSnapshot } from '@recall/ws';
 import { type ReactNode, useMemo } from 'react';
-import { createRequiredContext, useRequiredContext } from '../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../internal/primitive';
 import {
   type EqualityFn,
   type ExternalStore,

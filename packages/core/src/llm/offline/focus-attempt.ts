@@ -1,4 +1,4 @@
-import { saysCannotRecall } from '../../text/cannot-recall';
+import { saysCannotRecall } from '../../session/turn-rules';
 import { isLearnerQuestion } from '../../text/question';
 import { type PointJudgement, type WeightedTerm, termAsWord } from './lexical-judge';
 import { readSentence } from './sentence-structure';

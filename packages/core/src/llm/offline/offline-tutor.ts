@@ -3,7 +3,7 @@ import { type TutorNotes, parseTutorNotes } from '../../prompts/tutor-request';
 import { parseTutorSystemPrompt } from '../../prompts/tutor-system-prompt';
 import type { LLMMessage } from '../llm-adapter';
 import { wrapsProbe } from '../../session/checklist';
-import { saysCannotRecall } from '../../text/cannot-recall';
+import { saysCannotRecall } from '../../session/turn-rules';
 import { fillCloze, isCloze, isLearnerQuestion, suppliesBlanks } from './credit-rules';
 import { focusAttempted } from './focus-attempt';
 import { keyTerms, normalizeText } from '../../text/lexical';

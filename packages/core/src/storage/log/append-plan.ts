@@ -104,3 +104,12 @@ export function sequenceEvent(
   } = event as NewSessionEvent & Partial<Pick<SessionEvent, 'sessionId' | 'seq'>>;
   return { id, sessionId, seq, ...rest } as SessionEvent;
 }
+
+/** Freezes `value` and everything reachable from it; returns it. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

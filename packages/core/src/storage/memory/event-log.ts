@@ -1,6 +1,6 @@
 import { ConcurrencyError } from '../../errors/recall-error';
 import type { NewSessionEvent, SessionEvent } from '../../events/envelope';
-import { deepFreeze } from '../../internal/deep-freeze';
+import { deepFreeze } from '../log/append-plan';
 import type { AppendResult, ReadOptions, Unsubscribe } from '../storage-adapter';
 import {
   clientMessageIdOf,

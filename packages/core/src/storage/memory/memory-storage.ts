@@ -1,5 +1,5 @@
 import type { NewSessionEvent } from '../../events/envelope';
-import { deepFreeze } from '../../internal/deep-freeze';
+import { deepFreeze } from '../log/append-plan';
 import { pointDueAt } from '../../model/learner';
 import type { RecallPoint, RecallSet, RecallSetSummary } from '../../model/recall-set';
 import type { PointSchedule, ReviewLog } from '../../model/schedule';

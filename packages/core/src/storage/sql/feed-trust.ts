@@ -1,5 +1,5 @@
 import type { RecallSet } from '../../model/recall-set';
-import { deepFreeze } from '../../internal/deep-freeze';
+import { deepFreeze } from '../log/append-plan';
 
 /**
  * Whether this process hears about every write to the database: always for a database only

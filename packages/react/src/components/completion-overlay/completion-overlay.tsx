@@ -3,7 +3,7 @@ import type { RecallClientSnapshot } from '@recall/ws';
 import { forwardRef, useId, useMemo, useRef } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
 import { useComposedRefs } from '../../internal/compose-refs';
-import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../../internal/primitive';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { useRecallContext } from '../../provider/recall-provider';
 import { useSnapshotSelector } from '../../provider/recall-provider';

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
 import { useComposedRefs } from '../../internal/compose-refs';
-import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../../internal/primitive';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { useControllableState } from '../../internal/use-controllable-state';
 import { useLatest } from '../../internal/use-latest';

@@ -3,7 +3,7 @@ import { selectMessages } from '../../selectors/messages';
 import { forwardRef, useMemo } from 'react';
 import { assertNever } from '../../internal/assert-never';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
-import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../../internal/primitive';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { shallowEqual } from '../../internal/shallow-equal';
 import { useRecallContext } from '../../provider/recall-provider';

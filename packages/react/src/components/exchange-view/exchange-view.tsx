@@ -1,5 +1,5 @@
 import { forwardRef, useMemo } from 'react';
-import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../../internal/primitive';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { shallowEqual } from '../../internal/shallow-equal';
 import { useSnapshotSelector } from '../../provider/recall-provider';

@@ -8,7 +8,7 @@ import type {
 import type { ChatMessage, RecallClientSnapshot, TimelineItem } from '@recall/ws';
 import { type ReactNode, forwardRef, memo, useMemo } from 'react';
 import { assertNever } from '../../internal/assert-never';
-import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../../internal/primitive';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { useSnapshotSelector } from '../../provider/recall-provider';
 import { ResourceCardRoot } from '../resource-card/resource-card';

@@ -2,7 +2,7 @@ import type { TimelineNearMiss as NearMiss } from '@recall/core/view';
 import type { RecallClientSnapshot } from '@recall/ws';
 import { forwardRef, useMemo, useState } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
-import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../../internal/primitive';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { useSnapshotSelector } from '../../provider/recall-provider';
 

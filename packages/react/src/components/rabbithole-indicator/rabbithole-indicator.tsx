@@ -2,7 +2,7 @@ import type { RecallClientSnapshot } from '@recall/ws';
 import { selectRabbithole } from '../../selectors/rabbithole';
 import { forwardRef, useMemo } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
-import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../../internal/primitive';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { useRecallContext } from '../../provider/recall-provider';
 import { useSnapshotSelector } from '../../provider/recall-provider';

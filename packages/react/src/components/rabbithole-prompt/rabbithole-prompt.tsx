@@ -1,7 +1,7 @@
 import type { RabbitholePromptState } from '@recall/ws';
 import { forwardRef, useId, useMemo } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
-import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../../internal/primitive';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { useRecallContext } from '../../provider/recall-provider';
 import { useSnapshotSelector } from '../../provider/recall-provider';

@@ -1,7 +1,7 @@
 import type { TimelineResource as ShownResource } from '@recall/core/view';
 import type { RecallClientSnapshot } from '@recall/ws';
 import { forwardRef, useId, useMemo } from 'react';
-import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../../internal/primitive';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { useSnapshotSelector } from '../../provider/recall-provider';
 

@@ -1,7 +1,7 @@
 import type { TimelineImage as ShownImage } from '@recall/core/view';
 import type { RecallClientSnapshot } from '@recall/ws';
 import { forwardRef, useMemo } from 'react';
-import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../../internal/primitive';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { useSnapshotSelector } from '../../provider/recall-provider';
 

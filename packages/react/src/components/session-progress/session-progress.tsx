@@ -1,7 +1,7 @@
 import type { RecallClientSnapshot } from '@recall/ws';
 import { type ReactNode, forwardRef, useMemo } from 'react';
 import { composeEventHandlers } from '../../internal/compose-event-handlers';
-import { createRequiredContext, useRequiredContext } from '../../internal/create-required-context';
+import { createRequiredContext, useRequiredContext } from '../../internal/primitive';
 import { Primitive, type PrimitiveProps } from '../../internal/primitive';
 import { shallowEqual } from '../../internal/shallow-equal';
 import { usePrefersReducedMotion } from '../../internal/use-prefers-reduced-motion';

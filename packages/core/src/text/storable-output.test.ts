@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import * as z from 'zod';
 import { createScriptedLLM } from '../testing/scripted-llm';
-import type { LLMStreamPart } from './llm-adapter';
-import { withStorableOutput } from './storable-output';
+import type { LLMStreamPart } from '../llm/llm-adapter';
+import { withStorableOutput } from './storable-text';
 
 const call = {
   kind: 'tutor',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { saysCannotRecall } from './cannot-recall';
+import { saysCannotRecall } from './turn-rules';
 
 describe('saysCannotRecall', () => {
   it.each([
