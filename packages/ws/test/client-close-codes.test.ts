@@ -10,7 +10,7 @@ import {
 } from './harness/client-helpers';
 import { makeRecallSet } from './harness/fixtures';
 import { waitForConvergence } from './harness/oracle';
-import { useSharedSetServers } from './harness/shared-set-clients';
+import { useSharedSetServers } from './harness/shared-set';
 
 // Options, the connection lifecycle and rate limits: client-connection.test.ts.
 const { serve, track, connectAlice } = useSharedSetServers();

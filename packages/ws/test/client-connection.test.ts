@@ -4,7 +4,7 @@ import { createRecallClient } from '../src/client/create-recall-client';
 import { createTestClient, messagesOf, waitForSnapshot } from './harness/client-helpers';
 import { makeRecallSet } from './harness/fixtures';
 import { waitForConvergence } from './harness/oracle';
-import { useSharedSetServers } from './harness/shared-set-clients';
+import { useSharedSetServers } from './harness/shared-set';
 import { startTestServer } from './harness/test-server';
 
 // How a connection ends (close codes, refused sessions): client-close-codes.test.ts.

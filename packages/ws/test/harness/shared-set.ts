@@ -2,6 +2,7 @@ import { afterEach } from 'vitest';
 import type { RecallClient } from '../../src/client/client-options';
 import { createTestClient } from './client-helpers';
 import { makeRecallSet } from './fixtures';
+import { openRawClient, type RawClient } from './raw-client';
 import { startTestServer, type TestServer } from './test-server';
 
 /**
@@ -40,4 +41,30 @@ export function useSharedSetServers() {
   }
 
   return { servers, serve, track, connectAlice };
+}
+
+/**
+ * Test servers holding the recall set `shared`, closed after each test of the calling file (call
+ * at its top level); `join` attaches a raw client and waits for its session to start.
+ */
+export function useSharedSetRawServers() {
+  const servers: TestServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+
+  async function serve(options: Parameters<typeof startTestServer>[0] = {}) {
+    const server = await startTestServer(options);
+    servers.push(server);
+    await server.storage.saveRecallSet(makeRecallSet({ id: 'shared' }));
+    return server;
+  }
+
+  async function join(server: TestServer, token = 'token-alice'): Promise<RawClient> {
+    const client = await openRawClient(server.url({ recallSetId: 'shared', token }));
+    await client.waitForEvent('session_started');
+    return client;
+  }
+
+  return { serve, join };
 }
