@@ -13,22 +13,16 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createMemoryStorage, createRecallEngine, defineRecallSet } from '@recall/core';
 import { createAiSdkLLM } from '@recall/core/llm/ai-sdk';
 import {
-  type ChatCompletionsReply,
   type RecordedChatCompletionsRequest,
   startChatCompletionsServer,
 } from '@recall/core/testing/openai';
 import { streamText } from 'ai';
+import { JUDGE_MODEL, kindOf, prefixShare, reply, TUTOR_MODEL } from './ai-sdk/requests';
+import { type CallKind, median, percentile, row } from './llm/measure';
 
 const FIRST_TOKEN_DELAY_MS = 300;
 const LEARNER_TURNS = 24;
 const BARE_CALLS = 12;
-const TUTOR_MODEL = 'bench-tutor';
-const JUDGE_MODEL = 'bench-judge';
-const TUTOR_REPLY =
-  'Good start. You said the mitochondrion makes energy; can you say which molecule it produces, ' +
-  'and where in the organelle most of that happens? Take your time and use your own words.';
-
-type CallKind = 'tutor' | 'evaluator' | 'detector' | 'other';
 
 interface TurnMeasure {
   turn: number;
@@ -37,69 +31,6 @@ interface TurnMeasure {
   criticalPath: number;
   prefixShare: number | undefined;
   cachedTokens: number;
-}
-
-function kindOf(request: RecordedChatCompletionsRequest): CallKind {
-  switch (request.body.response_format?.json_schema?.name) {
-    case 'evaluation':
-      return 'evaluator';
-    case 'rabbithole_detection':
-      return 'detector';
-    case undefined:
-      return request.body.model === TUTOR_MODEL ? 'tutor' : 'other';
-    default:
-      return 'other';
-  }
-}
-
-/** Judges find nothing recalled and no tangent, so the session runs every scripted turn. */
-function reply(request: RecordedChatCompletionsRequest): ChatCompletionsReply {
-  switch (kindOf(request)) {
-    case 'evaluator':
-      return { type: 'json', value: { points: [] } };
-    case 'detector':
-      return {
-        type: 'json',
-        value: {
-          isRabbithole: false,
-          topic: '',
-          label: '',
-          relatedPointIds: [],
-          certainty: 0.1,
-          reasoning: 'On topic.',
-        },
-      };
-    case 'tutor':
-    case 'other':
-      return { type: 'text', text: TUTOR_REPLY };
-  }
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-function percentile(values: readonly number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
-}
-
-function commonPrefixLength(a: string, b: string): number {
-  let index = 0;
-  while (index < a.length && index < b.length && a[index] === b[index]) index++;
-  return index;
-}
-
-/** Share of `current`'s prompt (its `messages`) that repeats `previous`'s byte for byte. */
-function prefixShare(
-  previous: RecordedChatCompletionsRequest,
-  current: RecordedChatCompletionsRequest,
-) {
-  const before = JSON.stringify(previous.body.messages);
-  const now = JSON.stringify(current.body.messages);
-  return commonPrefixLength(before, now) / now.length;
 }
 
 async function bareTimeToFirstToken(baseURL: string): Promise<number[]> {
@@ -216,10 +147,6 @@ async function engineSession(
   await engine.close();
   if (errors.length > 0) console.log(`Engine errors during the session:\n  ${errors.join('\n  ')}`);
   return measures;
-}
-
-function row(cells: readonly string[], widths: readonly number[]): string {
-  return cells.map((cell, index) => cell.padEnd(widths[index]!)).join('  ');
 }
 
 async function main(): Promise<void> {

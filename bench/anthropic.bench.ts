@@ -9,31 +9,13 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { createMemoryStorage, createRecallEngine, defineRecallSet } from '@recall/core';
 import { ANTHROPIC_DEFAULT_TUTOR_MODEL, createAnthropicLLM } from '@recall/core/llm/anthropic';
-import {
-  type MessagesApiReply,
-  type RecordedMessagesRequest,
-  startMessagesApiServer,
-} from '@recall/core/testing';
+import { type RecordedMessagesRequest, startMessagesApiServer } from '@recall/core/testing';
+import { kindOf, measurePrefix, type PrefixMeasure, reply } from './anthropic/requests';
+import { type CallKind, median, percentile, row } from './llm/measure';
 
 const FIRST_TOKEN_DELAY_MS = 300;
 const LEARNER_TURNS = 24;
 const BARE_CALLS = 12;
-const CACHE_MARK = ',"cache_control":{"type":"ephemeral"}';
-const TUTOR_REPLY =
-  'Good start. You said the mitochondrion makes energy; can you say which molecule it produces, ' +
-  'and where in the organelle most of that happens? Take your time and use your own words.';
-
-type CallKind = 'tutor' | 'evaluator' | 'detector' | 'other';
-
-interface PrefixMeasure {
-  /** Cacheable byte-identical prefix ÷ prompt bytes. */
-  share: number;
-  promptBytes: number;
-  /** Uncached bytes between the previous breakpoint and the final message (last exchange). */
-  exchangeBytes: number;
-  /** The final, per-turn message (learner words plus the engine's session notes). */
-  finalMessageBytes: number;
-}
 
 interface TurnMeasure {
   turn: number;
@@ -42,81 +24,6 @@ interface TurnMeasure {
   criticalPath: number;
   prefix: PrefixMeasure | undefined;
 }
-
-function schemaProperties(request: RecordedMessagesRequest): Record<string, unknown> | undefined {
-  const config = request.body.output_config as
-    | { format?: { schema?: { properties?: Record<string, unknown> } } }
-    | undefined;
-  return config?.format?.schema?.properties;
-}
-
-function kindOf(request: RecordedMessagesRequest): CallKind {
-  const properties = schemaProperties(request);
-  if (properties === undefined)
-    return request.body.model === ANTHROPIC_DEFAULT_TUTOR_MODEL ? 'tutor' : 'other';
-  if ('isRabbithole' in properties) return 'detector';
-  if ('points' in properties) return 'evaluator';
-  return 'other';
-}
-
-/** Judges find nothing recalled and no tangent, so the session runs every scripted turn. */
-function reply(request: RecordedMessagesRequest): MessagesApiReply {
-  switch (kindOf(request)) {
-    case 'evaluator':
-      return { type: 'json', value: { points: [] } };
-    case 'detector':
-      return {
-        type: 'json',
-        value: {
-          isRabbithole: false,
-          topic: '',
-          label: '',
-          relatedPointIds: [],
-          certainty: 0.1,
-          reasoning: 'On topic.',
-        },
-      };
-    case 'tutor':
-    case 'other':
-      return { type: 'text', text: TUTOR_REPLY };
-  }
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-function percentile(values: readonly number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
-}
-
-function commonPrefixLength(a: string, b: string): number {
-  let index = 0;
-  while (index < a.length && index < b.length && a[index] === b[index]) index++;
-  return index;
-}
-
-/**
- * Bytes of `current`'s prompt (model, system, messages) that repeat `previous` byte for byte
- * and lie before `previous`'s last cache breakpoint, i.e. could be read from the cache; and
- * where the rest goes.
- */
-function measurePrefix(previous: string, current: string): PrefixMeasure {
-  const breakpoint = previous.lastIndexOf(CACHE_MARK);
-  const promptEnd = current.indexOf(',"max_tokens"');
-  const finalStart = current.lastIndexOf('{"role":"user"');
-  const cached = breakpoint < 0 ? 0 : Math.min(commonPrefixLength(previous, current), breakpoint);
-  return {
-    share: cached / promptEnd,
-    promptBytes: promptEnd,
-    exchangeBytes: finalStart - cached,
-    finalMessageBytes: promptEnd - finalStart,
-  };
-}
-
 async function bareTimeToFirstToken(baseURL: string): Promise<number[]> {
   const client = new Anthropic({ apiKey: 'bench', baseURL, maxRetries: 0 });
   const samples: number[] = [];
@@ -233,10 +140,6 @@ async function engineSession(
   await engine.close();
   if (errors.length > 0) console.log(`Engine errors during the session:\n  ${errors.join('\n  ')}`);
   return measures;
-}
-
-function row(cells: readonly string[], widths: readonly number[]): string {
-  return cells.map((cell, index) => cell.padEnd(widths[index]!)).join('  ');
 }
 
 async function main(): Promise<void> {

@@ -13,6 +13,7 @@ import type {
   TranscriptionResult,
 } from '@recall/core/voice';
 import { createTranscribeHandler, type TranscribeHandlerOptions } from '@recall/ws/server';
+import { afterEach } from 'vitest';
 
 export function fungiSet(): RecallSet {
   return {
@@ -118,3 +119,29 @@ export async function postForm(url: string, form: FormData, user: string | null 
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
+
+/**
+ * `start` serves a handler on Alice's and Bob's sessions with bearer authentication (options
+ * override), closed after each test of the calling file (call at its top level).
+ */
+export function useTranscribeServers() {
+  const servers: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+
+  async function start(options: Partial<Parameters<typeof serveHandler>[0]> = {}) {
+    const served = await serveHandler({
+      storage: await seededStorage(),
+      authenticate: bearerAuthenticate,
+      ...options,
+    });
+    servers.push(served);
+    return served;
+  }
+
+  return { start };
+}
+
+/** A transcription that always hears "my selenium grows". */
+export const echo = () => recordingTranscription(() => ({ text: 'my selenium grows' }));

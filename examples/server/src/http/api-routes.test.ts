@@ -1,148 +1,21 @@
-import { once } from 'node:events';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createFsrsScheduler, createMemoryStorage, type StorageAdapter } from '@recall/core';
-import { formatSessionLog } from '@recall/core/storage/log';
-import { createEventContext } from '@recall/core/testing';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { LOOPBACK_HOSTS } from '@recall/ws/server';
-import { loadSeedData } from '../seed/seed-data';
-import { createApiHandler, type RecallSetListItem } from './api-routes';
-import { createDemoIdentity, IDENTITY_COOKIE, signToken, userIdOf } from './demo-identity';
-import { createRequestHandler } from './request-handler';
+import { createFsrsScheduler } from '@recall/core';
+import { describe, expect, test } from 'vitest';
+import type { RecallSetListItem } from './api-routes';
+import {
+  BOB,
+  BOB_TOKEN,
+  cookieOf,
+  DAY,
+  errors,
+  get,
+  NOW,
+  serveDemoApi,
+  storage,
+} from './api-test-server';
 
-const NOW = Date.UTC(2026, 0, 15, 9);
-const DAY = 86_400_000;
-
-/** Two browsers' identity cookies, and the users they stand for. */
-const ALICE_TOKEN = 'a1'.repeat(16);
-const BOB_TOKEN = 'b2'.repeat(16);
-const ALICE = userIdOf(ALICE_TOKEN);
-const BOB = userIdOf(BOB_TOKEN);
-const KEY = Buffer.alloc(32, 7);
-const cookieOf = (token: string) => `${IDENTITY_COOKIE}=${signToken(KEY, token)}`;
-
-let server: Server;
-let base: string;
-let storage: StorageAdapter;
-const errors: unknown[] = [];
-
-beforeAll(async () => {
-  storage = createMemoryStorage();
-  await loadSeedData(storage, { now: NOW - DAY });
-  const appDir = await mkdtemp(join(tmpdir(), 'recall-app-'));
-  await writeFile(join(appDir, 'index.html'), '<!doctype html><title>app</title>');
-  await seedSessions(storage);
-  const privateSet = await storage.getRecallSet('photosynthesis');
-  await storage.saveRecallSet({
-    ...privateSet!,
-    id: 'alice-private',
-    name: 'Alice’s notes',
-    ownerId: ALICE,
-    points: privateSet!.points.map((point) => ({
-      ...point,
-      id: `private-${point.id}`,
-      recallSetId: 'alice-private',
-    })),
-    resources: [],
-  });
-  const api = createApiHandler({
-    storage,
-    clock: () => NOW,
-    exportEvents: formatSessionLog,
-    onError: (error) => errors.push(error),
-  });
-  server = createServer(
-    createRequestHandler({
-      api,
-      appDir,
-      mediaDir: join(import.meta.dirname, '../../media'),
-      identity: createDemoIdentity({ key: KEY }),
-      allowedHosts: LOOPBACK_HOSTS,
-    }),
-  );
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  server.close();
-  await storage.close();
-});
-
-async function seedSessions(target: StorageAdapter): Promise<void> {
-  let counter = 0;
-  const ids = () => `event-${++counter}`;
-  for (const [sessionId, userId, startedAt] of [
-    ['session-old', ALICE, NOW - 2 * DAY],
-    ['session-new', ALICE, NOW - DAY],
-    ['session-other-user', BOB, NOW],
-    ['session-nobody', undefined, NOW],
-  ] as const) {
-    await target.saveSession({
-      id: sessionId,
-      recallSetId: 'photosynthesis',
-      ...(userId === undefined ? {} : { userId }),
-      status: sessionId === 'session-old' ? 'completed' : 'paused',
-      targetPointIds: ['photosynthesis-point-1', 'photosynthesis-point-2'],
-      recalledPointIds: ['photosynthesis-point-1'],
-      startedAt,
-    });
-    const context = createEventContext({ clock: () => startedAt, ids });
-    await target.append(
-      sessionId,
-      [
-        context.build('session_started', {
-          sessionId,
-          recallSetId: 'photosynthesis',
-          recallSetName: 'Photosynthesis',
-          totalPoints: 2,
-          recalledCount: 0,
-          resumed: false,
-        }),
-        context.build('user_message', { content: 'Light reactions happen in the thylakoids.' }),
-      ],
-      { expectedSeq: 0 },
-    );
-  }
-}
-
-/** A request from Alice's browser unless `init` says otherwise. */
-async function get(path: string, init: RequestInit = {}) {
-  const response = await fetch(base + path, {
-    ...init,
-    headers: { cookie: cookieOf(ALICE_TOKEN), ...init.headers },
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    type: response.headers.get('content-type'),
-    headers: response.headers,
-    text,
-  };
-}
-
-/** A request with any Host header (fetch cannot set one). */
-function withHost(path: string, host: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(`${base}${path}`, {
-      headers: { host, cookie: cookieOf(ALICE_TOKEN) },
-    });
-    request.on('response', (response) => {
-      let text = '';
-      response.setEncoding('utf8').on('data', (chunk: string) => {
-        text += chunk;
-      });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
+// Host checks, response headers and the identity cookie (X22, X30, X31):
+// api-routes-security.test.ts.
+serveDemoApi();
 
 describe('JSON API', () => {
   test('GET /api/recall-sets lists the three seed sets with due counts', async () => {
@@ -296,52 +169,6 @@ describe('JSON API', () => {
       JSON.parse((await get('/api/recall-sets/photosynthesis', init)).text).dueCount;
     expect(await detail()).toBe(6);
     expect(await detail(asBob)).toBe(4);
-  });
-
-  test('a request naming another host is refused before any data is read (X22)', async () => {
-    const port = (server.address() as AddressInfo).port;
-    const rebound = await withHost('/api/sessions', `attacker.example:${port}`);
-    expect(rebound.status).toBe(403);
-    expect(rebound.text).not.toContain('session-');
-    expect((await withHost('/', `attacker.example:${port}`)).status).toBe(403);
-    expect((await withHost('/api/sessions', `localhost:${port}`)).status).toBe(200);
-  });
-
-  test('JSON answers are never cached or sniffed; every answer carries the CSP (X30)', async () => {
-    for (const path of ['/api/recall-sets', '/api/sessions/session-old/events', '/api/nothing']) {
-      const response = await get(path);
-      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(response.headers.get('cache-control')).toBe('no-store');
-    }
-    for (const path of ['/', '/api/recall-sets', '/media/chloroplast.svg']) {
-      const policy = (await get(path)).headers.get('content-security-policy') ?? '';
-      expect(policy).toContain("script-src 'self'");
-      expect(policy).toContain("connect-src 'self'");
-      expect(policy).toContain("default-src 'self'");
-      expect(policy).toContain("frame-ancestors 'none'");
-      expect(policy).not.toMatch(/script-src[^;]*unsafe/);
-    }
-  });
-
-  test('a browser without the cookie gets its own anonymous user: random, HttpOnly, SameSite=Lax (X31)', async () => {
-    const first = await fetch(`${base}/api/sessions`);
-    const second = await fetch(`${base}/api/sessions`);
-    const cookies = [first, second].map((response) => response.headers.get('set-cookie') ?? '');
-    for (const cookie of cookies) {
-      expect(cookie).toMatch(new RegExp(`^${IDENTITY_COOKIE}=[0-9a-f]{32}\\.[0-9a-f]{64}; `));
-      expect(cookie).toContain('HttpOnly');
-      expect(cookie).toContain('SameSite=Lax');
-      expect(cookie).toContain('Path=/');
-    }
-    expect(cookies[0]).not.toBe(cookies[1]);
-    // A new user has no sessions; with the cookie, the same user comes back (no new cookie).
-    expect(await first.json()).toEqual([]);
-    const token = /=([0-9a-f]{32})/.exec(cookies[0] ?? '')?.[1] ?? '';
-    const again = await fetch(`${base}/api/sessions`, { headers: { cookie: cookieOf(token) } });
-    expect(again.headers.get('set-cookie')).toBeNull();
-    // A forged or malformed cookie is not a user: a fresh one is issued.
-    const forged = await fetch(`${base}/api/sessions`, { headers: { cookie: cookieOf('x') } });
-    expect(forged.headers.get('set-cookie')).toMatch(/^recall_demo_id=[0-9a-f]{32}\.[0-9a-f]{64};/);
   });
 
   test('the API answers only GET', async () => {
