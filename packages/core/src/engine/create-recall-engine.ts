@@ -22,7 +22,7 @@ import { finishInterruptedTurns } from './interrupted-turn';
 import { sendUserMessage } from './learner-turn';
 import { settleOwedReviews } from './session-reviews';
 import { createSpendGuard, guardedLLM } from './spend-guard';
-import { type EngineRuntime, subscribeToSession } from './runtime';
+import { type EngineRuntime, cachedSession, subscribeToSession } from './runtime';
 import * as commands from './session-commands';
 import { loadSession } from './session-log';
 import { startSession } from './start-session';
@@ -227,7 +227,7 @@ const COMMAND_HANDLERS: { readonly [T in SessionCommandType]: CommandHandler<T> 
 async function openSession(runtime: EngineRuntime, sessionId: string, options: CommandOptions) {
   assertStorableInput({ sessionId, clientMessageId: options.clientMessageId });
   if (runtime.closed) throw new RecallError('ABORTED', 'The engine is closed.');
-  const entry = await loadSession(runtime, sessionId);
+  const entry = cachedSession(runtime, sessionId) ?? (await loadSession(runtime, sessionId));
   if (entry.hasUnclaimedResponses()) finishInterruptedTurns(runtime, entry);
   return entry;
 }

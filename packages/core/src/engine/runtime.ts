@@ -91,6 +91,19 @@ export async function loadRecallSet(
 }
 
 /**
+ * The session's actor if this engine holds it, moved to the most recently used end of the
+ * cache (the map keeps insertion order, which pruning reads as least recently used first).
+ */
+export function cachedSession(runtime: EngineRuntime, sessionId: string): SessionActor | undefined {
+  const cached = runtime.sessions.get(sessionId);
+  if (cached !== undefined) {
+    runtime.sessions.delete(sessionId);
+    runtime.sessions.set(sessionId, cached);
+  }
+  return cached;
+}
+
+/**
  * Drops the least recently used idle sessions beyond `config.maxCachedSessions`. Sessions with
  * a subscriber are never dropped, so the cache holds every session in use plus up to
  * `maxCachedSessions` idle ones. Looks at a bounded number of actors per call.

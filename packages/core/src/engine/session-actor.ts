@@ -152,7 +152,7 @@ export class SessionActor {
         try {
           if (runtime.closed) throw new RecallError('ABORTED', 'The engine is closed.');
           await this.catchUp();
-          await settleOwedReviews(this);
+          if (this.#owedReviews.length > 0) await settleOwedReviews(this);
           await task(accept);
           if (!settled) throw new RecallError('INTERNAL_ERROR', 'The command produced no result.');
         } catch (error) {

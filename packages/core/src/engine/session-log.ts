@@ -3,7 +3,7 @@ import type { RecallSet } from '../model/recall-set';
 import { reduceSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
 import { selfDescribingStart, toSessionRow } from '../session/session-row';
-import { type EngineRuntime, reportError } from './runtime';
+import { type EngineRuntime, cachedSession, reportError } from './runtime';
 import { SessionActor } from './session-actor';
 import {
   planReviews,
@@ -20,13 +20,8 @@ import type { AppendOutcome, BuildEvents, Turn } from './turn';
  * `session_started` records (the row is then rebuilt from the folded state).
  */
 export function loadSession(runtime: EngineRuntime, sessionId: string): Promise<SessionActor> {
-  const cached = runtime.sessions.get(sessionId);
-  if (cached !== undefined) {
-    // Re-inserting keeps the map in least-recently-used order for pruning.
-    runtime.sessions.delete(sessionId);
-    runtime.sessions.set(sessionId, cached);
-    return Promise.resolve(cached);
-  }
+  const cached = cachedSession(runtime, sessionId);
+  if (cached !== undefined) return Promise.resolve(cached);
   let loading = runtime.loading.get(sessionId);
   if (loading === undefined) {
     loading = (async () => {
