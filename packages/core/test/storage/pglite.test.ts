@@ -61,7 +61,8 @@ async function schemaFingerprint(directory: string): Promise<unknown> {
   }
 }
 
-describe('PGlite data directory', () => {
+// Each test opens PGlite several times (about a second each on a busy machine).
+describe('PGlite data directory', { timeout: 60_000 }, () => {
   test('a new directory is created, migrated and marked; reopening changes nothing', async () => {
     const directory = copyOfTemplate();
     const before = await schemaFingerprint(directory);
