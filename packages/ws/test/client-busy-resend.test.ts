@@ -2,49 +2,21 @@ import { redactSessionEvent, type SessionEvent } from '@recall/core';
 import { createFixtureLog } from '@recall/core/testing';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createRecallClient } from '../src/client/create-recall-client';
-import type { CloseEventLike, MessageEventLike, WebSocketLike } from '../src/client/websocket-like';
-import type { ClientMessage } from '../src/protocol/client-messages';
 import type { ServerMessage } from '../src/protocol/server-messages';
+import { ScriptedSocket } from './harness/scripted-socket';
 
 // The outbox against a server whose session is busy (a turn running, one queued): a message
 // refused with the retryable SESSION_BUSY is sent again — after retryAfterMs, or as soon as
 // the running turn ends — first in line, with the same clientMessageId, never duplicated.
 
-class ServerSide implements WebSocketLike {
-  static last: ServerSide | undefined;
-  readyState = 0;
-  sent: ClientMessage[] = [];
-  onopen: ((event: unknown) => void) | null = null;
-  onmessage: ((event: MessageEventLike) => void) | null = null;
-  onclose: ((event: CloseEventLike) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  constructor(_url: string) {
-    ServerSide.last = this;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  deliver(frame: ServerMessage) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-  send(data: string) {
-    const message = JSON.parse(data) as ClientMessage;
-    if (message.type !== 'ping') this.sent.push(message);
-  }
-  close() {
-    this.readyState = 3;
-  }
-}
-
 function connect() {
   const client = createRecallClient({
     url: 'ws://recall.test/ws',
     sessionId: 's',
-    WebSocket: ServerSide,
+    WebSocket: ScriptedSocket,
     storage: null,
   });
-  const socket = ServerSide.last!;
+  const socket = ScriptedSocket.last!;
   socket.open();
   const log = createFixtureLog({ sessionId: 's' });
   const event = (stored: SessionEvent) =>

@@ -1,48 +1,19 @@
 import { type SessionCommand, type SessionEvent, redactSessionEvent } from '@recall/core';
 import { createFixtureLog } from '@recall/core/testing';
 import { describe, expect, test } from 'vitest';
-import type { ClientMessage } from '../protocol/client-messages';
-import type { ServerMessage } from '../protocol/server-messages';
 import { type RecallClient, createRecallClient } from './create-recall-client';
 import { createReplayClient } from './replay-client';
-import type { CloseEventLike, MessageEventLike, WebSocketLike } from './websocket-like';
-
-class FakeSocket implements WebSocketLike {
-  static last: FakeSocket | undefined;
-  readyState = 0;
-  sent: ClientMessage[] = [];
-  onopen: ((event: unknown) => void) | null = null;
-  onmessage: ((event: MessageEventLike) => void) | null = null;
-  onclose: ((event: CloseEventLike) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  constructor(_url: string) {
-    FakeSocket.last = this;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  deliver(frame: ServerMessage) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-  send(data: string) {
-    const message = JSON.parse(data) as ClientMessage;
-    if (message.type !== 'ping') this.sent.push(message);
-  }
-  close() {
-    this.readyState = 3;
-  }
-}
+import { ScriptedSocket } from '../../test/harness/scripted-socket';
 
 /** A client on an open socket whose session has a pending rabbit-hole prompt (or not). */
 function connect(options: { prompt: boolean }) {
   const client = createRecallClient({
     url: 'ws://recall.test/ws',
     sessionId: 's',
-    WebSocket: FakeSocket,
+    WebSocket: ScriptedSocket,
     storage: null,
   });
-  const socket = FakeSocket.last!;
+  const socket = ScriptedSocket.last!;
   socket.open();
   const log = createFixtureLog({ sessionId: 's' });
   const stored: SessionEvent[] = [
