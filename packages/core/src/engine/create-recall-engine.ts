@@ -1,16 +1,16 @@
 import { EventEmitter } from 'eventemitter3';
 import { RecallError } from '../errors/recall-error';
-import { withStorableOutput } from '../text/storable-text';
 import { createFsrsScheduler } from '../scheduling/fsrs-scheduler';
 import type { EngineSessionState } from '../session/session-state';
 import { resolveEngineConfig } from './engine-config';
-import type {
-  CommandOptions,
-  CommandResult,
-  EnterRabbitholeOptions,
-  SessionCommand,
-  SessionCommandOf,
-  SessionCommandType,
+import {
+  type CommandOptions,
+  type CommandResult,
+  type EnterRabbitholeOptions,
+  type SessionCommand,
+  type SessionCommandOf,
+  type SessionCommandType,
+  sessionCommandCatalog,
 } from '../commands/catalog';
 import type {
   EngineFeedItem,
@@ -25,8 +25,14 @@ import { createSpendGuard, guardedLLM } from './spend-guard';
 import { type EngineRuntime, cachedSession, subscribeToSession } from './runtime';
 import * as commands from './session-commands';
 import { loadSession } from './session-log';
+import type { SessionActor } from './session-actor';
 import { startSession } from './start-session';
-import { findUnstorableText, isBlankText, type UnstorableReason } from '../text/storable-text';
+import {
+  type UnstorableReason,
+  findUnstorableText,
+  isBlankText,
+  withStorableOutput,
+} from '../text/storable-text';
 
 /**
  * Creates a session engine over a storage and an LLM adapter.
@@ -86,11 +92,11 @@ class SessionEngine implements RecallEngine {
     if (typeof type !== 'string' || !Object.hasOwn(COMMAND_HANDLERS, type)) {
       throw new RecallError('UNKNOWN_MESSAGE_TYPE', `Unknown command type: ${String(type)}.`);
     }
+    assertCommandInput(sessionId, command);
+    const actor = await openSession(this.#runtime, sessionId);
     // The map is exhaustive by type, so the handler of `command.type` takes `command`.
-    const handle = COMMAND_HANDLERS[
-      type as SessionCommandType
-    ] as CommandHandler<SessionCommandType>;
-    return handle(this.#runtime, sessionId, command);
+    const handle = COMMAND_HANDLERS[command.type] as CommandHandler<SessionCommandType>;
+    return handle(this.#runtime, actor, command);
   }
 
   sendUserMessage(sessionId: string, content: string, options: CommandOptions = {}) {
@@ -172,10 +178,10 @@ class SessionEngine implements RecallEngine {
   }
 }
 
-/** Runs one command of type `T` on a session. */
+/** Runs one command of type `T` on its session's actor, once its input was checked. */
 type CommandHandler<T extends SessionCommandType> = (
   runtime: EngineRuntime,
-  sessionId: string,
+  actor: SessionActor,
   command: SessionCommandOf<T>,
 ) => Promise<CommandResult>;
 
@@ -184,52 +190,21 @@ type CommandHandler<T extends SessionCommandType> = (
  * command to the catalog fails to compile until it has a handler here).
  */
 const COMMAND_HANDLERS: { readonly [T in SessionCommandType]: CommandHandler<T> } = {
-  async user_message(runtime, sessionId, command) {
-    const { content, clientMessageId } = command;
-    assertLearnerMessage({ sessionId, content, clientMessageId });
-    return sendUserMessage(
-      runtime,
-      await openSession(runtime, sessionId, command),
-      content,
-      command,
-    );
-  },
-  async leave_session(runtime, sessionId, command) {
-    return commands.leaveSession(runtime, await openSession(runtime, sessionId, command), command);
-  },
-  async enter_rabbithole(runtime, sessionId, command) {
-    const { rabbitholeEventId, topic } = command;
-    assertStorableInput({ rabbitholeEventId, topic });
-    const entry = await openSession(runtime, sessionId, command);
-    return commands.enterRabbithole(runtime, entry, command);
-  },
-  async exit_rabbithole(runtime, sessionId, command) {
-    return commands.exitRabbithole(
-      runtime,
-      await openSession(runtime, sessionId, command),
-      command,
-    );
-  },
-  async decline_rabbithole(runtime, sessionId, command) {
-    const entry = await openSession(runtime, sessionId, command);
-    return commands.declineRabbithole(runtime, entry, command);
-  },
-  async dismiss_overlay(runtime, sessionId, command) {
-    return commands.dismissOverlay(
-      runtime,
-      await openSession(runtime, sessionId, command),
-      command,
-    );
-  },
+  user_message: (runtime, actor, command) =>
+    sendUserMessage(runtime, actor, command.content, command),
+  leave_session: commands.leaveSession,
+  enter_rabbithole: commands.enterRabbithole,
+  exit_rabbithole: commands.exitRabbithole,
+  decline_rabbithole: commands.declineRabbithole,
+  dismiss_overlay: commands.dismissOverlay,
 };
 
 /** The session a command runs on, loaded and with a turn a dead writer left open finished. */
-async function openSession(runtime: EngineRuntime, sessionId: string, options: CommandOptions) {
-  assertStorableInput({ sessionId, clientMessageId: options.clientMessageId });
+async function openSession(runtime: EngineRuntime, sessionId: string): Promise<SessionActor> {
   if (runtime.closed) throw new RecallError('ABORTED', 'The engine is closed.');
-  const entry = cachedSession(runtime, sessionId) ?? (await loadSession(runtime, sessionId));
-  if (entry.hasUnclaimedResponses()) finishInterruptedTurns(runtime, entry);
-  return entry;
+  const actor = cachedSession(runtime, sessionId) ?? (await loadSession(runtime, sessionId));
+  if (actor.hasUnclaimedResponses()) finishInterruptedTurns(runtime, actor);
+  return actor;
 }
 
 const REASONS: Record<UnstorableReason, string> = {
@@ -253,14 +228,18 @@ export function assertStorableInput(fields: Record<string, string | undefined>):
   }
 }
 
-/** {@link assertStorableInput} for a learner message, which also must show something. */
-export function assertLearnerMessage(fields: {
-  sessionId: string;
-  content: string;
-  clientMessageId: string | undefined;
-}): void {
+/**
+ * {@link assertStorableInput} for a command: its session id, the text fields its catalog entry
+ * names and its `clientMessageId`; a learner message must also show something.
+ */
+function assertCommandInput(sessionId: string, command: SessionCommand): void {
+  const fields: Record<string, string | undefined> = { sessionId };
+  for (const name of Object.keys(sessionCommandCatalog[command.type].fields)) {
+    fields[name] = (command as unknown as Record<string, string | undefined>)[name];
+  }
+  fields.clientMessageId = command.clientMessageId;
   assertStorableInput(fields);
-  if (isBlankText(fields.content)) {
+  if (command.type === 'user_message' && isBlankText(command.content)) {
     throw new RecallError('INVALID_MESSAGE', 'content: The message is empty.');
   }
 }

@@ -1,4 +1,4 @@
-import { RecallError, toRecallError } from '../errors/recall-error';
+import { toRecallError } from '../errors/recall-error';
 import type { Agent, TokenUsage } from '../events/catalog';
 import type { NewSessionEvent } from '../events/envelope';
 import type { EventContext } from '../events/event-context';
@@ -50,7 +50,6 @@ export function sendUserMessage(
       return;
     }
     assertSessionActive(actor.state);
-    if (content.trim() === '') throw new RecallError('INVALID_MESSAGE', 'The message is empty.');
     const turn = createTurn(runtime, actor, { commandId: clientMessageId });
     const responseId = runtime.ids();
     try {
