@@ -4,13 +4,10 @@ import type {
   ChatCompletionsReply,
   RecordedChatCompletionsRequest,
 } from '@recall/core/testing/openai';
-import { type CallKind, commonPrefixLength } from '../llm/measure';
+import { type CallKind, commonPrefixLength, quietReply } from '../llm/measure';
 
 export const TUTOR_MODEL = 'bench-tutor';
 export const JUDGE_MODEL = 'bench-judge';
-const TUTOR_REPLY =
-  'Good start. You said the mitochondrion makes energy; can you say which molecule it produces, ' +
-  'and where in the organelle most of that happens? Take your time and use your own words.';
 
 export function kindOf(request: RecordedChatCompletionsRequest): CallKind {
   switch (request.body.response_format?.json_schema?.name) {
@@ -25,27 +22,9 @@ export function kindOf(request: RecordedChatCompletionsRequest): CallKind {
   }
 }
 
-/** Judges find nothing recalled and no tangent, so the session runs every scripted turn. */
+/** The stand-in's answer: see {@link quietReply}. */
 export function reply(request: RecordedChatCompletionsRequest): ChatCompletionsReply {
-  switch (kindOf(request)) {
-    case 'evaluator':
-      return { type: 'json', value: { points: [] } };
-    case 'detector':
-      return {
-        type: 'json',
-        value: {
-          isRabbithole: false,
-          topic: '',
-          label: '',
-          relatedPointIds: [],
-          certainty: 0.1,
-          reasoning: 'On topic.',
-        },
-      };
-    case 'tutor':
-    case 'other':
-      return { type: 'text', text: TUTOR_REPLY };
-  }
+  return quietReply(kindOf(request));
 }
 
 /** Share of `current`'s prompt (its `messages`) that repeats `previous`'s byte for byte. */

@@ -2,12 +2,9 @@
 // server's replies, and how much of a tutor prompt the cache can read.
 import { ANTHROPIC_DEFAULT_TUTOR_MODEL } from '@recall/core/llm/anthropic';
 import type { MessagesApiReply, RecordedMessagesRequest } from '@recall/core/testing';
-import { type CallKind, commonPrefixLength } from '../llm/measure';
+import { type CallKind, commonPrefixLength, quietReply } from '../llm/measure';
 
 const CACHE_MARK = ',"cache_control":{"type":"ephemeral"}';
-const TUTOR_REPLY =
-  'Good start. You said the mitochondrion makes energy; can you say which molecule it produces, ' +
-  'and where in the organelle most of that happens? Take your time and use your own words.';
 
 export interface PrefixMeasure {
   /** Cacheable byte-identical prefix ÷ prompt bytes. */
@@ -35,27 +32,9 @@ export function kindOf(request: RecordedMessagesRequest): CallKind {
   return 'other';
 }
 
-/** Judges find nothing recalled and no tangent, so the session runs every scripted turn. */
+/** The stand-in's answer: see {@link quietReply}. */
 export function reply(request: RecordedMessagesRequest): MessagesApiReply {
-  switch (kindOf(request)) {
-    case 'evaluator':
-      return { type: 'json', value: { points: [] } };
-    case 'detector':
-      return {
-        type: 'json',
-        value: {
-          isRabbithole: false,
-          topic: '',
-          label: '',
-          relatedPointIds: [],
-          certainty: 0.1,
-          reasoning: 'On topic.',
-        },
-      };
-    case 'tutor':
-    case 'other':
-      return { type: 'text', text: TUTOR_REPLY };
-  }
+  return quietReply(kindOf(request));
 }
 
 /**
