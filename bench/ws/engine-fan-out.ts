@@ -1,14 +1,11 @@
 // (a) of ws.bench.ts: fan-out from the real engine.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createMemoryStorage, createRecallEngine, defineRecallSet } from '@recall/core';
 import { createOfflineLLM } from '@recall/core/llm/offline';
-import { WebSocketServer } from 'ws';
 import { encodeFeedItem } from '../../packages/ws/src/server/feed-serializer';
 import { createRecallServer } from '../../packages/ws/src/server/index';
 import { CELL_ENERGY } from '../../packages/ws/test/harness/engine-setup';
-import { BATCH, CLIENTS, MESSAGES, immediate, nextLine, sleep, spawnSelf } from './shared';
-import { measureFanout } from './fan-out';
+import { CLIENTS, MESSAGES, nextLine, sleep, spawnSelf } from './shared';
+import { measureBareBroadcast } from './fan-out';
 
 // ---- (a) fan-out from the real engine --------------------------------------------------------
 
@@ -88,24 +85,7 @@ export async function engineFanout() {
   };
 
   // Bare ws: the very same payloads (count and bytes), broadcast in batches.
-  const http: Server = createServer();
-  const bare = new WebSocketServer({ server: http, perMessageDeflate: false });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const bareResult = await measureFanout(
-    'bare ws broadcast',
-    `ws://127.0.0.1:${(http.address() as AddressInfo).port}`,
-    async () => {
-      for (let offset = 0; offset < sent.length; offset += BATCH) {
-        for (const payload of sent.slice(offset, offset + BATCH)) {
-          for (const client of bare.clients) client.send(payload, { binary: false });
-        }
-        await immediate();
-      }
-    },
-    sent.length,
-  );
-  bare.close();
-  http.close();
+  const bareResult = await measureBareBroadcast(sent);
   const averageBytes = sent.reduce((total, payload) => total + payload.length, 0) / sent.length;
   return { recallResult, bareResult, engineAlonePerSecond, messages: sent.length, averageBytes };
 }

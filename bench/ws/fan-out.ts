@@ -130,6 +130,29 @@ export async function measureFanout(
   return { label, deliveriesPerSecond: (CLIENTS * expected) / seconds, seconds };
 }
 
+/** The baseline: bare `ws` broadcasting `payloads` to the clients in batches, nothing else. */
+export async function measureBareBroadcast(payloads: readonly string[]) {
+  const http: Server = createServer();
+  const bare = new WebSocketServer({ server: http, perMessageDeflate: false });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const result = await measureFanout(
+    'bare ws broadcast',
+    `ws://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    async () => {
+      for (let offset = 0; offset < payloads.length; offset += BATCH) {
+        for (const payload of payloads.slice(offset, offset + BATCH)) {
+          for (const client of bare.clients) client.send(payload);
+        }
+        await immediate();
+      }
+    },
+    payloads.length,
+  );
+  bare.close();
+  http.close();
+  return result;
+}
+
 export async function fanout() {
   const events = benchEvents(MESSAGES);
   const storage = createMemoryStorage();
@@ -172,23 +195,6 @@ export async function fanout() {
   const payloads = events.map((event) =>
     JSON.stringify({ type: 'show_resource', seq: event.seq, ...event.data }),
   );
-  const http: Server = createServer();
-  const bare = new WebSocketServer({ server: http, perMessageDeflate: false });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const bareResult = await measureFanout(
-    'bare ws broadcast',
-    `ws://127.0.0.1:${(http.address() as AddressInfo).port}`,
-    async () => {
-      for (let offset = 0; offset < payloads.length; offset += BATCH) {
-        for (const payload of payloads.slice(offset, offset + BATCH)) {
-          for (const client of bare.clients) client.send(payload);
-        }
-        await immediate();
-      }
-    },
-    MESSAGES,
-  );
-  bare.close();
-  http.close();
+  const bareResult = await measureBareBroadcast(payloads);
   return { recallResult, bareResult, payloadBytes: Buffer.byteLength(payloads[0] ?? '') };
 }

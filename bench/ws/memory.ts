@@ -6,7 +6,7 @@ import { createMemoryStorage, createRecallEngine, defineRecallSet } from '@recal
 import { createOfflineLLM } from '@recall/core/llm/offline';
 import { WebSocket, WebSocketServer } from 'ws';
 import { PROTOCOL_VERSION } from '../../packages/ws/src/protocol/protocol-version';
-import { createRecallServer } from '../../packages/ws/src/server/index';
+import { createRecallServer, type RecallServerEngine } from '../../packages/ws/src/server/index';
 import { CELL_ENERGY } from '../../packages/ws/test/harness/engine-setup';
 import { createFeedEngine } from '../../packages/ws/test/harness/feed-engine';
 import { makeRecallSet } from '../../packages/ws/test/harness/fixtures';
@@ -22,24 +22,32 @@ function heapAndRss() {
   return { heap: usage.heapUsed, rss: usage.rss };
 }
 
+/** A Recall server on a free loopback port for `engine`: every socket is its own user. */
+async function serveRecall(
+  engine: RecallServerEngine,
+  storage: ReturnType<typeof createMemoryStorage>,
+): Promise<number> {
+  const recall = createRecallServer({
+    engine,
+    storage,
+    authenticate: (request) => ({
+      userId: new URL(request.url ?? '/', 'http://x').searchParams.get('user') ?? 'x',
+    }),
+    port: 0,
+    connectionRateLimit: false,
+    logger: {},
+  });
+  await recall.ready;
+  return recall.address()?.port ?? 0;
+}
+
 export async function runMemoryServer(kind: 'recall' | 'transport' | 'bare'): Promise<void> {
   let port: number;
   if (kind === 'transport') {
     // The transport alone: an engine-like source over memory storage (session row + 1 event).
     const storage = createMemoryStorage();
     await storage.saveRecallSet(makeRecallSet({ id: 'cell-energy' }));
-    const recall = createRecallServer({
-      engine: createFeedEngine(storage),
-      storage,
-      authenticate: (request) => ({
-        userId: new URL(request.url ?? '/', 'http://x').searchParams.get('user') ?? 'x',
-      }),
-      port: 0,
-      connectionRateLimit: false,
-      logger: {},
-    });
-    await recall.ready;
-    port = recall.address()?.port ?? 0;
+    port = await serveRecall(createFeedEngine(storage), storage);
   } else if (kind === 'recall') {
     // The real engine over the shipped offline model adapter (the scripted test model keeps
     // every request it saw, ~10 KiB per session that no real adapter holds): each session
@@ -47,18 +55,7 @@ export async function runMemoryServer(kind: 'recall' | 'transport' | 'bare'): Pr
     const storage = createMemoryStorage();
     await storage.saveRecallSet(defineRecallSet(CELL_ENERGY, { now: Date.now() - 60_000 }));
     const engine = createRecallEngine({ storage, llm: createOfflineLLM() });
-    const recall = createRecallServer({
-      engine,
-      storage,
-      authenticate: (request) => ({
-        userId: new URL(request.url ?? '/', 'http://x').searchParams.get('user') ?? 'x',
-      }),
-      port: 0,
-      connectionRateLimit: false,
-      logger: {},
-    });
-    await recall.ready;
-    port = recall.address()?.port ?? 0;
+    port = await serveRecall(engine, storage);
   } else {
     const http = createServer();
     new WebSocketServer({ server: http, perMessageDeflate: false });
