@@ -1,4 +1,3 @@
-import { EventEmitter } from 'eventemitter3';
 import { RecallError } from '../errors/recall-error';
 import { createFsrsScheduler } from '../scheduling/fsrs-scheduler';
 import type { EngineSessionState } from '../session/session-state';
@@ -22,7 +21,7 @@ import { finishInterruptedTurns } from './interrupted-turn';
 import { sendUserMessage } from './learner-turn';
 import { settleOwedReviews } from './session-reviews';
 import { createSpendGuard, guardedLLM } from './spend-guard';
-import { type EngineRuntime, cachedSession, subscribeToSession } from './runtime';
+import { type EngineRuntime, cachedSession, createRuntime, subscribeToSession } from './runtime';
 import * as commands from './session-commands';
 import { loadSession } from './session-log';
 import type { SessionActor } from './session-actor';
@@ -55,24 +54,19 @@ export function createRecallEngine(options: RecallEngineOptions): RecallEngine {
   const config = resolveEngineConfig(options.config);
   const clock = options.clock ?? Date.now;
   const spendGuard = createSpendGuard({ storage: options.storage, config, clock });
-  return new SessionEngine({
-    storage: options.storage,
-    llm: withStorableOutput(
-      spendGuard === null ? options.llm : guardedLLM(options.llm, spendGuard),
-    ),
-    spendGuard,
-    scheduler: options.scheduler ?? createFsrsScheduler(),
-    clock,
-    ids: options.ids ?? (() => crypto.randomUUID()),
-    config,
-    emitter: new EventEmitter<RecallEngineEvents>(),
-    sessions: new Map(),
-    loading: new Map(),
-    liveResponses: new Map(),
-    feeds: new Map(),
-    startLocks: new Map(),
-    closed: false,
-  });
+  return new SessionEngine(
+    createRuntime({
+      storage: options.storage,
+      llm: withStorableOutput(
+        spendGuard === null ? options.llm : guardedLLM(options.llm, spendGuard),
+      ),
+      spendGuard,
+      scheduler: options.scheduler ?? createFsrsScheduler(),
+      clock,
+      ids: options.ids ?? (() => crypto.randomUUID()),
+      config,
+    }),
+  );
 }
 
 class SessionEngine implements RecallEngine {

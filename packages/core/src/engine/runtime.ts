@@ -1,4 +1,4 @@
-import type { EventEmitter } from 'eventemitter3';
+import { EventEmitter } from 'eventemitter3';
 import { RecallError } from '../errors/recall-error';
 import type { SessionEvent } from '../events/envelope';
 import type { LLMAdapter } from '../llm/llm-adapter';
@@ -44,6 +44,26 @@ export interface EngineRuntime {
   /** Serialises startSession per recall set. */
   readonly startLocks: Map<string, Promise<unknown>>;
   closed: boolean;
+}
+
+/** What a runtime is made from; the rest of it starts empty. */
+export type RuntimeServices = Pick<
+  EngineRuntime,
+  'storage' | 'llm' | 'spendGuard' | 'scheduler' | 'clock' | 'ids' | 'config'
+>;
+
+/** A runtime over `services` that holds no session yet and is open. */
+export function createRuntime(services: RuntimeServices): EngineRuntime {
+  return {
+    ...services,
+    emitter: new EventEmitter<RecallEngineEvents>(),
+    sessions: new Map(),
+    loading: new Map(),
+    liveResponses: new Map(),
+    feeds: new Map(),
+    startLocks: new Map(),
+    closed: false,
+  };
 }
 
 /** Emits appended events to in-process listeners. */

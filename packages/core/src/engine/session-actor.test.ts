@@ -1,4 +1,3 @@
-import { EventEmitter } from 'eventemitter3';
 import { describe, expect, it } from 'vitest';
 import { RecallError } from '../errors/recall-error';
 import { createEventContext } from '../events/event-context';
@@ -6,14 +5,14 @@ import { createFsrsScheduler } from '../scheduling/fsrs-scheduler';
 import { createMemoryStorage } from '../storage/memory/memory-storage';
 import { createScriptedLLM } from '../testing/scripted-llm';
 import { resolveEngineConfig } from './engine-config';
-import type { CommandResult, RecallEngineEvents } from './engine-types';
-import type { EngineRuntime } from './runtime';
+import type { CommandResult } from './engine-types';
+import { type EngineRuntime, createRuntime } from './runtime';
 import { SessionActor } from './session-actor';
 import type { PlannedReview } from './session-reviews';
 
-function createRuntime(): EngineRuntime {
+function createTestRuntime(): EngineRuntime {
   let next = 0;
-  return {
+  return createRuntime({
     storage: createMemoryStorage(),
     llm: createScriptedLLM(),
     spendGuard: null,
@@ -24,17 +23,10 @@ function createRuntime(): EngineRuntime {
       return `id-${next}`;
     },
     config: resolveEngineConfig(),
-    emitter: new EventEmitter<RecallEngineEvents>(),
-    sessions: new Map(),
-    loading: new Map(),
-    liveResponses: new Map(),
-    feeds: new Map(),
-    startLocks: new Map(),
-    closed: false,
-  };
+  });
 }
 
-function createActor(runtime = createRuntime()): SessionActor {
+function createActor(runtime = createTestRuntime()): SessionActor {
   return new SessionActor(runtime, {
     sessionId: 's1',
     recallSetId: 'set',
@@ -80,7 +72,7 @@ describe('SessionActor mailbox', () => {
   });
 
   it('rejects a command that fails before accepting, and reports one that fails after', async () => {
-    const runtime = createRuntime();
+    const runtime = createTestRuntime();
     const actor = createActor(runtime);
     const reported: string[] = [];
     runtime.emitter.on('error', ({ error }) => reported.push(error.code));
@@ -120,7 +112,7 @@ describe('SessionActor mailbox', () => {
   });
 
   it('refuses every command once the engine is closed', async () => {
-    const runtime = createRuntime();
+    const runtime = createTestRuntime();
     const actor = createActor(runtime);
     runtime.closed = true;
     await expect(actor.enqueue(async (accept) => accept(accepted()))).rejects.toMatchObject({
@@ -150,7 +142,7 @@ describe('SessionActor parts', () => {
   });
 
   it('folds events and marks a response it could not end as its own abandoned one', () => {
-    const runtime = createRuntime();
+    const runtime = createTestRuntime();
     const actor = createActor(runtime);
     const context = createEventContext({ clock: runtime.clock, ids: runtime.ids, turnId: 't1' });
     const start = context.build(
