@@ -3,8 +3,10 @@
 // back to the snapshot rendered by `@recall/react`. V8's precise coverage is reset right
 // before the message is sent and read once its reply is on screen; every source file with a
 // function that ran in between is on the way. Usage:
-//   npm run walk [-- --max 30 --list]
-// `--max N` exits 1 when more than N files are visited; `--list` prints them by package.
+//   npm run walk [-- --max 30 --list --functions]
+// `--max N` exits 1 when more than N files are visited; `--list` prints them by package;
+// `--functions` prints, for each visited file of the first stop, the functions that ran and
+// the share of its compiled code they span (a guide to what lies on the way and what not).
 import { Session } from 'node:inspector/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +17,7 @@ const argv = process.argv.slice(2);
 const maxFlag = argv.indexOf('--max');
 const max = maxFlag === -1 ? undefined : Number(argv[maxFlag + 1]);
 const list = argv.includes('--list');
+const showFunctions = argv.includes('--functions');
 
 // A DOM for React before react-dom loads.
 const window = new Window({ url: 'http://localhost/' });
@@ -112,19 +115,32 @@ client.sendMessage(message);
 // First stop: the message is stored (acknowledged) and on screen as sent.
 await onScreen(message);
 while (client.getSnapshot().outbox > 0) await new Promise((resolve) => setTimeout(resolve, 1));
-const stored = visitedFiles((await inspector.post('Profiler.takePreciseCoverage')).result);
+const stored = visitedFiles(
+  (await inspector.post('Profiler.takePreciseCoverage')).result as ScriptCoverage[],
+  showFunctions,
+);
 // Second stop: the tutor's reply to it is on screen.
 openGate();
 await onScreen('Tutor reply number 3');
 await engine.whenIdle(sessionId);
-const replied = visitedFiles((await inspector.post('Profiler.takePreciseCoverage')).result);
+const replied = visitedFiles(
+  (await inspector.post('Profiler.takePreciseCoverage')).result as ScriptCoverage[],
+);
 await inspector.post('Profiler.stopPreciseCoverage');
 inspector.disconnect();
 
+interface CoverageRange {
+  startOffset: number;
+  endOffset: number;
+  count: number;
+}
+interface ScriptCoverage {
+  url: string;
+  functions: Array<{ functionName: string; ranges: CoverageRange[] }>;
+}
+
 /** Repository source files with a function that ran since the last coverage read. */
-function visitedFiles(
-  scripts: Array<{ url: string; functions: Array<{ ranges: Array<{ count: number }> }> }>,
-) {
+function visitedFiles(scripts: ScriptCoverage[], describe = false) {
   const visited = new Set<string>();
   for (const script of scripts) {
     if (!script.url.startsWith('file://')) continue;
@@ -132,9 +148,29 @@ function visitedFiles(
     if (!/^packages\/[^/]+\/src\//.test(file) || /\.test\.tsx?$/.test(file)) continue;
     // The model stand-in answers for the provider; it is not on Recall's own way.
     if (file.startsWith('packages/core/src/testing/')) continue;
-    if (script.functions.some((fn) => fn.ranges[0]!.count > 0)) visited.add(file);
+    if (!script.functions.some((fn) => fn.ranges[0]!.count > 0)) continue;
+    visited.add(file);
+    if (describe) describeFunctions(file, script);
   }
   return visited;
+}
+
+/** Prints the named functions of one file that ran, and the share of its code they span. */
+function describeFunctions(file: string, script: ScriptCoverage): void {
+  const whole = Math.max(...script.functions.map((fn) => fn.ranges[0]!.endOffset));
+  // The module's own top-level function spans the file; leave it out of the share.
+  const ran = script.functions
+    .map((fn) => ({ name: fn.functionName, range: fn.ranges[0]! }))
+    .filter(({ range }) => range.count > 0 && range.endOffset - range.startOffset < whole);
+  let spanned = 0;
+  let reached = -1;
+  for (const { range } of [...ran].sort((a, b) => a.range.startOffset - b.range.startOffset)) {
+    if (range.endOffset <= reached) continue;
+    spanned += range.endOffset - Math.max(range.startOffset, reached);
+    reached = range.endOffset;
+  }
+  const names = ran.map(({ name, range }) => `${name || '(anonymous)'}×${range.count}`);
+  console.log(`${file}: ${Math.round((100 * spanned) / whole)}% ran — ${names.join(', ')}`);
 }
 
 client.close();
