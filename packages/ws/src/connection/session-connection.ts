@@ -1,7 +1,8 @@
 import { toRecallError } from '@recall/core';
 import type { ClientMessage } from '../protocol/client-messages';
 import { CLOSE_CODES } from '../protocol/close-codes';
-import { parseClientMessage } from '../protocol/client-messages';
+import { clientMessageParsing } from '../protocol/client-messages';
+import { parseMessage } from '../protocol/internal/decode-frame';
 import type { ServerMessage, ServerMessageOf } from '../protocol/server-messages';
 import {
   type CommandRateLimitOptions,
@@ -142,6 +143,12 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
     write(encodeMessage(message));
   }
 
+  // `parseClientMessage`'s options, resolved once for every frame of the connection.
+  const parsing = clientMessageParsing({
+    maxBytes: settings.maxPayload,
+    maxContentLength: settings.maxContentLength,
+  });
+
   const commands = createCommandIntake({
     options: settings,
     userBudget: attach.userBudget,
@@ -187,10 +194,7 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
       holdReading(charged.retryAfterMs);
       return;
     }
-    const parsed = parseClientMessage(data, {
-      maxBytes: settings.maxPayload,
-      maxContentLength: settings.maxContentLength,
-    });
+    const parsed = parseMessage<ClientMessage>(data, parsing);
     if (!parsed.ok) {
       refuse('invalid frame', parsed.error);
       return;
