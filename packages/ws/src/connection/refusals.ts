@@ -5,9 +5,9 @@ import type { ConnectionLog } from '../server/log-limits';
 import type { RecallServerLogger } from '../server/logger';
 import type { ConnectionIdentity, HostSocket } from './host-socket';
 
-// How a connection answers what it refuses: the `error` frame, the frames refused one by one
-// (answered, read later when over budget, the socket closed when they keep coming) and the
-// grace a closing socket gets. Off the way of a valid frame.
+// How a connection says no: the `error` frame (a refused frame or command, a failed turn),
+// the frames refused one by one (answered, read later when over budget, the socket closed
+// when they keep coming) and the grace a closing socket gets. Off the way of a valid frame.
 
 /** Options of {@link errorFrame}. */
 export interface ErrorFrameOptions {
