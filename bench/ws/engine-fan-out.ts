@@ -1,7 +1,7 @@
 // (a) of ws.bench.ts: fan-out from the real engine.
 import { createMemoryStorage, createRecallEngine, defineRecallSet } from '@recall/core';
 import { createOfflineLLM } from '@recall/core/llm/offline';
-import { encodeFeedItem } from '../../packages/ws/src/server/feed-serializer';
+import { encodeFeedItem } from '../../packages/ws/src/connection/session-connection';
 import { createRecallServer } from '../../packages/ws/src/server/index';
 import { CELL_ENERGY } from '../../packages/ws/test/harness/engine-setup';
 import { CLIENTS, MESSAGES, nextLine, sleep, spawnSelf } from './shared';
