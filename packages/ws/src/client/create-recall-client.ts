@@ -8,7 +8,6 @@ import { createLink } from './link';
 import { createSessionPersistence, persistenceKey } from './session-store';
 import { createSessionStore } from './session-store';
 import { type RecallClientSnapshot, toSnapshot } from './snapshot';
-import { createTimers } from './timers';
 
 /**
  * The named command helpers: each is one {@link RecallClient.send}, plus what the learner
@@ -133,7 +132,8 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
     forRecallSet: 'recallSetId' in config.target,
   });
   const listeners = new Set<() => void>();
-  const timers = createTimers<'resend'>();
+  /** Set while the first command waits for its `resendAt`. */
+  let resendTimer: ReturnType<typeof setTimeout> | undefined;
   const link = createLink({
     config,
     store,
@@ -170,13 +170,13 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
 
   /** Sends the oldest unacknowledged command, one at a time so the server sees them in order. */
   function flush(): void {
-    timers.clear('resend');
+    clearTimeout(resendTimer);
     if (link.state !== 'open') return;
     const { outbox } = store;
     const next = outbox.take();
     if (next !== null) link.send(next);
     else if (outbox.resendAt !== null) {
-      timers.set('resend', Math.max(0, outbox.resendAt - Date.now()), flush);
+      resendTimer = setTimeout(flush, Math.max(0, outbox.resendAt - Date.now()));
     }
   }
 
@@ -215,7 +215,7 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
       flush();
     },
     close() {
-      timers.clearAll();
+      clearTimeout(resendTimer);
       link.close();
     },
   };

@@ -7,7 +7,6 @@ import { type Connection, openConnection } from './connection';
 import { buildConnectionUrl, type ConnectionTarget } from './connection-url';
 import type { SessionStore } from './session-store';
 import type { ConnectionState } from './snapshot';
-import { createTimers } from './timers';
 
 const NO_WEBSOCKET_MESSAGE =
   'createRecallClient: there is no WebSocket here (no global `WebSocket`, e.g. while rendering on the server); pass the `WebSocket` option (e.g. from the `ws` package) or connect in a browser.';
@@ -93,7 +92,7 @@ function applyCloseDecision(
 /** Creates a {@link Link}. */
 export function createLink({ config, store, events }: LinkOptions): Link {
   const recallSetId = 'recallSetId' in config.target ? config.target.recallSetId : undefined;
-  const timers = createTimers<'reconnect'>();
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   let state: ConnectionState = 'idle';
   let connection: Connection | null = null;
   let attempt = 0;
@@ -107,7 +106,7 @@ export function createLink({ config, store, events }: LinkOptions): Link {
   }
 
   function connect(): void {
-    timers.clear('reconnect');
+    clearTimeout(reconnectTimer);
     const WebSocket = config.WebSocket ?? globalWebSocket();
     if (WebSocket === undefined) {
       store.receive({
@@ -150,7 +149,7 @@ export function createLink({ config, store, events }: LinkOptions): Link {
 
   function handleDrop(code: number, reason: string): void {
     connection = null;
-    timers.clearAll();
+    clearTimeout(reconnectTimer);
     if (closedForGood) return;
     store.connectionReset();
     const decision = decideAfterClose({
@@ -171,7 +170,7 @@ export function createLink({ config, store, events }: LinkOptions): Link {
   function scheduleReconnect(delayMs: number): void {
     attempt += 1;
     setState('reconnecting');
-    timers.set('reconnect', delayMs, connect);
+    reconnectTimer = setTimeout(connect, delayMs);
   }
 
   // Browsers report regained connectivity: skip the rest of the backoff wait.
@@ -198,7 +197,7 @@ export function createLink({ config, store, events }: LinkOptions): Link {
     close() {
       if (closedForGood) return;
       closedForGood = true;
-      timers.clearAll();
+      clearTimeout(reconnectTimer);
       stopListening();
       connection?.close(CLOSE_CODES.NORMAL.code);
       connection = null;
