@@ -1,7 +1,7 @@
 import type { ClientMessage } from '../protocol/client-messages';
 import { CLOSE_CODE_POLICIES as CLOSE_CODES } from '../protocol/close-code-policies';
 import { PROTOCOL_VERSION } from '../protocol/protocol-version';
-import type { ServerMessage } from '../protocol/server-messages';
+import type { ServerMessage, ServerMessageOf } from '../protocol/server-messages';
 import {
   WEBSOCKET_OPEN,
   type WebSocketLike,
@@ -20,7 +20,12 @@ import {
 /** What one connection reports to its owner. */
 export interface ConnectionEvents {
   onOpen(): void;
+  /** Every valid frame, in the order it arrived. */
   onFrame(frame: ServerMessage): void;
+  /** The first frame that is not a refusal arrived (once per socket): the server answers. */
+  onAnswered(): void;
+  /** An `error` frame arrived (before `onFrame` passes it on): it may ask for a wait. */
+  onRefused(error: ServerMessageOf<'error'>): void;
   /** A frame that is not a valid protocol message was dropped (the connection goes on). */
   onProtocolError(error: ProtocolParseError): void;
   /** The link is gone (closed by the server, dropped, or abandoned as dead). Called once. */
@@ -57,6 +62,7 @@ export function openConnection(options: ConnectionOptions): Connection {
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   /** Set while a `ping` waits for any frame to prove the link alive. */
   let pongTimer: ReturnType<typeof setTimeout> | undefined;
+  let answered = false;
 
   function detach(): WebSocketLike | null {
     const current = socket;
@@ -120,8 +126,17 @@ export function openConnection(options: ConnectionOptions): Connection {
     clearTimeout(pongTimer);
     pongTimer = undefined;
     const decoded = decodeServerMessage(event.data);
-    if (decoded.ok) events.onFrame(decoded.message);
-    else events.onProtocolError(decoded.error);
+    if (!decoded.ok) {
+      events.onProtocolError(decoded.error);
+      return;
+    }
+    const frame = decoded.message;
+    if (frame.type === 'error') events.onRefused(frame);
+    else if (!answered) {
+      answered = true;
+      events.onAnswered();
+    }
+    events.onFrame(frame);
   };
   opened.onclose = (event) => drop(event.code, event.reason);
   opened.onerror = () => {};

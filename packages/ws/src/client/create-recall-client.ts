@@ -174,7 +174,7 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
     if (link.state !== 'open') return;
     const { outbox } = store;
     const next = outbox.take();
-    if (next !== null) link.send(next);
+    if (next !== null) link.connection?.send(next);
     else if (outbox.resendAt !== null) {
       resendTimer = setTimeout(flush, Math.max(0, outbox.resendAt - Date.now()));
     }
