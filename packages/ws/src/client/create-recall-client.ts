@@ -1,11 +1,16 @@
 import type { SessionCommand, SessionCommandType } from '@recall/core';
 import type { ServerMessage } from '../protocol/server-messages';
-import { createClientMessageId } from './outbox';
 import { type RecallClientOptions, resolveClientOptions } from './client-options';
 import type { OutgoingClientMessage } from './client-state';
 import { COMMAND_FIELDS } from './generated/command-fields';
 import { createLink } from './link';
-import { createSessionPersistence, persistenceKey } from './session-store';
+import {
+  type ClientStorage,
+  PERSISTED_SESSION_VERSION,
+  type SessionPersistence,
+  persistenceKey,
+  readPersistedSession,
+} from './persisted-session';
 import { createSessionStore } from './session-store';
 import { type RecallClientSnapshot, toSnapshot } from './snapshot';
 
@@ -110,6 +115,42 @@ function toOutgoingMessage(command: SessionCommand): OutgoingClientMessage {
     message[name] = (command as unknown as Record<string, unknown>)[name];
   }
   return message as OutgoingClientMessage;
+}
+
+/** A fresh `clientMessageId`: a UUID where available (browsers, Node ≥ 19), else random hex. */
+function createClientMessageId(): string {
+  const crypto = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  if (typeof crypto?.randomUUID === 'function') return crypto.randomUUID();
+  let id = '';
+  for (let index = 0; index < 32; index += 1) id += Math.floor(Math.random() * 16).toString(16);
+  return id;
+}
+
+/**
+ * Persistence over an injectable storage. A full or unavailable storage (private mode, quota)
+ * must never break the live session, so every access is guarded.
+ */
+export function createSessionPersistence(
+  storage: ClientStorage | null,
+  key: string,
+): SessionPersistence {
+  return {
+    load: () => readPersistedSession(storage, key),
+    save(session) {
+      try {
+        storage?.setItem(key, JSON.stringify({ version: PERSISTED_SESSION_VERSION, ...session }));
+      } catch {
+        // Quota or privacy mode: the session goes on without persistence.
+      }
+    },
+    clear() {
+      try {
+        storage?.removeItem(key);
+      } catch {
+        // As above.
+      }
+    },
+  };
 }
 
 /**
