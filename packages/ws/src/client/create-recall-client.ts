@@ -127,13 +127,12 @@ function createClientMessageId(): string {
 }
 
 /**
- * Persistence over an injectable storage. A full or unavailable storage (private mode, quota)
- * must never break the live session, so every access is guarded.
+ * The client's persistence over the storage it was given (`options.storage`), written after
+ * every change by the store and read back once at start (`readPersistedSession`). A full or
+ * unavailable storage (private mode, quota) must never break the live session, so every
+ * access is guarded.
  */
-export function createSessionPersistence(
-  storage: ClientStorage | null,
-  key: string,
-): SessionPersistence {
+function createSessionPersistence(storage: ClientStorage | null, key: string): SessionPersistence {
   return {
     load: () => readPersistedSession(storage, key),
     save(session) {

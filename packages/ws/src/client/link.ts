@@ -16,6 +16,7 @@ export interface LinkEvents {
   /** The connection state changed (or the store did, after a drop). */
   onChange(): void;
   onOpen(): void;
+  /** Every valid frame, handed to the socket as is: it reaches the owner with no hop here. */
   onFrame(frame: ServerMessage): void;
 }
 
