@@ -16,13 +16,14 @@ import type { CommandOptions, CommandResult } from './engine-types';
 import { isPastedBack, lastAgentReply, withCreditableVerdicts } from './evidence';
 import {
   askedOrFocusPointId,
+  completeResponse,
   type JudgeOptions,
   type JudgeOutcome,
   runDetector,
   runEvaluator,
-} from './judges';
+  streamResponse,
+} from './model-calls';
 import { buildRecallEvents, offerRabbithole } from './recall-events';
-import { completeResponse, streamResponse } from './respond';
 import { type EngineRuntime, loadRecallSet, reportError } from './runtime';
 import type { CommandTask, SessionActor } from './session-actor';
 import { appendWithWrites, assertSameMessage } from './session-log';
