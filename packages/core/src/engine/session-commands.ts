@@ -1,6 +1,5 @@
 import { RecallError, toRecallError } from '../errors/recall-error';
-import type { NewSessionEvent } from '../events/envelope';
-import type { EventContext } from '../events/event-context';
+import type { EventContext, NewSessionEvent } from '../events/envelope';
 import type { RecallSet } from '../model/recall-set';
 import { buildRabbitholeRequest } from '../prompts/rabbithole-prompt';
 import { isChecklistComplete, recalledCount } from '../session/checklist';

@@ -1,6 +1,10 @@
 import { RecallError } from '../errors/recall-error';
-import type { NewSessionEvent, SessionEvent } from '../events/envelope';
-import { createEventContext, type EventContext } from '../events/event-context';
+import {
+  createEventContext,
+  type EventContext,
+  type NewSessionEvent,
+  type SessionEvent,
+} from '../events/envelope';
 import { previewSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
 import { planAppend } from '../storage/log/append-plan';
