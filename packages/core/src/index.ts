@@ -114,8 +114,8 @@ export type {
   NewSessionEvent,
   NewSessionEventOf,
 } from './events/envelope';
-export { PUBLIC_EVENT_REDACTIONS, redactSessionEvent } from './events/redaction';
-export type { PublicSessionEvent, PublicSessionEventOf } from './events/redaction';
+export { PUBLIC_EVENT_REDACTIONS, redactSessionEvent } from './events/envelope';
+export type { PublicSessionEvent, PublicSessionEventOf } from './events/envelope';
 
 // Domain model
 export type { RecallSet, RecallPoint, Resource, RecallSetSummary } from './model/recall-set';

@@ -1,7 +1,7 @@
 import type { SessionEvent } from '../events/envelope';
 import type { OpenResponse } from '../session/session-state';
 import { reply } from './learner-turn';
-import { owesGreeting, streamGreeting } from './respond';
+import { owesGreeting, streamGreeting } from './tutor-openings';
 import { type EngineRuntime, loadRecallSet } from './runtime';
 import type { SessionActor } from './session-actor';
 import { blockingResponses, findDeadWriters, orphanedResponses } from './session-floor';

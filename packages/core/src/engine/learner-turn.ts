@@ -1,7 +1,6 @@
 import { toRecallError } from '../errors/recall-error';
 import type { Agent, TokenUsage } from '../events/catalog';
-import type { NewSessionEvent } from '../events/envelope';
-import type { EventContext } from '../events/event-context';
+import type { EventContext, NewSessionEvent } from '../events/envelope';
 import { addUsage, type LLMMessage } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
 import type { Evaluation, PointVerdict } from '../prompts/evaluator-prompt';
@@ -16,13 +15,14 @@ import type { CommandOptions, CommandResult } from './engine-types';
 import { isPastedBack, lastAgentReply, withCreditableVerdicts } from './evidence';
 import {
   askedOrFocusPointId,
+  completeResponse,
   type JudgeOptions,
   type JudgeOutcome,
   runDetector,
   runEvaluator,
-} from './judges';
+  streamResponse,
+} from './model-calls';
 import { buildRecallEvents, offerRabbithole } from './recall-events';
-import { completeResponse, streamResponse } from './respond';
 import { type EngineRuntime, loadRecallSet, reportError } from './runtime';
 import type { CommandTask, SessionActor } from './session-actor';
 import { appendWithWrites, assertSameMessage } from './session-log';

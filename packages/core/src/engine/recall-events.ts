@@ -1,5 +1,4 @@
-import type { NewSessionEvent } from '../events/envelope';
-import type { EventContext } from '../events/event-context';
+import type { EventContext, NewSessionEvent } from '../events/envelope';
 import { exposure } from '../text/exposure';
 import { keyTerms, splitSentences } from '../text/lexical';
 import type { RecallPoint, RecallSet, Resource } from '../model/recall-set';

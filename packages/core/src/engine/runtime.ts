@@ -1,6 +1,5 @@
 import { EventEmitter } from 'eventemitter3';
 import { RecallError } from '../errors/recall-error';
-import type { SessionEvent } from '../events/envelope';
 import type { LLMAdapter } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
 import type { FsrsScheduler } from '../scheduling/fsrs-scheduler';
@@ -64,11 +63,6 @@ export function createRuntime(services: RuntimeServices): EngineRuntime {
     startLocks: new Map(),
     closed: false,
   };
-}
-
-/** Emits appended events to in-process listeners. */
-export function emitEvents(runtime: EngineRuntime, events: readonly SessionEvent[]): void {
-  for (const event of events) runtime.emitter.emit('event', event);
 }
 
 /** Sends a delta to in-process listeners and to the session's feeds. */

@@ -1,6 +1,5 @@
 import { RecallError, toRecallError } from '../errors/recall-error';
-import type { NewSessionEvent } from '../events/envelope';
-import type { EventContext } from '../events/event-context';
+import type { EventContext, NewSessionEvent } from '../events/envelope';
 import type { RecallSet } from '../model/recall-set';
 import { buildRabbitholeRequest } from '../prompts/rabbithole-prompt';
 import { isChecklistComplete, recalledCount } from '../session/checklist';
@@ -10,7 +9,8 @@ import { summarizeSession } from '../session/summarize-session';
 import { assertSessionActive } from '../session/turn-rules';
 import type { CommandOptions, CommandResult, EnterRabbitholeOptions } from './engine-types';
 import { buildOverlayEvent } from './recall-events';
-import { completeResponse, owesReturn, streamResponse, streamTutorTask } from './respond';
+import { completeResponse, streamResponse } from './model-calls';
+import { owesReturn, streamTutorTask } from './tutor-openings';
 import { type EngineRuntime, loadRecallSet } from './runtime';
 import type { CommandTask, SessionActor } from './session-actor';
 import { appendWithWrites } from './session-log';

@@ -1,6 +1,5 @@
 import { RecallError } from '../errors/recall-error';
-import type { NewSessionEvent } from '../events/envelope';
-import type { EventContext } from '../events/event-context';
+import type { EventContext, NewSessionEvent } from '../events/envelope';
 import type { OpenResponse } from '../session/session-state';
 import type { StorageAdapter } from '../storage/storage-adapter';
 import type { EngineRuntime } from './runtime';

@@ -4,7 +4,7 @@ import { pointDueAt } from '../model/learner';
 import type { RecallSet } from '../model/recall-set';
 import { recalledCount } from '../session/checklist';
 import { previewSession } from '../session/reduce-session';
-import { owesGreeting, streamGreeting } from './respond';
+import { owesGreeting, streamGreeting } from './tutor-openings';
 import { type EngineRuntime, loadRecallSet } from './runtime';
 import { SessionActor } from './session-actor';
 import { appendWithWrites, loadSession, saveSessionRow } from './session-log';

@@ -1,11 +1,15 @@
 import { RecallError } from '../errors/recall-error';
-import type { NewSessionEvent, SessionEvent } from '../events/envelope';
-import { createEventContext, type EventContext } from '../events/event-context';
+import {
+  createEventContext,
+  type EventContext,
+  type NewSessionEvent,
+  type SessionEvent,
+} from '../events/envelope';
 import { previewSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
 import { planAppend } from '../storage/log/append-plan';
 import type { AppendOptions } from '../storage/storage-adapter';
-import { emitEvents, type EngineRuntime } from './runtime';
+import type { EngineRuntime } from './runtime';
 import type { SessionActor } from './session-actor';
 import {
   awaitFloor,
@@ -140,7 +144,8 @@ export function createTurn(
           }
         }
         entry.apply(result.events);
-        emitEvents(runtime, result.events);
+        // In-process listeners (`engine.on('event')`) get each event once it is stored.
+        for (const event of result.events) runtime.emitter.emit('event', event);
         return { status: 'appended', events: result.events, lastSeq };
       } catch (error) {
         if (!isConflict(error)) throw error;

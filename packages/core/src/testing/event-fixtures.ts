@@ -1,6 +1,5 @@
 import type { SessionEventData, SessionEventType } from '../events/catalog';
-import type { SessionEvent } from '../events/envelope';
-import { createEventContext } from '../events/event-context';
+import { createEventContext, type SessionEvent } from '../events/envelope';
 import { sequenceEvent } from '../storage/log/append-plan';
 
 const usage = { inputTokens: 120, outputTokens: 30, cacheReadTokens: 100, cacheWriteTokens: 0 };

@@ -1,11 +1,11 @@
 import type { SessionEventData, SessionEventType } from '../events/catalog';
-import type {
-  ContextEnvelopeFields,
-  NewSessionEvent,
-  SessionEvent,
-  SessionEventOf,
+import {
+  type ContextEnvelopeFields,
+  createEventContext,
+  type NewSessionEvent,
+  type SessionEvent,
+  type SessionEventOf,
 } from '../events/envelope';
-import { createEventContext } from '../events/event-context';
 import { InMemoryEventLog } from '../storage/memory/event-log';
 
 /** Options for {@link createFixtureLog}. */

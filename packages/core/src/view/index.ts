@@ -38,5 +38,5 @@ export type {
   PublicSessionEvent,
   PublicSessionEventOf,
   PublicSessionEventData,
-} from '../events/redaction';
+} from '../events/envelope';
 export type { SessionEventType } from '../events/catalog';

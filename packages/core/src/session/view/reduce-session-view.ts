@@ -1,7 +1,7 @@
 // The shared fold (no zod): the engine's reducer is built on it, browser clients run it as is.
 // Below it, the session's business rules, each written once: the engine, the reducer and the
 // browser client ask these functions.
-import type { PublicSessionEvent } from '../../events/redaction';
+import type { PublicSessionEvent } from '../../events/envelope';
 import { assertNever } from '../../internal/assert-never';
 import type {
   CompletionOverlayData,

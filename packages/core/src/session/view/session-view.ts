@@ -1,5 +1,5 @@
 // Types only (no zod): the state every reader of a session log folds, in Node and browsers.
-import type { PublicSessionEventData } from '../../events/redaction';
+import type { PublicSessionEventData } from '../../events/envelope';
 import type { SessionStatus } from '../../model/session';
 import type { SessionTimelineItem, TimelineNearMiss } from './timeline';
 

@@ -1,6 +1,6 @@
 // Types and pure functions only (no zod): browsers fold the timeline too.
 import type { Agent } from '../../events/catalog';
-import type { PublicSessionEvent, PublicSessionEventOf } from '../../events/redaction';
+import type { PublicSessionEvent, PublicSessionEventOf } from '../../events/envelope';
 
 /**
  * Where a message stands in the log: a learner message is `sent` (stored); an agent message

@@ -1,7 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { createEventContext } from '../../events/event-context';
-import type { SessionEvent } from '../../events/envelope';
+import { createEventContext, type SessionEvent } from '../../events/envelope';
 import { createPGliteExecutor } from '../pglite/pglite-executor';
 import { createSqlStorage, type SqlStorage } from './create-sql-storage';
 import { FeedTrust } from './feed-trust';

@@ -2,14 +2,32 @@ import { RecallError, toRecallError } from '../errors/recall-error';
 import type { Agent, TokenUsage } from '../events/catalog';
 import type { NewSessionEvent } from '../events/envelope';
 import type { LLMMessage } from '../llm/llm-adapter';
+import { isEngineCue } from '../model/conversation';
 import type { RecallSet } from '../model/recall-set';
-import type { TutorTask } from '../prompts/tutor-request';
-import { buildTutorNotes, buildTutorRequest } from '../prompts/tutor-request';
+import {
+  DETECTOR_SYSTEM_PROMPT,
+  type Detection,
+  buildDetectorMessages,
+  detectionSchema,
+} from '../prompts/detector-prompt';
+import {
+  EVALUATOR_SYSTEM_PROMPT,
+  type Evaluation,
+  buildEvaluatorMessages,
+  evaluationSchema,
+} from '../prompts/evaluator-prompt';
+import { uncheckedPointIds } from '../session/checklist';
 import { previewSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
-import { questionOfReply, type ReplyQuestion } from './asked-point';
+import type { ReplyQuestion } from './asked-point';
 import { emitDelta, reportError } from './runtime';
 import type { BuildEvents, Turn } from './turn';
+
+/*
+ * A turn's calls to the model: the judges (evaluator, detector), whose verdicts the turn
+ * stores, and the streamed response, whose deltas go to listeners as they arrive and whose
+ * end closes the turn in the log.
+ */
 
 /** What a streamed response produced. */
 export interface StreamedResponse {
@@ -92,7 +110,7 @@ export interface CompleteResponseOptions {
   judgeUsage?: TokenUsage | undefined;
   /** The points the learner message this response answers attempted (evaluator verdict). */
   attemptedPointIds?: readonly string[] | undefined;
-  /** Where the (tutor) response's question points ({@link questionOfReply}). */
+  /** Where the (tutor) response's question points (`questionOfReply` in `asked-point.ts`). */
   question?: ReplyQuestion | undefined;
   clientMessageId?: string | undefined;
   /**
@@ -146,63 +164,113 @@ export async function completeResponse(
   }
 }
 
-/** True when the tutor still owes the opening question (or the recap of a resume). */
-export function owesGreeting(state: EngineSessionState): boolean {
-  return (
-    state.status === 'in_progress' &&
-    state.mode === 'recall' &&
-    state.response === null &&
-    state.greeting !== null &&
-    !state.greeting.generated
-  );
+/** A judge's verdict (null when the call failed or was not needed) and its usage. */
+export interface JudgeOutcome<T> {
+  value: T | null;
+  usage: TokenUsage | undefined;
 }
 
-/** Streams the opening question or recap; its `assistant_streaming_start` is already stored. */
-export function streamGreeting(
-  turn: Turn,
-  options: { recallSet: RecallSet; responseId: string },
-): Promise<void> {
-  const task = turn.actor.state.greeting?.kind === 'recap' ? 'recap' : 'opening';
-  return streamTutorTask(turn, { ...options, task });
-}
-
-/** True when the tutor speaks first after a rabbit-hole exit: a point is still to recall. */
-export function owesReturn(state: EngineSessionState): boolean {
-  return (
-    state.status === 'in_progress' &&
-    state.mode === 'recall' &&
-    state.response === null &&
-    state.focusPointId !== null
-  );
+/** Options shared by both judges. */
+export interface JudgeOptions {
+  recallSet: RecallSet;
+  state: EngineSessionState;
+  /** The conversation the latest message belongs to, ending with it. */
+  conversation: readonly LLMMessage[];
+  latestMessage: string;
+  clientMessageId?: string;
 }
 
 /**
- * Streams a tutor response that answers no learner message (`opening`, `recap`, `return`)
- * and stores its end; its `assistant_streaming_start` is already stored.
+ * One evaluator call over every unchecked point. Failures are reported as session errors
+ * and yield no verdict; the turn carries on.
  */
-export async function streamTutorTask(
+export async function runEvaluator(
   turn: Turn,
-  options: { recallSet: RecallSet; responseId: string; task: Exclude<TutorTask, 'reply'> },
-): Promise<void> {
-  const requestOptions = {
-    recallSet: options.recallSet,
-    state: turn.actor.state,
-    task: options.task,
-  };
-  const request = buildTutorRequest(requestOptions);
-  const response = await streamResponse(turn, {
-    agent: 'tutor',
-    responseId: options.responseId,
-    ...request,
+  options: JudgeOptions,
+): Promise<JudgeOutcome<Evaluation>> {
+  const points = pendingPoints(options);
+  if (points.length === 0) return { value: null, usage: undefined };
+  const settings = turn.runtime.config.calls.evaluator;
+  try {
+    const result = await turn.runtime.llm.generateObject({
+      kind: 'evaluator',
+      system: EVALUATOR_SYSTEM_PROMPT,
+      messages: buildEvaluatorMessages({
+        points,
+        focusPointId: askedOrFocusPointId(options.state),
+        conversation: recentBefore(options, turn.runtime.config.judgeContextMessages),
+        latestMessage: options.latestMessage,
+      }),
+      schema: evaluationSchema,
+      schemaName: 'evaluation',
+      maxOutputTokens: settings.maxOutputTokens,
+      temperature: settings.temperature,
+      signal: turn.signal,
+      ...callerOf(turn),
+    });
+    return { value: result.object, usage: result.usage };
+  } catch (error) {
+    reportError(turn.runtime, turn.actor.sessionId, toRecallError(error), options.clientMessageId);
+    return { value: null, usage: undefined };
+  }
+}
+
+/** One detector call on the latest message. Failures are reported; no tangent is offered. */
+export async function runDetector(
+  turn: Turn,
+  options: JudgeOptions,
+): Promise<JudgeOutcome<Detection>> {
+  const settings = turn.runtime.config.calls.detector;
+  try {
+    const result = await turn.runtime.llm.generateObject({
+      kind: 'detector',
+      system: DETECTOR_SYSTEM_PROMPT,
+      messages: buildDetectorMessages({
+        recallSetName: options.recallSet.name,
+        recallSetDescription: options.recallSet.description,
+        points: pendingPoints(options),
+        previousTopics: options.state.detectedTopics,
+        conversation: recentBefore(options, turn.runtime.config.judgeContextMessages),
+        latestMessage: options.latestMessage,
+      }),
+      schema: detectionSchema,
+      schemaName: 'rabbithole_detection',
+      maxOutputTokens: settings.maxOutputTokens,
+      temperature: settings.temperature,
+      signal: turn.signal,
+      ...callerOf(turn),
+    });
+    return { value: result.object, usage: result.usage };
+  } catch (error) {
+    reportError(turn.runtime, turn.actor.sessionId, toRecallError(error), options.clientMessageId);
+    return { value: null, usage: undefined };
+  }
+}
+
+/**
+ * The point the learner's latest recall-mode message answers: the one the tutor's latest reply
+ * asked about when it is pending, else the focus; null inside a rabbit hole.
+ */
+export function askedOrFocusPointId(state: EngineSessionState): string | null {
+  if (state.mode !== 'recall') return null;
+  const asked = state.askedPointId;
+  if (asked !== null && state.checklist[asked] === 'pending') return asked;
+  return state.answeringFocusPointId;
+}
+
+function pendingPoints(options: JudgeOptions): Array<{ id: string; content: string }> {
+  const points = new Map(options.recallSet.points.map((point) => [point.id, point]));
+  return uncheckedPointIds(options.state).flatMap((pointId) => {
+    const point = points.get(pointId);
+    return point === undefined ? [] : [{ id: point.id, content: point.content }];
   });
-  await completeResponse(turn, {
-    responseId: options.responseId,
-    agent: 'tutor',
-    response,
-    question: questionOfReply({
-      reply: response.text,
-      recallSet: options.recallSet,
-      notes: buildTutorNotes(requestOptions),
-    }),
-  });
+}
+
+// The messages before the latest one, at most `limit - 1` of them; the cues are the engine's
+// words, not the learner's (a rabbit hole's opening cue included), so judges never see them.
+function recentBefore(options: JudgeOptions, limit: number): LLMMessage[] {
+  const before = options.conversation
+    .slice(0, -1)
+    .filter((message) => message.role !== 'user' || !isEngineCue(message.content));
+  return limit <= 1 ? [] : before.slice(-(limit - 1));
 }
