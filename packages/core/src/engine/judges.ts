@@ -2,7 +2,6 @@ import { toRecallError } from '../errors/recall-error';
 import type { TokenUsage } from '../events/catalog';
 import type { LLMMessage } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
-import { isEngineCue } from '../model/conversation';
 import {
   DETECTOR_SYSTEM_PROMPT,
   type Detection,
@@ -15,7 +14,7 @@ import {
   buildEvaluatorMessages,
   evaluationSchema,
 } from '../prompts/evaluator-prompt';
-import { uncheckedPointIds } from '../session/checklist';
+import { isEngineCue, uncheckedPointIds } from '../session/turn-rules';
 import type { EngineSessionState } from '../session/session-state';
 import { callerOf } from './respond';
 import { reportError } from './runtime';

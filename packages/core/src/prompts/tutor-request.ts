@@ -1,6 +1,6 @@
 import type { LLMMessage } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
-import { pendingAfter } from '../session/checklist';
+import { pendingAfter } from '../session/turn-rules';
 import type { EngineSessionState } from '../session/session-state';
 import { findTags, neutralizeTags, tag, textTag, unescapeTagText } from './tagged-text';
 import { buildTutorSystemPrompt, pointLabelsById } from './tutor-system-prompt';

@@ -1,7 +1,7 @@
 // What the offline tutor knows when it writes a reply: the points by role (focus, other
 // pending, recalled) with their clues, and the learner's words so far.
 
-import { isEngineCue } from '../../model/conversation';
+import { isEngineCue } from '../../session/turn-rules';
 import { type TutorNotes, stripTutorNotes } from '../../prompts/tutor-request';
 import type { TutorPromptPoint } from '../../prompts/tutor-system-prompt';
 import type { LLMMessage } from '../llm-adapter';
