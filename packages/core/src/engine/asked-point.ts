@@ -1,6 +1,5 @@
 import type { RecallPoint, RecallSet } from '../model/recall-set';
-import { pointLabelsById } from '../prompts/tutor-system-prompt';
-import type { TutorNotes } from '../prompts/tutor-request';
+import { type TutorNotes, pointLabelsById } from '../prompts/tutor-request';
 import { hasStem, isGenericTerm, keyTerms, splitSentences } from '../text/lexical';
 
 /** A blank of a cloze ("___"), as the tutor prompt asks for it. */

@@ -3,7 +3,7 @@ import type { RecallSet } from '../model/recall-set';
 import { pendingAfter } from '../session/turn-rules';
 import type { EngineSessionState } from '../session/session-state';
 import { findTags, neutralizeTags, tag, textTag, unescapeTagText } from './tagged-text';
-import { buildTutorSystemPrompt, pointLabelsById } from './tutor-system-prompt';
+import { type LabelledPoint, renderTutorSystemPrompt } from './tutor-system-prompt';
 
 /** Options for {@link buildTutorRequest}. */
 export interface TutorRequestOptions {
@@ -36,6 +36,47 @@ export function buildTutorRequest(options: TutorRequestOptions): {
     messages[messages.length - 1] = { role: 'user', content: withTutorNotes(last.content, notes) };
   }
   return { system: buildTutorSystemPrompt(options.recallSet), messages };
+}
+
+/**
+ * The tutor's system prompt: identical for every turn of a session (and cacheable) unless the
+ * recall set itself changes. The set's points are stable, so they are listed here once, by
+ * label, with their context marked "do not reveal"; which of them is the focus, which are
+ * unchecked and which are recalled changes per turn and travels in the user turn's
+ * `<session_notes>` (see `renderTutorNotes`). Sections: role → method → tone and style →
+ * session notes → recall set (name, description, resource titles) → recall points →
+ * supplementary guidelines (delimited, omitted when blank) → the UI-handled block.
+ */
+export function buildTutorSystemPrompt(recallSet: RecallSet): string {
+  // Storages hand out frozen sets, the same object until the set is saved again: built once.
+  if (!Object.isFrozen(recallSet) || !Object.isFrozen(recallSet.points)) {
+    return renderTutorSystemPrompt(recallSet, labelPoints(recallSet));
+  }
+  let prompt = systemPrompts.get(recallSet);
+  if (prompt === undefined) {
+    prompt = renderTutorSystemPrompt(recallSet, labelPoints(recallSet));
+    systemPrompts.set(recallSet, prompt);
+  }
+  return prompt;
+}
+
+/** System prompts of frozen recall sets, held as long as their set. */
+const systemPrompts = new WeakMap<RecallSet, string>();
+
+// Prompts name points by short labels (P1, P2, …) instead of their ids: the labels follow the
+// set's position order, so they stay the same from turn to turn unless the set itself changes,
+// and they cost a few bytes in the per-turn notes where a UUID costs 36.
+
+/** The set's points in position order, labelled `P1`…`Pn`. */
+export function labelPoints(recallSet: RecallSet): LabelledPoint[] {
+  return [...recallSet.points]
+    .sort((a, b) => a.position - b.position)
+    .map((point, index) => ({ label: `P${index + 1}`, point }));
+}
+
+/** Point id → label, for the set's current points. */
+export function pointLabelsById(recallSet: RecallSet): Map<string, string> {
+  return new Map(labelPoints(recallSet).map(({ label, point }) => [point.id, label]));
 }
 
 /**

@@ -4,14 +4,12 @@ import { describe, expect, test } from 'vitest';
 import { EVALUATOR_SYSTEM_PROMPT } from '../../src/prompts/evaluator-prompt';
 import { buildRabbitholeSystemPrompt } from '../../src/prompts/rabbithole-prompt';
 import {
+  buildTutorSystemPrompt,
   parseTutorNotes,
   renderTutorNotes,
   type TutorNotes,
 } from '../../src/prompts/tutor-request';
-import {
-  buildTutorSystemPrompt,
-  parseTutorSystemPrompt,
-} from '../../src/prompts/tutor-system-prompt';
+import { parseTutorSystemPrompt } from '../../src/prompts/tutor-system-prompt';
 import { CELL_ENERGY, createHarness } from './harness';
 
 const recallSet = defineRecallSet(

@@ -6,8 +6,11 @@ import { createOfflineLLM } from '@recall/core/llm/offline';
 import { describe, expect, test } from 'vitest';
 import { cueOf } from '../../src/llm/offline/tutor-scene';
 import { OPENING_CUE, RETURN_CUE } from '../../src/prompts/conversation-cues';
-import { type TutorNotes, withTutorNotes } from '../../src/prompts/tutor-request';
-import { buildTutorSystemPrompt } from '../../src/prompts/tutor-system-prompt';
+import {
+  type TutorNotes,
+  buildTutorSystemPrompt,
+  withTutorNotes,
+} from '../../src/prompts/tutor-request';
 import { normalizeText } from '../../src/text/lexical';
 import { CELL_ENERGY, ofType } from '../engine/harness';
 import { conversation, PHOTOSYNTHESIS, STUCK } from './offline-tutor-harness';
