@@ -11,9 +11,9 @@ import {
 import {
   EVALUATOR_SYSTEM_PROMPT,
   type Evaluation,
-  buildEvaluatorMessages,
   evaluationSchema,
 } from '../prompts/evaluator-prompt';
+import { buildEvaluatorMessages } from '../prompts/turn-requests';
 import { isEngineCue, uncheckedPointIds } from '../session/turn-rules';
 import type { EngineSessionState } from '../session/session-state';
 import { callerOf } from './respond';

@@ -6,7 +6,7 @@ import { addUsage, type LLMMessage } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
 import type { Evaluation, PointVerdict } from '../prompts/evaluator-prompt';
 import { buildRabbitholeRequest } from '../prompts/rabbithole-prompt';
-import { buildTutorNotes, buildTutorRequest } from '../prompts/tutor-request';
+import { buildTutorNotes, buildTutorRequest } from '../prompts/turn-requests';
 import type { EngineSessionState } from '../session/session-state';
 import {
   assertSessionActive,

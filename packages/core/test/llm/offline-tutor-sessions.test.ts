@@ -6,11 +6,8 @@ import { createOfflineLLM } from '@recall/core/llm/offline';
 import { describe, expect, test } from 'vitest';
 import { cueOf } from '../../src/llm/offline/tutor-scene';
 import { OPENING_CUE, RETURN_CUE } from '../../src/prompts/conversation-cues';
-import {
-  type TutorNotes,
-  buildTutorSystemPrompt,
-  withTutorNotes,
-} from '../../src/prompts/tutor-request';
+import type { TutorNotes } from '../../src/prompts/tutor-notes';
+import { buildTutorSystemPrompt, withTutorNotes } from '../../src/prompts/turn-requests';
 import { normalizeText } from '../../src/text/lexical';
 import { CELL_ENERGY, ofType } from '../engine/harness';
 import { conversation, PHOTOSYNTHESIS, STUCK } from './offline-tutor-harness';
