@@ -1,7 +1,7 @@
 // (a) of ws.bench.ts: fan-out from the real engine.
 import { createMemoryStorage, createRecallEngine, defineRecallSet } from '@recall/core';
 import { createOfflineLLM } from '@recall/core/llm/offline';
-import { encodeFeedItem } from '../../packages/ws/src/server/feed-serializer';
+import { encodeFeedItem } from '../../packages/ws/src/connection/session-connection';
 import { createRecallServer } from '../../packages/ws/src/server/index';
 import { CELL_ENERGY } from '../../packages/ws/test/harness/engine-setup';
 import { CLIENTS, MESSAGES, nextLine, sleep, spawnSelf } from './shared';
@@ -39,6 +39,11 @@ async function driveTurns(
   for (let turn = 0; sent.length < messages; turn += 1) {
     await engine.sendUserMessage(sessionId, NEUTRAL_ANSWER, { clientMessageId: `turn-${turn}` });
     await engine.whenIdle(sessionId);
+    // A learner's next message arrives over the network, so the server's event loop turns
+    // between turns. With the offline model and memory storage a turn is only microtasks:
+    // without this yield no socket was written until the last turn, and then every client
+    // was closed as a slow consumer (the 0 /s and 100 disconnects of earlier runs).
+    await new Promise((resolve) => setImmediate(resolve));
   }
   stop();
   return sent;

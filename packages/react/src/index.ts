@@ -7,7 +7,7 @@
 export { RecallProvider } from './provider/recall-provider';
 export type { RecallProviderProps } from './provider/recall-provider';
 export type { RecallActions } from './provider/recall-actions';
-export type { Throttle } from './store/external-store';
+export type { Throttle } from './provider/recall-provider';
 export { useRecallSession } from './hooks/use-recall-session';
 export type { RecallSession, UseRecallSessionOptions } from './hooks/use-recall-session';
 export type { RecallSessionTarget } from './owned-client/use-owned-client';

@@ -19,5 +19,5 @@ export type {
 } from './client/snapshot';
 export type { WireError } from './client/client-state';
 export type { ReconnectOptions } from './client/backoff';
-export type { ClientStorage } from './client/session-store';
+export type { ClientStorage } from './client/persisted-session';
 export type { WebSocketLike, WebSocketLikeConstructor } from './client/websocket-like';

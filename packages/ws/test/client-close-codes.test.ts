@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
 import { createRecallClient } from '../src/client/create-recall-client';
-import { persistenceKey } from '../src/client/session-store';
+import { persistenceKey } from '../src/client/persisted-session';
 import { CLOSE_CODES } from '../src/protocol/close-codes';
 import {
   createMemoryClientStorage,

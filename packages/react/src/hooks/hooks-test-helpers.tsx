@@ -1,7 +1,6 @@
 import { act } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { RecallProvider } from '../provider/recall-provider';
-import type { Throttle } from '../store/external-store';
+import { RecallProvider, type Throttle } from '../provider/recall-provider';
 import type { TestSession } from '../testing/create-test-session';
 
 // Shared by the hook tests (hooks.test.tsx, focused-hooks.test.tsx).

@@ -2,8 +2,7 @@ import type { CompletionOverlayData } from '@recall/core/view';
 import type { RecallClientSnapshot } from '@recall/ws';
 import { useMemo } from 'react';
 import type { RecallActions } from '../provider/recall-actions';
-import { useRecallContext } from '../provider/recall-provider';
-import { useStoreSelector } from '../store/external-store';
+import { useRecallContext, useStoreSelector } from '../provider/recall-provider';
 
 /** The completion overlay and its two answers, as `useCompletionOverlay` returns them. */
 export interface CompletionOverlayState

@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { shallowEqual } from '../internal/shallow-equal';
 import type { RecallActions } from '../provider/recall-actions';
-import { useRecallContext } from '../provider/recall-provider';
+import { useRecallContext, useStoreSelector } from '../provider/recall-provider';
 import { type ConnectionSummary, selectConnectionStatus } from '../selectors/connection';
-import { useStoreSelector } from '../store/external-store';
 
 /** Connection health and `retry`, as `useConnectionState` returns them. */
 export interface ConnectionStateView extends ConnectionSummary, Pick<RecallActions, 'retry'> {}

@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { shallowEqual } from '../internal/shallow-equal';
 import type { RecallActions } from '../provider/recall-actions';
-import { useRecallContext } from '../provider/recall-provider';
+import { useRecallContext, useStoreSelector } from '../provider/recall-provider';
 import { type RabbitholeState, selectRabbithole } from '../selectors/rabbithole';
-import { useStoreSelector } from '../store/external-store';
 
 /** Rabbit-hole state and its three actions, as `useRabbithole` returns them. */
 export interface Rabbithole

@@ -1,6 +1,5 @@
 import type { RecallClientSnapshot } from '@recall/ws';
-import type { EqualityFn } from '../store/external-store';
-import { useSnapshotSelector } from '../provider/recall-provider';
+import { type EqualityFn, useSnapshotSelector } from '../provider/recall-provider';
 
 /**
  * Subscribes to one slice of the session: the component renders only when

@@ -2,9 +2,12 @@ import type { RecallClient, RecallClientSnapshot } from '@recall/ws';
 import { useContext, useMemo } from 'react';
 import { type OwnedClientOptions, useOwnedClient } from '../owned-client/use-owned-client';
 import { type RecallActions, createRecallActions } from '../provider/recall-actions';
-import { recallContext } from '../provider/recall-provider';
-import { useStoreSelector } from '../store/external-store';
-import { type Throttle, createThrottledStore } from '../store/external-store';
+import {
+  recallContext,
+  useStoreSelector,
+  type Throttle,
+  createThrottledStore,
+} from '../provider/recall-provider';
 
 /** The client's whole snapshot and every action, as `useRecallSession` returns them. */
 export type RecallSession = RecallClientSnapshot &

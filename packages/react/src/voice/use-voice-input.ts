@@ -2,8 +2,7 @@ import type { ProcessedTranscript } from '@recall/core/voice';
 import type { RecallClientSnapshot } from '@recall/ws';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLatest } from '../internal/use-latest';
-import { useRecallContext } from '../provider/recall-provider';
-import { useStoreSelector } from '../store/external-store';
+import { useRecallContext, useStoreSelector } from '../provider/recall-provider';
 import { createVoiceRecorder, type VoiceRecorderSettings } from './voice-recorder';
 import {
   INITIAL_VOICE_INPUT_SNAPSHOT,

@@ -1,6 +1,6 @@
 import type { ProtocolParseError } from '../protocol/parse-result';
 import { type ReconnectOptions, resolveReconnectOptions } from './backoff';
-import { type ClientStorage, defaultClientStorage } from './session-store';
+import { type ClientStorage, defaultClientStorage } from './persisted-session';
 import type { WebSocketLikeConstructor } from './websocket-like';
 
 /** Options for `createRecallClient`. */

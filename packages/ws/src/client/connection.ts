@@ -1,8 +1,7 @@
 import type { ClientMessage } from '../protocol/client-messages';
 import { CLOSE_CODE_POLICIES as CLOSE_CODES } from '../protocol/close-code-policies';
 import { PROTOCOL_VERSION } from '../protocol/protocol-version';
-import type { ServerMessage } from '../protocol/server-messages';
-import { createTimers } from './timers';
+import type { ServerMessage, ServerMessageOf } from '../protocol/server-messages';
 import {
   WEBSOCKET_OPEN,
   type WebSocketLike,
@@ -21,7 +20,12 @@ import {
 /** What one connection reports to its owner. */
 export interface ConnectionEvents {
   onOpen(): void;
+  /** Every valid frame, in the order it arrived. */
   onFrame(frame: ServerMessage): void;
+  /** The first frame that is not a refusal arrived (once per socket): the server answers. */
+  onAnswered(): void;
+  /** An `error` frame arrived (before `onFrame` passes it on): it may ask for a wait. */
+  onRefused(error: ServerMessageOf<'error'>): void;
   /** A frame that is not a valid protocol message was dropped (the connection goes on). */
   onProtocolError(error: ProtocolParseError): void;
   /** The link is gone (closed by the server, dropped, or abandoned as dead). Called once. */
@@ -46,8 +50,6 @@ export interface Connection {
   close(code?: number): void;
 }
 
-type TimerName = 'connect' | 'heartbeat' | 'pong';
-
 /**
  * Opens one socket. A socket that has not opened within `connectTimeoutMs`, or that stays
  * silent for `heartbeatTimeoutMs` after a protocol `ping`, is abandoned as dead and reported
@@ -55,12 +57,19 @@ type TimerName = 'connect' | 'heartbeat' | 'pong';
  */
 export function openConnection(options: ConnectionOptions): Connection {
   const { events } = options;
-  const timers = createTimers<TimerName>();
   let socket: WebSocketLike | null = null;
+  let connectTimer: ReturnType<typeof setTimeout> | undefined;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  /** Set while a `ping` waits for any frame to prove the link alive. */
+  let pongTimer: ReturnType<typeof setTimeout> | undefined;
+  let answered = false;
 
   function detach(): WebSocketLike | null {
     const current = socket;
-    timers.clearAll();
+    clearTimeout(connectTimer);
+    clearInterval(heartbeat);
+    clearTimeout(pongTimer);
+    pongTimer = undefined;
     socket = null;
     if (current !== null) {
       current.onopen = null;
@@ -95,7 +104,7 @@ export function openConnection(options: ConnectionOptions): Connection {
 
   function ping(): void {
     send({ type: 'ping' });
-    if (!timers.has('pong')) timers.set('pong', options.heartbeatTimeoutMs, abandon);
+    pongTimer ??= setTimeout(abandon, options.heartbeatTimeoutMs);
   }
 
   try {
@@ -107,21 +116,31 @@ export function openConnection(options: ConnectionOptions): Connection {
   }
   const opened = socket;
   opened.onopen = () => {
-    timers.clear('connect');
+    clearTimeout(connectTimer);
     events.onOpen();
     ping();
-    timers.every('heartbeat', options.heartbeatIntervalMs, ping);
+    heartbeat = setInterval(ping, options.heartbeatIntervalMs);
   };
   opened.onmessage = (event) => {
     // Any frame proves the link alive.
-    timers.clear('pong');
+    clearTimeout(pongTimer);
+    pongTimer = undefined;
     const decoded = decodeServerMessage(event.data);
-    if (decoded.ok) events.onFrame(decoded.message);
-    else events.onProtocolError(decoded.error);
+    if (!decoded.ok) {
+      events.onProtocolError(decoded.error);
+      return;
+    }
+    const frame = decoded.message;
+    if (frame.type === 'error') events.onRefused(frame);
+    else if (!answered) {
+      answered = true;
+      events.onAnswered();
+    }
+    events.onFrame(frame);
   };
   opened.onclose = (event) => drop(event.code, event.reason);
   opened.onerror = () => {};
-  timers.set('connect', options.connectTimeoutMs, abandon);
+  connectTimer = setTimeout(abandon, options.connectTimeoutMs);
 
   return {
     send,

@@ -1,14 +1,18 @@
 import type { SessionCommand, SessionCommandType } from '@recall/core';
 import type { ServerMessage } from '../protocol/server-messages';
-import { createClientMessageId } from './outbox';
 import { type RecallClientOptions, resolveClientOptions } from './client-options';
 import type { OutgoingClientMessage } from './client-state';
 import { COMMAND_FIELDS } from './generated/command-fields';
 import { createLink } from './link';
-import { createSessionPersistence, persistenceKey } from './session-store';
+import {
+  type ClientStorage,
+  PERSISTED_SESSION_VERSION,
+  type SessionPersistence,
+  persistenceKey,
+  readPersistedSession,
+} from './persisted-session';
 import { createSessionStore } from './session-store';
 import { type RecallClientSnapshot, toSnapshot } from './snapshot';
-import { createTimers } from './timers';
 
 /**
  * The named command helpers: each is one {@link RecallClient.send}, plus what the learner
@@ -113,6 +117,41 @@ function toOutgoingMessage(command: SessionCommand): OutgoingClientMessage {
   return message as OutgoingClientMessage;
 }
 
+/** A fresh `clientMessageId`: a UUID where available (browsers, Node ≥ 19), else random hex. */
+function createClientMessageId(): string {
+  const crypto = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  if (typeof crypto?.randomUUID === 'function') return crypto.randomUUID();
+  let id = '';
+  for (let index = 0; index < 32; index += 1) id += Math.floor(Math.random() * 16).toString(16);
+  return id;
+}
+
+/**
+ * The client's persistence over the storage it was given (`options.storage`), written after
+ * every change by the store and read back once at start (`readPersistedSession`). A full or
+ * unavailable storage (private mode, quota) must never break the live session, so every
+ * access is guarded.
+ */
+function createSessionPersistence(storage: ClientStorage | null, key: string): SessionPersistence {
+  return {
+    load: () => readPersistedSession(storage, key),
+    save(session) {
+      try {
+        storage?.setItem(key, JSON.stringify({ version: PERSISTED_SESSION_VERSION, ...session }));
+      } catch {
+        // Quota or privacy mode: the session goes on without persistence.
+      }
+    },
+    clear() {
+      try {
+        storage?.removeItem(key);
+      } catch {
+        // As above.
+      }
+    },
+  };
+}
+
 /**
  * Connects to a Recall server and keeps a session's state in sync through drops, reloads
  * and server restarts: reconnects with exponential backoff and per-attempt jitter, resumes
@@ -133,7 +172,8 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
     forRecallSet: 'recallSetId' in config.target,
   });
   const listeners = new Set<() => void>();
-  const timers = createTimers<'resend'>();
+  /** Set while the first command waits for its `resendAt`. */
+  let resendTimer: ReturnType<typeof setTimeout> | undefined;
   const link = createLink({
     config,
     store,
@@ -170,13 +210,13 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
 
   /** Sends the oldest unacknowledged command, one at a time so the server sees them in order. */
   function flush(): void {
-    timers.clear('resend');
+    clearTimeout(resendTimer);
     if (link.state !== 'open') return;
     const { outbox } = store;
     const next = outbox.take();
-    if (next !== null) link.send(next);
+    if (next !== null) link.connection?.send(next);
     else if (outbox.resendAt !== null) {
-      timers.set('resend', Math.max(0, outbox.resendAt - Date.now()), flush);
+      resendTimer = setTimeout(flush, Math.max(0, outbox.resendAt - Date.now()));
     }
   }
 
@@ -215,7 +255,7 @@ export function createRecallClient(options: RecallClientOptions): RecallClient {
       flush();
     },
     close() {
-      timers.clearAll();
+      clearTimeout(resendTimer);
       link.close();
     },
   };

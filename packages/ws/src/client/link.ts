@@ -7,7 +7,6 @@ import { type Connection, openConnection } from './connection';
 import { buildConnectionUrl, type ConnectionTarget } from './connection-url';
 import type { SessionStore } from './session-store';
 import type { ConnectionState } from './snapshot';
-import { createTimers } from './timers';
 
 const NO_WEBSOCKET_MESSAGE =
   'createRecallClient: there is no WebSocket here (no global `WebSocket`, e.g. while rendering on the server); pass the `WebSocket` option (e.g. from the `ws` package) or connect in a browser.';
@@ -17,6 +16,7 @@ export interface LinkEvents {
   /** The connection state changed (or the store did, after a drop). */
   onChange(): void;
   onOpen(): void;
+  /** Every valid frame, handed to the socket as is: it reaches the owner with no hop here. */
   onFrame(frame: ServerMessage): void;
 }
 
@@ -33,13 +33,17 @@ export interface LinkOptions {
  * code's policy whether and when to reconnect, to resync from seq 0, or to stop.
  */
 export interface Link {
+  /** Where the link stands. */
   readonly state: ConnectionState;
+  /**
+   * The current socket, `null` between sockets; frames reach the owner from it directly
+   * (`LinkEvents.onFrame`), and commands go out through it.
+   */
+  readonly connection: Connection | null;
   /** Opens the first connection (no-op unless idle). */
   start(): void;
   /** Reconnects now when disconnected, skipping the backoff wait. */
   retryNow(): void;
-  /** Writes a message if a connection is open; returns whether it was written. */
-  send(message: Parameters<Connection['send']>[0]): boolean;
   /** Closes for good. */
   close(): void;
 }
@@ -93,21 +97,19 @@ function applyCloseDecision(
 /** Creates a {@link Link}. */
 export function createLink({ config, store, events }: LinkOptions): Link {
   const recallSetId = 'recallSetId' in config.target ? config.target.recallSetId : undefined;
-  const timers = createTimers<'reconnect'>();
-  let state: ConnectionState = 'idle';
-  let connection: Connection | null = null;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   let attempt = 0;
   /** Epoch ms before which the server asked not to be called again (0: no such ask). */
   let retryNotBefore = 0;
   let closedForGood = false;
 
   function setState(next: ConnectionState): void {
-    state = next;
+    link.state = next;
     events.onChange();
   }
 
   function connect(): void {
-    timers.clear('reconnect');
+    clearTimeout(reconnectTimer);
     const WebSocket = config.WebSocket ?? globalWebSocket();
     if (WebSocket === undefined) {
       store.receive({
@@ -119,7 +121,7 @@ export function createLink({ config, store, events }: LinkOptions): Link {
       setState('closed');
       return;
     }
-    connection = openConnection({
+    link.connection = openConnection({
       url: buildConnectionUrl(config.url, targetOf(store, recallSetId), config.userToken),
       WebSocket,
       heartbeatIntervalMs: config.heartbeatIntervalMs,
@@ -127,20 +129,18 @@ export function createLink({ config, store, events }: LinkOptions): Link {
       connectTimeoutMs: config.connectTimeoutMs,
       events: {
         onOpen() {
-          state = 'open';
+          link.state = 'open';
           events.onOpen();
         },
-        onFrame(frame) {
+        onFrame: events.onFrame,
+        onAnswered() {
+          attempt = 0;
+        },
+        onRefused(error) {
           // Any typed refusal may carry a delay (rate limits, session or spend budgets,
           // codes this client does not know yet): the next reconnect waits for it.
-          if (frame.type === 'error' && frame.retryAfterMs !== undefined) {
-            retryNotBefore = Date.now() + frame.retryAfterMs;
-          } else if (frame.type === 'error' && frame.code === 'RATE_LIMITED') {
-            retryNotBefore = Date.now() + 1_000;
-          } else if (frame.type !== 'error') {
-            attempt = 0;
-          }
-          events.onFrame(frame);
+          if (error.retryAfterMs !== undefined) retryNotBefore = Date.now() + error.retryAfterMs;
+          else if (error.code === 'RATE_LIMITED') retryNotBefore = Date.now() + 1_000;
         },
         onProtocolError: config.onProtocolError,
         onClose: handleDrop,
@@ -149,8 +149,8 @@ export function createLink({ config, store, events }: LinkOptions): Link {
   }
 
   function handleDrop(code: number, reason: string): void {
-    connection = null;
-    timers.clearAll();
+    link.connection = null;
+    clearTimeout(reconnectTimer);
     if (closedForGood) return;
     store.connectionReset();
     const decision = decideAfterClose({
@@ -171,38 +171,38 @@ export function createLink({ config, store, events }: LinkOptions): Link {
   function scheduleReconnect(delayMs: number): void {
     attempt += 1;
     setState('reconnecting');
-    timers.set('reconnect', delayMs, connect);
+    reconnectTimer = setTimeout(connect, delayMs);
   }
 
   // Browsers report regained connectivity: skip the rest of the backoff wait.
   const stopListening = listenForOnline(() => {
-    if (!closedForGood && connection === null && state === 'reconnecting') connect();
+    if (!closedForGood && link.connection === null && link.state === 'reconnecting') connect();
   });
 
-  return {
-    get state() {
-      return state;
-    },
+  // The fields the owner reads on every frame are plain data, not getters.
+  const link: { -readonly [Key in keyof Link]: Link[Key] } = {
+    state: 'idle',
+    connection: null,
     start() {
-      if (closedForGood || connection !== null || state !== 'idle') return;
+      if (closedForGood || link.connection !== null || link.state !== 'idle') return;
       setState('connecting');
       connect();
     },
     retryNow() {
-      if (closedForGood || connection !== null) return;
+      if (closedForGood || link.connection !== null) return;
       attempt = 0;
-      setState(state === 'idle' ? 'connecting' : 'reconnecting');
+      setState(link.state === 'idle' ? 'connecting' : 'reconnecting');
       connect();
     },
-    send: (message) => connection?.send(message) ?? false,
     close() {
       if (closedForGood) return;
       closedForGood = true;
-      timers.clearAll();
+      clearTimeout(reconnectTimer);
       stopListening();
-      connection?.close(CLOSE_CODES.NORMAL.code);
-      connection = null;
+      link.connection?.close(CLOSE_CODES.NORMAL.code);
+      link.connection = null;
       setState('closed');
     },
   };
+  return link;
 }

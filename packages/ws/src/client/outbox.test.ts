@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createOutbox } from './outbox';
+import { createOutbox } from './session-store';
 
 const message = (id: string) => ({
   type: 'user_message' as const,

@@ -10,8 +10,7 @@ import {
   forgetLog,
   resetConnection,
 } from './client-state';
-import { type Outbox, type OutboxSettlement, createOutbox } from './outbox';
-import { decodeOutgoingMessage } from './decode-outgoing-message';
+import type { SessionPersistence } from './persisted-session';
 
 /**
  * One client's session data, independent of any socket: the state folded from frames, the
@@ -155,94 +154,136 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   };
 }
 
-/** The part of the Web Storage API the client uses (sessionStorage, localStorage, a shim). */
-export type ClientStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+/** How an answer from the server settled the command in flight. */
+export type OutboxSettlement =
+  /** Stored: the command left the outbox. */
+  | { kind: 'acked'; message: OutgoingClientMessage }
+  /** Refused for good: the command left the outbox. */
+  | { kind: 'failed'; message: OutgoingClientMessage }
+  /** Refused for now (a retryable error): it stays first in line and is sent again later. */
+  | { kind: 'retrying'; message: OutgoingClientMessage }
+  /** The answer is not about the command in flight. */
+  | { kind: 'unrelated' };
+
+/** A server answer the outbox settles commands with. */
+export type OutboxAnswer =
+  | { type: 'ack'; clientMessageId: string }
+  | {
+      type: 'error';
+      retryable: boolean;
+      retryAfterMs?: number | undefined;
+      clientMessageId?: string | undefined;
+    };
+
+/** Options for {@link createOutbox}. */
+export interface OutboxOptions {
+  /** Commands restored from the persisted session, oldest first. */
+  entries?: readonly OutgoingClientMessage[];
+  /** Epoch milliseconds. @default Date.now */
+  now?: () => number;
+  /** Retryable refusals of one command tolerated; the next one fails it. @default 8 */
+  maxRetries?: number;
+}
 
 /**
- * What survives a page reload: the session, the unacknowledged commands, and the learner's
- * answers the log does not record (the completion overlay closed with "Continue").
+ * The commands not acknowledged yet, sent one at a time in the order issued, each with its
+ * `clientMessageId` (so the server processes it once, however often it is resent). A command
+ * refused with a retryable error (`SESSION_BUSY` while a turn runs, `RATE_LIMITED`, a storage
+ * hiccup) stays first in line — nothing behind it overtakes it — and is sent again after the
+ * server's `retryAfterMs`, or as soon as the running turn ends, whichever comes first; without
+ * either, after an exponential wait. After `maxRetries` such refusals it fails.
  */
-export interface PersistedSession {
-  sessionId: string;
-  outbox: OutgoingClientMessage[];
-  overlayDismissed: boolean;
+export interface Outbox {
+  /** Queued commands, oldest first, the one in flight included. */
+  readonly entries: readonly OutgoingClientMessage[];
+  /** Epoch ms from when the first command may be sent again; `null` when it need not wait. */
+  readonly resendAt: number | null;
+  /** Queues a command (once per `clientMessageId`). */
+  enqueue(message: OutgoingClientMessage): void;
+  /** The command to send now, marked in flight; `null` when one is in flight, none waits, or it must wait. */
+  take(): OutgoingClientMessage | null;
+  /** Settles the command in flight with the server's answer. */
+  settle(answer: OutboxAnswer): OutboxSettlement;
+  /** A turn of the session ended (its `assistant_streaming_end` arrived): a busy refusal may be sent again. */
+  turnEnded(): void;
+  /** The connection dropped: the command in flight is sent again on the next connection. */
+  connectionLost(): void;
+  /** Sends the first command at once, without waiting (e.g. the learner asked to retry). */
+  skipWait(): void;
 }
 
-/** Reads and writes one client's {@link PersistedSession}; storage failures are ignored. */
-export interface SessionPersistence {
-  load(): PersistedSession | null;
-  save(session: PersistedSession): void;
-  clear(): void;
-}
+const FIRST_WAIT_MS = 500;
+const LONGEST_WAIT_MS = 30_000;
 
-const VERSION = 2;
+/** Creates an {@link Outbox}. */
+export function createOutbox(options: OutboxOptions = {}): Outbox {
+  const now = options.now ?? Date.now;
+  const maxRetries = options.maxRetries ?? 8;
+  let entries: readonly OutgoingClientMessage[] = options.entries ?? [];
+  let inFlight: string | null = null;
+  let resendAt: number | null = null;
+  let waitingForTurn = false;
+  let retries = 0;
 
-/** The storage key for a client of this recall set (or this session). */
-export function persistenceKey(target: { recallSetId?: string; sessionId?: string }): string {
-  return target.recallSetId !== undefined
-    ? `recall:set:${target.recallSetId}`
-    : `recall:session:${target.sessionId ?? ''}`;
-}
+  function removeHead(): OutgoingClientMessage {
+    const [head, ...rest] = entries as [OutgoingClientMessage, ...OutgoingClientMessage[]];
+    entries = rest;
+    inFlight = null;
+    resendAt = null;
+    waitingForTurn = false;
+    retries = 0;
+    return head;
+  }
 
-/**
- * Persistence over an injectable storage. A full or unavailable storage (private mode, quota)
- * must never break the live session, so every access is guarded; a corrupt or foreign
- * value reads as nothing.
- */
-export function createSessionPersistence(
-  storage: ClientStorage | null,
-  key: string,
-): SessionPersistence {
   return {
-    load() {
-      if (storage === null) return null;
-      try {
-        const raw = storage.getItem(key);
-        return raw === null ? null : decode(raw);
-      } catch {
-        return null;
-      }
+    get entries() {
+      return entries;
     },
-    save(session) {
-      try {
-        storage?.setItem(key, JSON.stringify({ version: VERSION, ...session }));
-      } catch {
-        // Quota or privacy mode: the session goes on without persistence.
-      }
+    get resendAt() {
+      return resendAt;
     },
-    clear() {
-      try {
-        storage?.removeItem(key);
-      } catch {
-        // As above.
+    enqueue(message) {
+      if (entries.some((entry) => entry.clientMessageId === message.clientMessageId)) return;
+      entries = [...entries, message];
+    },
+    take() {
+      const head = entries[0];
+      if (head === undefined || inFlight !== null) return null;
+      if (resendAt !== null && now() < resendAt) return null;
+      resendAt = null;
+      waitingForTurn = false;
+      inFlight = head.clientMessageId;
+      return head;
+    },
+    settle(answer) {
+      const head = entries[0];
+      if (
+        head === undefined ||
+        answer.clientMessageId === undefined ||
+        answer.clientMessageId !== head.clientMessageId
+      ) {
+        return { kind: 'unrelated' };
       }
+      if (answer.type === 'ack') return { kind: 'acked', message: removeHead() };
+      if (!answer.retryable || retries >= maxRetries) {
+        return { kind: 'failed', message: removeHead() };
+      }
+      inFlight = null;
+      const backoff = Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** retries);
+      retries += 1;
+      resendAt = now() + (answer.retryAfterMs ?? backoff);
+      waitingForTurn = true;
+      return { kind: 'retrying', message: head };
+    },
+    turnEnded() {
+      if (waitingForTurn) resendAt = null;
+    },
+    connectionLost() {
+      inFlight = null;
+    },
+    skipWait() {
+      resendAt = null;
+      waitingForTurn = false;
     },
   };
-}
-
-// Version 1 (written before the overlay's dismissal was kept) reads as not dismissed, so an
-// upgrade keeps the unacknowledged commands.
-function decode(raw: string): PersistedSession | null {
-  const value: unknown = JSON.parse(raw);
-  if (typeof value !== 'object' || value === null) return null;
-  const { version, sessionId, outbox, overlayDismissed } = value as Record<string, unknown>;
-  if (version !== 1 && version !== VERSION) return null;
-  if (typeof sessionId !== 'string' || sessionId.length === 0) return null;
-  const entries: OutgoingClientMessage[] = [];
-  for (const entry of Array.isArray(outbox) ? outbox : []) {
-    const message = decodeOutgoingMessage(entry);
-    if (message !== null) entries.push(message);
-  }
-  return { sessionId, outbox: entries, overlayDismissed: overlayDismissed === true };
-}
-
-/** `sessionStorage` when the environment has a usable one, else `null`. */
-export function defaultClientStorage(): ClientStorage | null {
-  try {
-    const storage = (globalThis as { sessionStorage?: ClientStorage }).sessionStorage;
-    return storage ?? null;
-  } catch {
-    // Accessing sessionStorage throws in sandboxed iframes.
-    return null;
-  }
 }

@@ -8,7 +8,6 @@ import {
   parseConnectionRequest,
   redactRequestUrl,
 } from '../server/connection-request';
-import { encodeMessage, errorFrame } from '../server/feed-serializer';
 import { createInboundGuard } from '../server/command-intake';
 import { createUserFrameMeters } from '../server/frame-budget';
 import { createFrameMeter } from '../server/rate-limiter';
@@ -16,14 +15,9 @@ import type { ConnectionLog } from '../server/log-limits';
 import type { LogFields } from '../server/logger';
 import { resolveSession, type SessionRefusal } from '../server/resolve-session';
 import type { ConnectionSettings } from './connection-options';
-import {
-  attachSessionConnection,
-  CLOSE_GRACE_MS,
-  type ConnectionInput,
-  type HostSocket,
-  later,
-  type SessionConnection,
-} from './session-connection';
+import type { ConnectionInput, HostSocket, SessionConnection } from './host-socket';
+import { CLOSE_GRACE_MS, errorFrame, later } from './refusals';
+import { attachSessionConnection, encodeMessage } from './session-connection';
 
 /** Where refused frames of one connection are logged (a `LogLimiter`, or a silent one). */
 export interface ConnectionLogs {

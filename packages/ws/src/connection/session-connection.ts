@@ -1,75 +1,24 @@
-import { toRecallError } from '@recall/core';
-import type { ClientMessage } from '../protocol/client-messages';
+import { type EngineFeedItem, redactSessionEvent, toRecallError } from '@recall/core';
+import { assertNever } from '../internal/assert-never';
+import { type ClientMessage, clientMessageParsing } from '../protocol/client-messages';
 import { CLOSE_CODES } from '../protocol/close-codes';
-import { parseClientMessage } from '../protocol/client-messages';
+import { parseMessage } from '../protocol/internal/decode-frame';
 import type { ServerMessage, ServerMessageOf } from '../protocol/server-messages';
 import {
   type CommandRateLimitOptions,
   createCommandIntake,
   type InboundGuard,
 } from '../server/command-intake';
-import { type CommandMessage, answerCommand } from '../server/command-intake';
-import {
-  type EncodedMessage,
-  encodeMessage,
-  errorFrame,
-  subscribeSessionFrames,
-} from '../server/feed-serializer';
+import type { RecallServerEngine } from '../server/engine-port';
 import type { ConnectionLog } from '../server/log-limits';
 import type { ConnectionSettings } from './connection-options';
-
-/**
- * One open WebSocket as a host hands it to the connection core: the `ws` library's socket
- * behind the Node server, a WebSocket-like pair in the in-process transport.
- */
-export interface HostSocket {
-  /** Whether frames can still be sent (the socket is open). */
-  readonly isOpen: boolean;
-  /** Bytes written but not yet sent (back-pressure). */
-  readonly bufferedAmount: number;
-  /** Sends one text frame. */
-  send(frame: EncodedMessage): void;
-  /** Starts the close handshake with `code`. */
-  close(code: number, reason: string): void;
-  /** Drops the socket at once (no close handshake). */
-  terminate(): void;
-  /** Stops delivering inbound frames; they wait in the host until {@link resume}. */
-  pause(): void;
-  resume(): void;
-  /** Sends a protocol-level ping; hosts without one omit it. */
-  ping?(): void;
-}
-
-/** Who is on the other end of a connection, for logs and per-user limits. */
-export interface ConnectionIdentity {
-  userId: string;
-  sessionId: string;
-  remoteAddress: string | undefined;
-}
-
-/** What the host reports to a connection: frames, pongs and the socket's end. */
-export interface ConnectionInput {
-  /** One inbound frame: its text, or a binary payload (refused), and its size in bytes. */
-  receive(data: unknown, bytes: number): void;
-  /** The peer answered a ping. */
-  pong(): void;
-  /** The socket is closed (by either side). */
-  ended(): void;
-}
-
-/** One attached socket, as the core manages it. */
-export interface SessionConnection extends ConnectionInput {
-  readonly identity: ConnectionIdentity;
-  /** Terminates the peer if it missed the previous ping, then pings again. */
-  heartbeat(): void;
-  /**
-   * Closes with `code` (after sending `notice`, if given); terminates the socket if the close
-   * handshake does not finish.
-   */
-  close(code: number, reason: string, notice?: ServerMessageOf<'error'>): void;
-  /** Resolves once the socket is fully closed. */
-  readonly closed: Promise<void>;
-}
+import type {
+  ConnectionIdentity,
+  EncodedMessage,
+  HostSocket,
+  SessionConnection,
+} from './host-socket';
+import { CLOSE_GRACE_MS, createFrameRefusals, errorFrame, later } from './refusals';
 
 /** Options for {@link attachSessionConnection}. */
 export interface AttachSessionConnectionOptions {
@@ -90,22 +39,6 @@ export interface AttachSessionConnectionOptions {
   onMessage?: ((message: ClientMessage) => void) | undefined;
 }
 
-/** The longest a socket over its frame budget goes unread: well inside a heartbeat interval. */
-const MAX_READ_HOLD_MS = 10_000;
-
-/** How long a client closed for `FRAME_FLOOD` is asked to wait before reconnecting. */
-const FRAME_FLOOD_RETRY_AFTER_MS = 30_000;
-
-/** How long a closing socket may take to finish the close handshake before it is dropped. */
-export const CLOSE_GRACE_MS = 1_000;
-
-/** A timer that never keeps a Node process alive (browsers have no `unref`). */
-export function later(milliseconds: number, run: () => void): ReturnType<typeof setTimeout> {
-  const timer = setTimeout(run, milliseconds);
-  (timer as { unref?: () => void }).unref?.();
-  return timer;
-}
-
 /**
  * Serves one session over one socket: streams the engine feed from `afterSeq` (history,
  * then live, with no gap or duplicate — the engine's `subscribe` guarantees the seam),
@@ -118,7 +51,6 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
   let alive = true;
   let closing = false;
   let unsubscribe: (() => void) | null = null;
-  let resumeTimer: ReturnType<typeof setTimeout> | undefined;
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => {
     resolveClosed = resolve;
@@ -142,6 +74,21 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
     write(encodeMessage(message));
   }
 
+  // `parseClientMessage`'s options, resolved once for every frame of the connection.
+  const parsing = clientMessageParsing({
+    maxBytes: settings.maxPayload,
+    maxContentLength: settings.maxContentLength,
+  });
+  const refusing = createFrameRefusals({
+    socket,
+    identity,
+    logger,
+    refusals: attach.refusals,
+    countRefusal: () => attach.inbound.countRefusal(),
+    isClosing: () => closing,
+    send,
+    close,
+  });
   const commands = createCommandIntake({
     options: settings,
     userBudget: attach.userBudget,
@@ -149,24 +96,8 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
     refusals: attach.refusals,
     isClosing: () => closing,
     send,
-    run: (message) => void runCommand(message),
+    sessionId: identity.sessionId,
   });
-
-  /** Runs one command on the engine and answers it (`ack` or `error`). */
-  async function runCommand(message: CommandMessage): Promise<void> {
-    const answer = await answerCommand({
-      engine: settings.engine,
-      sessionId: identity.sessionId,
-      message,
-      onInternalError: (error) =>
-        logger.error?.('command failed', {
-          ...identity,
-          command: message.type,
-          error: error.message,
-        }),
-    });
-    if (answer !== null) send(answer);
-  }
 
   function receive(data: unknown, bytes: number): void {
     alive = true;
@@ -179,58 +110,18 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
     // Charged before anything is decoded: refused frames cost their weight too.
     const charged = attach.inbound.charge(bytes);
     if (!charged.allowed) {
-      refuse('over frame budget', {
-        code: 'RATE_LIMITED',
-        message: `Too many frames; retry in ${charged.retryAfterMs} ms.`,
-        retryAfterMs: charged.retryAfterMs,
-      });
-      holdReading(charged.retryAfterMs);
+      refusing.overBudget(charged.retryAfterMs);
       return;
     }
-    const parsed = parseClientMessage(data, {
-      maxBytes: settings.maxPayload,
-      maxContentLength: settings.maxContentLength,
-    });
+    const parsed = parseMessage<ClientMessage>(data, parsing);
     if (!parsed.ok) {
-      refuse('invalid frame', parsed.error);
+      refusing.refuse('invalid frame', parsed.error);
       return;
     }
     attach.onMessage?.(parsed.message);
     // Pings are liveness checks (cheap, answered at once), not commands: never rate limited.
     if (parsed.message.type === 'ping') send({ type: 'pong', timestamp: Date.now() });
     else commands.take(parsed.message);
-  }
-
-  /**
-   * Stops reading the socket until its budget has refilled: what the peer sends meanwhile
-   * waits in the host (on Node, in TCP buffers: its own sends stall) and costs nothing.
-   */
-  function holdReading(milliseconds: number): void {
-    if (closing || resumeTimer !== undefined) return;
-    socket.pause();
-    resumeTimer = later(Math.min(milliseconds, MAX_READ_HOLD_MS), () => {
-      resumeTimer = undefined;
-      if (!closing) socket.resume();
-    });
-  }
-
-  /** Answers a refused frame, or closes a socket that keeps sending them. */
-  function refuse(reason: string, error: Parameters<typeof errorFrame>[0]): void {
-    attach.refusals.refused('info', reason, { code: error.code });
-    if (attach.inbound.countRefusal()) {
-      send(errorFrame(error));
-      return;
-    }
-    logger.warn?.('too many refused frames; closing', { ...identity });
-    close(
-      CLOSE_CODES.FRAME_FLOOD.code,
-      'too many refused frames',
-      errorFrame({
-        code: 'RATE_LIMITED',
-        message: 'Too many refused frames; reconnect later.',
-        retryAfterMs: FRAME_FLOOD_RETRY_AFTER_MS,
-      }),
-    );
   }
 
   function close(code: number, reason: string, notice?: ServerMessageOf<'error'>): void {
@@ -253,7 +144,7 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
       alive = true;
     },
     ended() {
-      if (resumeTimer !== undefined) clearTimeout(resumeTimer);
+      refusing.stop();
       attach.refusals.close();
       closing = true;
       unsubscribe?.();
@@ -292,4 +183,115 @@ export function attachSessionConnection(attach: AttachSessionConnectionOptions):
     close(CLOSE_CODES.INTERNAL.code, 'subscribe failed');
   }
   return connection;
+}
+
+// The frames out, the same on every host (no Buffer, no `ws`). Every socket attached to a session receives the same event and delta objects (storage and
+// engine share one object among subscribers), so the JSON is built once per object, not once
+// per socket: fan-out cost stays flat. Events, which subscribers may reach at different times
+// (one replaying history, one live), are held weakly: nothing to evict. A delta reaches every
+// subscriber of its session in one synchronous pass, so remembering the last one suffices and
+// spares a weak entry (and its collection) per chunk.
+const encodedEvents = new WeakMap<object, EncodedMessage>();
+let lastDelta: object | undefined;
+let lastDeltaFrame: EncodedMessage = '';
+
+/** Serializes a server frame as JSON text. */
+export function encodeMessage(message: ServerMessage): EncodedMessage {
+  return JSON.stringify(message);
+}
+
+/**
+ * The wire form of one engine feed item. A stored event becomes `{ type: 'event', event }`
+ * with the event exactly as storage returns it, minus the redacted fields
+ * (`redactSessionEvent`, applied here and nowhere else); a delta becomes a `chunk`; a turn
+ * failure becomes an `error`.
+ */
+export function encodeFeedItem(item: EngineFeedItem): EncodedMessage {
+  switch (item.kind) {
+    case 'event': {
+      const { event } = item;
+      let encoded = encodedEvents.get(event);
+      if (encoded === undefined) {
+        encoded = encodeMessage({ type: 'event', event: redactSessionEvent(event) });
+        encodedEvents.set(event, encoded);
+      }
+      return encoded;
+    }
+    case 'delta': {
+      const { delta } = item;
+      if (delta === lastDelta) return lastDeltaFrame;
+      const { responseId, index, text, snapshot } = delta;
+      const encoded = encodeMessage({
+        type: 'chunk',
+        responseId,
+        index,
+        text,
+        ...(snapshot === true ? { snapshot: true } : {}),
+      });
+      // A snapshot's text depends on when it was taken: never shared.
+      if (snapshot !== true) {
+        lastDelta = delta;
+        lastDeltaFrame = encoded;
+      }
+      return encoded;
+    }
+    case 'error':
+      return encodeMessage(errorFrame(item.error));
+    default:
+      return assertNever(item, 'engine feed item');
+  }
+}
+
+/** Options for {@link subscribeSessionFrames}. */
+export interface SessionFramesOptions {
+  engine: Pick<RecallServerEngine, 'subscribe'>;
+  sessionId: string;
+  /** Stored events with `seq > afterSeq` are sent first (the history), then live ones. */
+  afterSeq: number;
+  /** The log's last seq when the history was asked for: `history_end` follows that event. */
+  headSeq: number;
+  /** Writes one frame; a throw stops nothing but that frame. */
+  send: (frame: EncodedMessage) => void;
+}
+
+/**
+ * Streams a session as frames, history then live (seed 002): every stored event after
+ * `afterSeq` as an `event` frame, then `history_end { headSeq }` exactly once, then live
+ * events, chunks and errors. Transient frames that arrive while the history is still being
+ * sent (a catch-up `snapshot` chunk of a response started in it) wait until `history_end`,
+ * so a client gets the whole history before anything live. Returns the unsubscribe.
+ */
+export function subscribeSessionFrames(options: SessionFramesOptions): () => void {
+  const { send, headSeq } = options;
+  let historyDone = false;
+  const held: EncodedMessage[] = [];
+
+  function endHistory(): void {
+    if (historyDone) return;
+    historyDone = true;
+    send(encodeMessage({ type: 'history_end', headSeq }));
+    for (const frame of held.splice(0)) send(frame);
+  }
+
+  function onItem(item: EngineFeedItem): void {
+    const frame = encodeFeedItem(item);
+    if (historyDone) {
+      send(frame);
+      return;
+    }
+    if (item.kind !== 'event') {
+      held.push(frame);
+      return;
+    }
+    send(frame);
+    if (item.event.seq >= headSeq) endHistory();
+  }
+
+  const unsubscribe = options.engine.subscribe(
+    options.sessionId,
+    { afterSeq: options.afterSeq },
+    onItem,
+  );
+  if (options.afterSeq >= headSeq) endHistory();
+  return unsubscribe;
 }

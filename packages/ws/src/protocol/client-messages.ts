@@ -6,7 +6,7 @@ import {
 import type { SessionCommandType } from '@recall/core';
 import * as z from 'zod';
 import type { ClientMessageType } from './message-types';
-import { parseMessage, readOwnField } from './internal/decode-frame';
+import { type MessageParserOptions, parseMessage } from './internal/decode-frame';
 import {
   DEFAULT_MAX_CLIENT_FRAME_BYTES,
   DEFAULT_MAX_CONTENT_LENGTH,
@@ -100,6 +100,26 @@ export interface ParseClientMessageOptions {
 }
 
 /**
+ * How client → server frames are parsed under `options`: the size limit, the schemas and the
+ * content length limit. Built once per connection by the server, which then runs each frame
+ * through the shared pipeline with it; {@link parseClientMessage} builds it per call.
+ */
+export function clientMessageParsing(
+  options: ParseClientMessageOptions = {},
+): MessageParserOptions {
+  return {
+    maxBytes: options.maxBytes ?? DEFAULT_MAX_CLIENT_FRAME_BYTES,
+    // The schemas build each message from its named string fields only: a `__proto__` key
+    // (an own property after `JSON.parse`) is never copied, so no walk over the value.
+    stripForbiddenKeys: false,
+    schemas: clientMessageSchemas,
+    maxTextLengths: {
+      user_message: { content: options.maxContentLength ?? DEFAULT_MAX_CONTENT_LENGTH },
+    },
+  };
+}
+
+/**
  * Validates one client → server frame: size → JSON → schema. Accepts the raw text of a
  * frame or an already-decoded value. Never throws; bad input returns a typed error whose
  * `code` is `MESSAGE_TOO_LARGE`, `INVALID_JSON`, `INVALID_MESSAGE` or
@@ -114,27 +134,5 @@ export function parseClientMessage(
   raw: string | unknown,
   options: ParseClientMessageOptions = {},
 ): ParseMessageResult<ClientMessage> {
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_CLIENT_FRAME_BYTES;
-  const maxContentLength = options.maxContentLength ?? DEFAULT_MAX_CONTENT_LENGTH;
-  return parseMessage<ClientMessage>(raw, {
-    maxBytes,
-    // The schemas build each message from its named string fields only: a `__proto__` key
-    // (an own property after `JSON.parse`) is never copied, so no walk over the value.
-    stripForbiddenKeys: false,
-    schemas: clientMessageSchemas,
-    precheck(type, value) {
-      const content = readOwnField(value, 'content');
-      if (
-        type === 'user_message' &&
-        typeof content === 'string' &&
-        content.length > maxContentLength
-      ) {
-        return {
-          code: 'MESSAGE_TOO_LARGE',
-          message: `content: Longer than ${maxContentLength} characters.`,
-        };
-      }
-      return undefined;
-    },
-  });
+  return parseMessage<ClientMessage>(raw, clientMessageParsing(options));
 }

@@ -1,5 +1,5 @@
 import type { ServerMessageOf } from '../protocol/server-messages';
-import { errorFrame } from './feed-serializer';
+import { errorFrame } from '../connection/refusals';
 import type { ConnectionLog } from './log-limits';
 import type { LogFields } from './logger';
 import {
@@ -19,7 +19,8 @@ import type { RecallServerEngine } from './engine-port';
 
 /** Options for {@link createCommandIntake}. */
 export interface CommandIntakeOptions {
-  options: Pick<ConnectionSettings, 'rateLimit' | 'logger'>;
+  /** The rate limit, the logger, and the engine admitted commands run on. */
+  options: Pick<ConnectionSettings, 'rateLimit' | 'logger' | 'engine'>;
   /** The budget all sockets of this user share (`null`: no per-user limit). */
   userBudget: CommandRateLimitOptions['user'];
   /** Log fields naming the connection. */
@@ -28,20 +29,23 @@ export interface CommandIntakeOptions {
   refusals: ConnectionLog;
   /** Whether the connection is closing (admitted commands are then dropped). */
   isClosing(): boolean;
-  /** Answers the client (a `RATE_LIMITED` refusal). */
-  send(message: ServerMessageOf<'error'>): void;
-  /** Hands an admitted command to the engine. */
-  run(message: CommandMessage): void;
+  /** Answers the client: an `ack`, a command's `error`, a `RATE_LIMITED` refusal. */
+  send(message: ServerMessageOf<'ack'> | ServerMessageOf<'error'>): void;
+  /** The session admitted commands run in. */
+  sessionId: string;
 }
 
 /** The commands of one connection on their way to the engine. */
 export interface CommandIntake {
-  /** Admits `message` through the rate limits, in arrival order, or refuses it. */
+  /**
+   * Admits `message` through the rate limits, in arrival order, then runs it on the engine
+   * and answers it (`ack` or `error`); or refuses it.
+   */
   take(message: CommandMessage): void;
 }
 
 /**
- * Rate-limits a connection's commands and hands each admitted one to the engine at once, in
+ * Rate-limits a connection's commands and runs each admitted one on the engine at once, in
  * arrival order: the engine's per-session queue runs them one after another and refuses a
  * learner message beyond its bound (`SESSION_BUSY`). Waiting here for each acknowledgement
  * would hide a flood from that bound. Commands wait only while an asynchronous limiter (a
@@ -80,10 +84,26 @@ export function createCommandIntake(intake: CommandIntakeOptions): CommandIntake
       });
   }
 
+  /** Runs one admitted command on the engine and answers it (`ack` or `error`). */
+  async function run(message: CommandMessage): Promise<void> {
+    const answer = await answerCommand({
+      engine: options.engine,
+      sessionId: intake.sessionId,
+      message,
+      onInternalError: (error) =>
+        logger.error?.('command failed', {
+          ...identity,
+          command: message.type,
+          error: error.message,
+        }),
+    });
+    if (answer !== null) intake.send(answer);
+  }
+
   function admit(message: CommandMessage, taken: CommandAdmission): void {
     if (intake.isClosing()) return;
     if (taken.allowed) {
-      intake.run(message);
+      void run(message);
       return;
     }
     intake.refusals.refused('warn', 'rate limited', { command: message.type, scope: taken.scope });

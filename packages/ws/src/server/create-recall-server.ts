@@ -6,7 +6,7 @@ import { CLOSE_CODES } from '../protocol/close-codes';
 import { selectProtocolVersion } from '../protocol/protocol-version';
 import { createConnectionCore } from '../connection/connection-core';
 import { parseConnectionRequest } from './connection-request';
-import { errorFrame } from './feed-serializer';
+import { errorFrame } from '../connection/refusals';
 import { createLogLimiter } from './log-limits';
 import { addressKey, createAddressCounter } from './remote-address';
 import { rejectUpgrade } from './reject-upgrade';

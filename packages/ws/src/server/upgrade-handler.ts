@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocket as WebSocketClass, type WebSocketServer } from 'ws';
 import type { ConnectionCore } from '../connection/connection-core';
-import type { ConnectionInput, HostSocket } from '../connection/session-connection';
+import type { ConnectionInput, HostSocket } from '../connection/host-socket';
 import { redactRequestUrl } from './connection-request';
 import { isHostAllowed } from './host-check';
 import { isOriginAllowed } from './origin-check';

@@ -10,11 +10,11 @@ import {
   createConnectionCore,
   type OpenConnection,
 } from '../connection/connection-core';
-import type { HostSocket } from '../connection/session-connection';
+import type { HostSocket } from '../connection/host-socket';
+import { encodeFeedItem } from '../connection/session-connection';
 import type { ClientMessage } from '../protocol/client-messages';
 import { CLOSE_CODES } from '../protocol/close-codes';
 import type { RecallServerEngine } from '../server/engine-port';
-import { encodeFeedItem } from '../server/feed-serializer';
 import { createLogLimiter } from '../server/log-limits';
 import type { RecallServerLogger } from '../server/logger';
 

@@ -3,7 +3,7 @@ import type { RecallClient } from '../../src/client/client-options';
 import { createRecallClient } from '../../src/client/create-recall-client';
 import type { RecallClientOptions } from '../../src/client/client-options';
 import type { ChatMessage, RecallClientSnapshot, TimelineItem } from '../../src/client/snapshot';
-import type { ClientStorage } from '../../src/client/session-store';
+import type { ClientStorage } from '../../src/client/persisted-session';
 import type { WebSocketLikeConstructor } from '../../src/client/websocket-like';
 
 /** A Web Storage stand-in shared between client instances (a "tab" that reloads). */

@@ -172,8 +172,12 @@ export interface MessageParserOptions {
   /** See {@link DecodeFrameOptions.stripForbiddenKeys}. */
   stripForbiddenKeys: boolean;
   schemas: Readonly<Record<string, z.ZodType>>;
-  /** Runs once the type is known, before the schema; e.g. a content length limit. */
-  precheck?: (type: string, value: Record<string, unknown>) => ProtocolParseError | undefined;
+  /**
+   * The longest text allowed in a field, in characters, by message type then field name:
+   * checked once the type is known, before the schema, so an oversized field is refused
+   * (`MESSAGE_TOO_LARGE`) without being validated. @default no limit beyond the schemas
+   */
+  maxTextLengths?: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 
 const UNREADABLE = '(root): The message could not be read.';
@@ -203,8 +207,15 @@ export function parseMessage<Message>(
     if (schema === undefined) {
       return fail('UNKNOWN_MESSAGE_TYPE', `Unknown message type ${quote(type)}.`);
     }
-    const rejected = options.precheck?.(type, value);
-    if (rejected !== undefined) return fail(rejected.code, rejected.message);
+    const limits = options.maxTextLengths;
+    if (limits !== undefined && Object.hasOwn(limits, type)) {
+      for (const [field, maxLength] of Object.entries(limits[type] ?? {})) {
+        const text = readOwnField(value, field);
+        if (typeof text === 'string' && text.length > maxLength) {
+          return fail('MESSAGE_TOO_LARGE', `${field}: Longer than ${maxLength} characters.`);
+        }
+      }
+    }
 
     const result = schema.safeParse(value);
     if (result.success) return { ok: true, message: result.data as Message };

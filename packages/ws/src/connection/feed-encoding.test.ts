@@ -6,7 +6,7 @@ import {
 } from '@recall/core';
 import { createEventContext, sampleEventData } from '@recall/core/testing';
 import { describe, expect, test } from 'vitest';
-import { encodeFeedItem } from './feed-serializer';
+import { encodeFeedItem } from './session-connection';
 
 /** Every field path of a value (`a.b` for nested objects; arrays are leaves). */
 function paths(value: unknown, prefix = ''): string[] {

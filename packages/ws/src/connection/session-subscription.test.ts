@@ -2,7 +2,7 @@ import type { EngineFeedItem } from '@recall/core';
 import { createFixtureLog } from '@recall/core/testing';
 import { describe, expect, test } from 'vitest';
 import type { ServerMessage } from '../protocol/server-messages';
-import { subscribeSessionFrames } from './feed-serializer';
+import { subscribeSessionFrames } from './session-connection';
 
 /** An engine feed the test drives: `subscribe` replays `history`, then `push` goes live. */
 function scriptedFeed(history: EngineFeedItem[]) {

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { ExternalStore } from './external-store';
-import { createThrottledStore } from './external-store';
+import { type ExternalStore, createThrottledStore } from './recall-provider';
 
 function createSource(initial: number) {
   let value = initial;
