@@ -196,7 +196,11 @@ export interface EvaluatorRequestOptions {
   latestMessage: string;
 }
 
-/** The evaluator's single user message. */
+/**
+ * The evaluator's single user message: the unchecked points (the focus marked), the recent
+ * conversation and the latest message. Its system prompt is `EVALUATOR_SYSTEM_PROMPT`
+ * (`evaluator-prompt.ts`).
+ */
 export function buildEvaluatorMessages(options: EvaluatorRequestOptions): LLMMessage[] {
   const points = options.points.map((point) =>
     textTag(
