@@ -16,9 +16,9 @@ import {
 } from '../packages/core/src/prompts/detector-prompt';
 import {
   EVALUATOR_SYSTEM_PROMPT,
-  buildEvaluatorMessages,
   evaluationSchema,
 } from '../packages/core/src/prompts/evaluator-prompt';
+import { buildEvaluatorMessages } from '../packages/core/src/prompts/turn-requests';
 
 const TURNS = 20;
 const POINTS = 5;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { defineRecallSet } from '../engine/define-recall-set';
-import type { TutorNotes } from '../prompts/tutor-request';
+import type { TutorNotes } from '../prompts/tutor-notes';
 import { askedPointOf, questionOfReply, reaskedPointOf } from './asked-point';
 
 const recallSet = defineRecallSet(

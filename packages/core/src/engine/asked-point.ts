@@ -1,6 +1,6 @@
 import type { RecallPoint, RecallSet } from '../model/recall-set';
-import { pointLabelsById } from '../prompts/tutor-system-prompt';
-import type { TutorNotes } from '../prompts/tutor-request';
+import { pointLabelsById } from '../prompts/turn-requests';
+import type { TutorNotes } from '../prompts/tutor-notes';
 import { hasStem, isGenericTerm, keyTerms, splitSentences } from '../text/lexical';
 
 /** A blank of a cloze ("___"), as the tutor prompt asks for it. */

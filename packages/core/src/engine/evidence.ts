@@ -1,5 +1,5 @@
 import type { LLMMessage } from '../llm/llm-adapter';
-import { isEngineCue } from '../model/conversation';
+import { isEngineCue } from '../session/turn-rules';
 import { ECHO_WINDOW, isEcho } from '../text/exposure';
 import { hasStem, isGenericTerm, keyTerms, splitSentences } from '../text/lexical';
 import { isLearnerQuestion } from '../text/question';

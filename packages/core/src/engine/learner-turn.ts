@@ -5,11 +5,14 @@ import { addUsage, type LLMMessage } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
 import type { Evaluation, PointVerdict } from '../prompts/evaluator-prompt';
 import { buildRabbitholeRequest } from '../prompts/rabbithole-prompt';
-import { buildTutorNotes, buildTutorRequest } from '../prompts/tutor-request';
+import { buildTutorNotes, buildTutorRequest } from '../prompts/turn-requests';
 import type { EngineSessionState } from '../session/session-state';
-import { assertSessionActive, shouldDetectRabbithole } from '../session/turn-rules';
+import {
+  assertSessionActive,
+  saysCannotRecall,
+  shouldDetectRabbithole,
+} from '../session/turn-rules';
 import { rabbitholeDeclinedByLearnerMessage } from '../session/view/reduce-session-view';
-import { saysCannotRecall } from '../session/turn-rules';
 import { questionOfReply } from './asked-point';
 import type { CommandOptions, CommandResult } from './engine-types';
 import { isPastedBack, lastAgentReply, withCreditableVerdicts } from './evidence';

@@ -2,7 +2,6 @@ import { RecallError, toRecallError } from '../errors/recall-error';
 import type { Agent, TokenUsage } from '../events/catalog';
 import type { NewSessionEvent } from '../events/envelope';
 import type { LLMMessage } from '../llm/llm-adapter';
-import { isEngineCue } from '../model/conversation';
 import type { RecallSet } from '../model/recall-set';
 import {
   DETECTOR_SYSTEM_PROMPT,
@@ -13,10 +12,15 @@ import {
 import {
   EVALUATOR_SYSTEM_PROMPT,
   type Evaluation,
-  buildEvaluatorMessages,
   evaluationSchema,
 } from '../prompts/evaluator-prompt';
-import { uncheckedPointIds } from '../session/checklist';
+import type { TutorTask } from '../prompts/tutor-notes';
+import {
+  buildEvaluatorMessages,
+  buildTutorNotes,
+  buildTutorRequest,
+} from '../prompts/turn-requests';
+import { isEngineCue, uncheckedPointIds } from '../session/turn-rules';
 import { previewSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
 import type { ReplyQuestion } from './asked-point';

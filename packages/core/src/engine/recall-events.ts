@@ -4,14 +4,9 @@ import { keyTerms, splitSentences } from '../text/lexical';
 import type { RecallPoint, RecallSet, Resource } from '../model/recall-set';
 import type { Detection } from '../prompts/detector-prompt';
 import type { PointVerdict } from '../prompts/evaluator-prompt';
-import {
-  isChecklistComplete,
-  normalizeTopic,
-  recalledCount,
-  resourceGate,
-} from '../session/checklist';
+import { isChecklistComplete, recalledCount, resourceGate } from '../session/checklist';
+import { normalizeTopic, shortLabel } from '../session/rabbithole-topic';
 import type { EngineSessionState } from '../session/session-state';
-import { shortLabel } from '../session/turn-rules';
 import { activeDurationMs } from '../session/view/reduce-session-view';
 import type { EngineConfig } from './engine-config';
 import type { EngineRuntime } from './runtime';

@@ -1,5 +1,6 @@
 import type { RecallSet } from '../model/recall-set';
-import { buildTutorNotes, buildTutorRequest, type TutorTask } from '../prompts/tutor-request';
+import type { TutorTask } from '../prompts/tutor-notes';
+import { buildTutorNotes, buildTutorRequest } from '../prompts/turn-requests';
 import type { EngineSessionState } from '../session/session-state';
 import { questionOfReply } from './asked-point';
 import { completeResponse, streamResponse } from './model-calls';

@@ -1,4 +1,4 @@
-// The conversation cues live with the conversation model (the session fold writes them).
+// The conversation cues live with the turn rules (the session fold writes them).
 export {
   OPENING_CUE,
   RESUME_CUE,
@@ -6,4 +6,4 @@ export {
   isEngineCue,
   rabbitholeCue,
   topicOfRabbitholeCue,
-} from '../model/conversation';
+} from '../session/turn-rules';

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { LLMMessage } from '../llm/llm-adapter';
-import { findTagText, findTags, tag, textTag, unescapeTagText } from './tagged-text';
+import { findTagText, findTags, unescapeTagText } from './tagged-text';
+import type { EvaluatorRequestOptions } from './turn-requests';
 
 /**
  * The evaluator's verdicts: one entry per unchecked point. `recalled`, `nearMiss` and
@@ -57,36 +58,6 @@ For each point return:
 - evidence: for a recalled point, the user's words that state it, copied exactly from <latest_message> (or, when the point is only complete together with it, from their previous message); no paraphrase and no words of the assistant. "" for a point not recalled.
 
 Judge every listed point, each independently; one message may recall several points, in any order.`;
-
-/** Options for {@link buildEvaluatorMessages}. */
-export interface EvaluatorRequestOptions {
-  points: ReadonlyArray<{ id: string; content: string }>;
-  /** The point the tutor's question (the one the latest message answers) was about. */
-  focusPointId?: string | null;
-  /** Recent conversation before the latest message (oldest first). */
-  conversation: readonly LLMMessage[];
-  latestMessage: string;
-}
-
-/** The evaluator's single user message. */
-export function buildEvaluatorMessages(options: EvaluatorRequestOptions): LLMMessage[] {
-  const points = options.points.map((point) =>
-    textTag(
-      'point',
-      point.content,
-      point.id === options.focusPointId ? { id: point.id, focus: 'true' } : { id: point.id },
-    ),
-  );
-  const conversation = options.conversation.map((message) =>
-    textTag(message.role === 'user' ? 'user' : 'assistant', message.content),
-  );
-  const content = [
-    tag('points', `\n${points.join('\n')}\n`),
-    tag('conversation', conversation.length === 0 ? '' : `\n${conversation.join('\n')}\n`),
-    textTag('latest_message', options.latestMessage),
-  ].join('\n');
-  return [{ role: 'user', content }];
-}
 
 /** Parses an evaluator request back (used by the offline adapter). */
 export function parseEvaluatorRequest(

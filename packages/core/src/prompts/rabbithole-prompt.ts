@@ -11,7 +11,7 @@ import {
   textTag,
   unescapeTagText,
 } from './tagged-text';
-import { mergeConsecutiveRoles } from './tutor-request';
+import { mergeConsecutiveRoles } from './turn-requests';
 
 const PERSONA = `# Role
 During a recall session the user wandered onto a tangent and chose to explore it with you. You are a curious, well-read conversation partner — not a tutor, and not quizzing anyone.

@@ -55,38 +55,22 @@ The interface shows progress, confirms recalled points, celebrates completion an
 Write only questions that probe recall, hints (cues and clozes), a brief neutral acknowledgement before moving on ("Right." or "Yes." and nothing longer), and short direct answers when the user asks something, never stating a point that is still unchecked.`;
 
 /**
- * The tutor's system prompt: identical for every turn of a session (and cacheable) unless the
- * recall set itself changes. The set's points are stable, so they are listed here once, by
- * label, with their context marked "do not reveal"; which of them is the focus, which are
- * unchecked and which are recalled changes per turn and travels in the user turn's
- * `<session_notes>` (see `renderTutorNotes`). Sections: role → method → tone and style →
- * session notes → recall set (name, description, resource titles) → recall points →
- * supplementary guidelines (delimited, omitted when blank) → the UI-handled block.
+ * Renders the tutor's system prompt for `recallSet`, its points listed under the labels given
+ * (see `labelPoints`). Sections: role → method → tone and style → session notes → recall set
+ * (name, description, resource titles) → recall points → supplementary guidelines (delimited,
+ * omitted when blank) → the UI-handled block. `buildTutorSystemPrompt` caches it per set.
  */
-export function buildTutorSystemPrompt(recallSet: RecallSet): string {
-  // Storages hand out frozen sets, the same object until the set is saved again: built once.
-  if (!Object.isFrozen(recallSet) || !Object.isFrozen(recallSet.points)) {
-    return renderTutorSystemPrompt(recallSet);
-  }
-  let prompt = systemPrompts.get(recallSet);
-  if (prompt === undefined) {
-    prompt = renderTutorSystemPrompt(recallSet);
-    systemPrompts.set(recallSet, prompt);
-  }
-  return prompt;
-}
-
-/** System prompts of frozen recall sets, held as long as their set. */
-const systemPrompts = new WeakMap<RecallSet, string>();
-
-function renderTutorSystemPrompt(recallSet: RecallSet): string {
+export function renderTutorSystemPrompt(
+  recallSet: RecallSet,
+  labelledPoints: readonly LabelledPoint[],
+): string {
   const resourceTitles = recallSet.resources.map((resource) => textTag('resource', resource.title));
   const setLines = [
     textTag('name', recallSet.name),
     ...(recallSet.description.trim() === '' ? [] : [textTag('description', recallSet.description)]),
     ...(resourceTitles.length === 0 ? [] : [tag('resources', `\n${resourceTitles.join('\n')}\n`)]),
   ];
-  const points = labelPoints(recallSet).map(({ label, point }) =>
+  const points = labelledPoints.map(({ label, point }) =>
     tag(
       'point',
       [
@@ -139,24 +123,8 @@ export function parseTutorSystemPrompt(system: string): {
   };
 }
 
-// Prompts name points by short labels (P1, P2, …) instead of their ids: the labels follow the
-// set's position order, so they stay the same from turn to turn unless the set itself changes,
-// and they cost a few bytes in the per-turn notes where a UUID costs 36.
-
-/** A recall point with the label the tutor prompts use for it. */
+/** A recall point with the label the tutor prompts use for it (see `labelPoints`). */
 export interface LabelledPoint {
   label: string;
   point: RecallPoint;
-}
-
-/** The set's points in position order, labelled `P1`…`Pn`. */
-export function labelPoints(recallSet: RecallSet): LabelledPoint[] {
-  return [...recallSet.points]
-    .sort((a, b) => a.position - b.position)
-    .map((point, index) => ({ label: `P${index + 1}`, point }));
-}
-
-/** Point id → label, for the set's current points. */
-export function pointLabelsById(recallSet: RecallSet): Map<string, string> {
-  return new Map(labelPoints(recallSet).map(({ label, point }) => [point.id, label]));
 }

@@ -1,9 +1,11 @@
-// The engine's checklist: which target points are pending, where the probe stands, and how
-// each learner answer moves over it (focus, failed attempts, misses, probe wrap), and which
-// resources it unlocks. Pure; the engine applies these to its own state, never to the
-// browser's view.
+// How the engine's checklist moves and what it counts: the targets a start sets, the focus
+// over them, the tutor turn's verdicts (failed attempts, misses, probe wrap), the counts read
+// from it and the resources it unlocks. Pure; the engine applies these to its own state, never
+// to the browser's view. What one learner turn reads of it (the points pending, the point it
+// answers) is in `turn-rules.ts`.
 import type { Resource } from '../model/recall-set';
 import type { EngineSessionState, PointProgress, PointStatus } from './session-state';
+import { uncheckedPointIds } from './turn-rules';
 
 type ChecklistView = Pick<EngineSessionState, 'targetPointIds' | 'checklist'>;
 
@@ -19,26 +21,6 @@ export function findFocusPoint(
     if (checklist[pointId] === 'pending') return pointId;
   }
   return null;
-}
-
-/**
- * The pending points other than `pointId`, in the order the probe takes them from there: the
- * ones after it in checklist order, then (wrapping) the ones before it.
- */
-export function pendingAfter(state: ChecklistView, pointId: string): string[] {
-  const total = state.targetPointIds.length;
-  const start = state.targetPointIds.indexOf(pointId) + 1;
-  const order: string[] = [];
-  for (let offset = 0; offset < total; offset += 1) {
-    const candidate = state.targetPointIds[(start + offset) % total]!;
-    if (candidate !== pointId && state.checklist[candidate] === 'pending') order.push(candidate);
-  }
-  return order;
-}
-
-/** Pending points in checklist order. */
-export function uncheckedPointIds(state: ChecklistView): string[] {
-  return state.targetPointIds.filter((pointId) => state.checklist[pointId] === 'pending');
 }
 
 /** Number of recalled target points. */
@@ -80,14 +62,6 @@ export function attemptedAndFailedPointIds(state: EngineSessionState): string[] 
       (progress.misses > 0 || progress.failedAttempts > 0 || progress.nearMisses > 0)
     );
   });
-}
-
-/** Normalises a rabbit-hole topic for duplicate checks. */
-export function normalizeTopic(topic: string): string {
-  return topic
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
 }
 
 /**
@@ -146,32 +120,6 @@ export function wrapsProbe(options: WrapsProbeOptions): boolean {
   const after = options.failedBefore + 1;
   if (after % ATTEMPTS_BEFORE_WRAP === 0) return true;
   return options.cannotRecall && options.failedBefore % ATTEMPTS_BEFORE_WRAP !== 0;
-}
-
-/**
- * What a recall-mode learner message is about, fixed when it arrives: the focus it answers
- * and the point the tutor may have asked about instead — the point its latest reply's question
- * asked about (`askedPointId`) when that is another pending point, or, when the engine could
- * not tell which point the reply asked about and the previous answer attempted the focus
- * without credit, the covered branch the tutor was offered (it may have moved on).
- */
-export function answering(state: EngineSessionState): EngineSessionState {
-  const focus = state.focusPointId;
-  const asked = state.askedPointId;
-  const alternative =
-    asked !== null
-      ? asked !== focus && state.checklist[asked] === 'pending'
-        ? asked
-        : null
-      : focus !== null && state.unresolvedFocusPointId === focus
-        ? (pendingAfter(state, focus)[0] ?? null)
-        : null;
-  return {
-    ...state,
-    answeringFocusPointId: focus,
-    answeringAlternativePointId: alternative,
-    unresolvedFocusPointId: null,
-  };
 }
 
 /**

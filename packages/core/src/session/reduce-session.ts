@@ -1,18 +1,23 @@
 import type { NewSessionEvent, SessionEvent, SessionEventOf } from '../events/envelope';
 import { assertNever } from '../internal/assert-never';
-import { OPENING_CUE, RESUME_CUE, RETURN_CUE, rabbitholeCue } from '../model/conversation';
 import { addUsage } from '../model/usage';
 import {
-  answering,
   applyAttempts,
   attemptedAndFailedPointIds,
   findFocusPoint,
-  normalizeTopic,
   withMisses,
   withTargets,
 } from './checklist';
+import { normalizeTopic } from './rabbithole-topic';
 import { planAppend } from '../storage/log/append-plan';
-import { saysCannotRecall } from './turn-rules';
+import {
+  OPENING_CUE,
+  RESUME_CUE,
+  RETURN_CUE,
+  answering,
+  rabbitholeCue,
+  saysCannotRecall,
+} from './turn-rules';
 import type {
   EngineSessionState,
   PointObservation,

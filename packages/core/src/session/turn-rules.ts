@@ -1,6 +1,13 @@
+// The rules each learner turn is read by, written once for the engine, its fold and the
+// offline model: whether the session takes the turn, whether the rabbit-hole detector runs,
+// which checklist point it answers (and the pending points in the order the probe takes them,
+// which the prompts read), whether it only says the learner cannot recall, and which user
+// turns are the engine's own cues rather than the learner's words. Pure.
 import { RecallError } from '../errors/recall-error';
 import type { EngineSessionState } from './session-state';
 import { keyTerms } from '../text/lexical';
+
+type ChecklistView = Pick<EngineSessionState, 'targetPointIds' | 'checklist'>;
 
 /**
  * Whether the rabbit-hole detector runs for the next learner message, judged on the state
@@ -37,40 +44,50 @@ export function assertSessionActive(state: EngineSessionState): void {
   }
 }
 
-/** The most words a rabbit-hole label keeps. */
-export const LABEL_MAX_WORDS = 6;
-/** The most characters a rabbit-hole label keeps. */
-export const LABEL_MAX_CHARACTERS = 40;
-
-// Words a label never ends on: "Leaves turning red and yellow in" reads cut off.
-const DANGLING_WORDS = new Set(
-  `a an and or but nor of in on at to the with without within for from by as into onto than their
-its his her our your my this that these those over under about after before during between
-through against like via per upon toward towards across behind beyond among around is are was
-were be been do does did has have had can could will would should may might must so if when
-while where which who whom whose what why how not very much more most some any no such`.split(
-    /\s+/,
-  ),
-);
+/**
+ * What a recall-mode learner message is about, fixed when it arrives: the focus it answers
+ * and the point the tutor may have asked about instead — the point its latest reply's question
+ * asked about (`askedPointId`) when that is another pending point, or, when the engine could
+ * not tell which point the reply asked about and the previous answer attempted the focus
+ * without credit, the covered branch the tutor was offered (it may have moved on).
+ */
+export function answering(state: EngineSessionState): EngineSessionState {
+  const focus = state.focusPointId;
+  const asked = state.askedPointId;
+  const alternative =
+    asked !== null
+      ? asked !== focus && state.checklist[asked] === 'pending'
+        ? asked
+        : null
+      : focus !== null && state.unresolvedFocusPointId === focus
+        ? (pendingAfter(state, focus)[0] ?? null)
+        : null;
+  return {
+    ...state,
+    answeringFocusPointId: focus,
+    answeringAlternativePointId: alternative,
+    unresolvedFocusPointId: null,
+  };
+}
 
 /**
- * A rabbit-hole label as the interface shows it (from the detector's label, else its topic):
- * at most {@link LABEL_MAX_WORDS} words and {@link LABEL_MAX_CHARACTERS} characters, cut at a
- * word boundary, with no small word or punctuation left dangling at the end — so "Leaves
- * turning red and yellow in autumn" becomes "Leaves turning red and yellow".
+ * The pending points other than `pointId`, in the order the probe takes them from there: the
+ * ones after it in checklist order, then (wrapping) the ones before it.
  */
-export function shortLabel(text: string): string {
-  const words = text
-    .trim()
-    .split(/\s+/)
-    .filter((word) => word !== '')
-    .slice(0, LABEL_MAX_WORDS);
-  while (words.length > 1 && words.join(' ').length > LABEL_MAX_CHARACTERS) words.pop();
-  // Trailing punctuation goes; symbols that are part of a name stay ("C++", "C#", "Na+").
-  const bare = (word: string) => word.replace(/[^\p{L}\p{N}+#°]+$/u, '');
-  while (words.length > 1 && DANGLING_WORDS.has(bare(words.at(-1)!).toLowerCase())) words.pop();
-  const label = words.join(' ');
-  return bare(label.length > LABEL_MAX_CHARACTERS ? label.slice(0, LABEL_MAX_CHARACTERS) : label);
+export function pendingAfter(state: ChecklistView, pointId: string): string[] {
+  const total = state.targetPointIds.length;
+  const start = state.targetPointIds.indexOf(pointId) + 1;
+  const order: string[] = [];
+  for (let offset = 0; offset < total; offset += 1) {
+    const candidate = state.targetPointIds[(start + offset) % total]!;
+    if (candidate !== pointId && state.checklist[candidate] === 'pending') order.push(candidate);
+  }
+  return order;
+}
+
+/** Pending points in checklist order. */
+export function uncheckedPointIds(state: ChecklistView): string[] {
+  return state.targetPointIds.filter((pointId) => state.checklist[pointId] === 'pending');
 }
 
 // "I don't remember": one definition of an answer that says the learner cannot recall, shared
@@ -115,4 +132,43 @@ export function saysCannotRecall(message: string): boolean {
   const rest = message.replace(CANNOT_RECALL, ' ');
   if (rest === message) return false;
   return keyTerms(rest).every((term) => FILLER.has(term.word));
+}
+
+// The fixed user turns the fold stores so every conversation starts with a user turn and the
+// request prefix stays byte-identical from one turn to the next.
+
+/** The user turn that asks the tutor for the session's opening question. */
+export const OPENING_CUE = 'I am ready to start the session.';
+
+/** The user turn that asks the tutor for the welcome-back recap of a resumed session. */
+export const RESUME_CUE = 'I am back to continue the session.';
+
+/** The user turn that asks the tutor to speak first after the learner left a rabbit hole. */
+export const RETURN_CUE = 'I am back from the side conversation.';
+
+/** The user turn that opens a rabbit hole's side conversation. */
+export function rabbitholeCue(topic: string): string {
+  return `I'm curious about ${topic}. Tell me more.`;
+}
+
+const RABBITHOLE_CUE_PATTERN = /^I'm curious about (.+)\. Tell me more\.$/s;
+
+/**
+ * The topic named by a rabbit hole's opening user turn, or '' when the turn is not one. Per-turn
+ * notes appended to the turn (the agent's first request) are ignored.
+ */
+export function topicOfRabbitholeCue(content: string): string {
+  const notes = content.lastIndexOf('\n\n<session_notes>');
+  const words = notes === -1 ? content : content.slice(0, notes);
+  return RABBITHOLE_CUE_PATTERN.exec(words)?.[1] ?? '';
+}
+
+/** True for a user turn the engine wrote (a cue), which is never the learner's own words. */
+export function isEngineCue(content: string): boolean {
+  return (
+    content === OPENING_CUE ||
+    content === RESUME_CUE ||
+    content === RETURN_CUE ||
+    topicOfRabbitholeCue(content) !== ''
+  );
 }

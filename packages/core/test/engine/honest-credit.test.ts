@@ -4,7 +4,7 @@
 // Ratings and the rabbit-hole agent: honest-credit-ratings.test.ts.
 import { scriptEvaluation } from '@recall/core/testing';
 import { describe, expect, test } from 'vitest';
-import { parseTutorNotes } from '../../src/prompts/tutor-request';
+import { parseTutorNotes } from '../../src/prompts/tutor-notes';
 import { REVIEW_RATINGS } from '../../src/scheduling/recall-rating';
 import { createHarness, ofType } from './harness';
 import { afterReplies, LEAK, ratingsOf, recalledIds } from './honest-credit-harness';

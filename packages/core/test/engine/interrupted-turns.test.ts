@@ -6,7 +6,7 @@ import {
 } from '@recall/core';
 import { type ScriptedLLMScript, scriptEvaluation } from '@recall/core/testing';
 import { afterEach, describe, expect, test } from 'vitest';
-import { parseTutorNotes } from '../../src/prompts/tutor-request';
+import { parseTutorNotes } from '../../src/prompts/tutor-notes';
 import { createHarness, ofType } from './harness';
 import { latestTag, learnerText, turnProblems } from './turn-log';
 

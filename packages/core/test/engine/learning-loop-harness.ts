@@ -1,6 +1,6 @@
 // Shared by learning-loop.test.ts and learning-loop-probe-wrap.test.ts.
 import type { ScriptedRequest } from '@recall/core/testing';
-import { parseTutorNotes } from '../../src/prompts/tutor-request';
+import { parseTutorNotes } from '../../src/prompts/tutor-notes';
 import type { createHarness } from './harness';
 
 export function notesOf(request: ScriptedRequest) {

@@ -3,11 +3,8 @@ import { createOfflineLLM } from '@recall/core/llm/offline';
 import type { RecallSetDefinition } from '@recall/core';
 import { describe, expect, test } from 'vitest';
 import { keyTerms, normalizeText, stem } from '../../src/text/lexical';
-import {
-  EVALUATOR_SYSTEM_PROMPT,
-  buildEvaluatorMessages,
-  evaluationSchema,
-} from '../../src/prompts/evaluator-prompt';
+import { EVALUATOR_SYSTEM_PROMPT, evaluationSchema } from '../../src/prompts/evaluator-prompt';
+import { buildEvaluatorMessages } from '../../src/prompts/turn-requests';
 import { CELL_ENERGY, ofType } from './harness';
 
 async function offlineSession(definition: RecallSetDefinition = CELL_ENERGY) {

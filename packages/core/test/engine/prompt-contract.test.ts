@@ -6,8 +6,8 @@ import { DETECTOR_SYSTEM_PROMPT } from '../../src/prompts/detector-prompt';
 import { EVALUATOR_SYSTEM_PROMPT } from '../../src/prompts/evaluator-prompt';
 import { buildRabbitholeSystemPrompt } from '../../src/prompts/rabbithole-prompt';
 import { neutralizeTags } from '../../src/prompts/tagged-text';
-import { parseTutorNotes, stripTutorNotes } from '../../src/prompts/tutor-request';
-import { buildTutorSystemPrompt } from '../../src/prompts/tutor-system-prompt';
+import { buildTutorSystemPrompt } from '../../src/prompts/turn-requests';
+import { parseTutorNotes, stripTutorNotes } from '../../src/prompts/tutor-notes';
 import { CELL_ENERGY, createHarness } from './harness';
 import { createRabbitholeHarness } from './rabbithole-harness';
 

@@ -3,15 +3,9 @@ import { scriptEvaluation } from '@recall/core/testing';
 import { describe, expect, test } from 'vitest';
 import { EVALUATOR_SYSTEM_PROMPT } from '../../src/prompts/evaluator-prompt';
 import { buildRabbitholeSystemPrompt } from '../../src/prompts/rabbithole-prompt';
-import {
-  parseTutorNotes,
-  renderTutorNotes,
-  type TutorNotes,
-} from '../../src/prompts/tutor-request';
-import {
-  buildTutorSystemPrompt,
-  parseTutorSystemPrompt,
-} from '../../src/prompts/tutor-system-prompt';
+import { parseTutorNotes, type TutorNotes } from '../../src/prompts/tutor-notes';
+import { buildTutorSystemPrompt, renderTutorNotes } from '../../src/prompts/turn-requests';
+import { parseTutorSystemPrompt } from '../../src/prompts/tutor-system-prompt';
 import { CELL_ENERGY, createHarness } from './harness';
 
 const recallSet = defineRecallSet(

@@ -1,7 +1,7 @@
 import type { ScriptedLLMScript } from '@recall/core/testing';
 import { describe, expect, test } from 'vitest';
 import { topicOfRabbitholeCue } from '../../src/prompts/conversation-cues';
-import { parseTutorNotes, stripTutorNotes } from '../../src/prompts/tutor-request';
+import { parseTutorNotes, stripTutorNotes } from '../../src/prompts/tutor-notes';
 import { comparableState, ofType } from './harness';
 import { createRabbitholeHarness } from './rabbithole-harness';
 

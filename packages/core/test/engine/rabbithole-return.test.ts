@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { reduceSession } from '../../src/session/reduce-session';
 import { createSessionState } from '../../src/session/session-state';
 import { RETURN_CUE } from '../../src/prompts/conversation-cues';
-import { parseTutorNotes, stripTutorNotes } from '../../src/prompts/tutor-request';
+import { parseTutorNotes, stripTutorNotes } from '../../src/prompts/tutor-notes';
 import { ofType } from './harness';
 import { createRabbitholeHarness } from './rabbithole-harness';
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { DETECTOR_SYSTEM_PROMPT, parseDetectorRequest } from '../../src/prompts/detector-prompt';
 import { EVALUATOR_SYSTEM_PROMPT, parseEvaluatorRequest } from '../../src/prompts/evaluator-prompt';
-import { parseTutorNotes, stripTutorNotes } from '../../src/prompts/tutor-request';
+import { parseTutorNotes, stripTutorNotes } from '../../src/prompts/tutor-notes';
 import { createHarness } from './harness';
 import { createRabbitholeHarness } from './rabbithole-harness';
 

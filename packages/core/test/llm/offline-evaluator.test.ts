@@ -7,9 +7,9 @@ import type { LLMMessage } from '../../src/llm/llm-adapter';
 import {
   EVALUATOR_SYSTEM_PROMPT,
   type Evaluation,
-  buildEvaluatorMessages,
   evaluationSchema,
 } from '../../src/prompts/evaluator-prompt';
+import { buildEvaluatorMessages } from '../../src/prompts/turn-requests';
 
 /** Points of the demo's event-loop set: they share "callbacks", "run", "task". */
 const EVENT_LOOP = [

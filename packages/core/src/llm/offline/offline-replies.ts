@@ -1,4 +1,4 @@
-import { topicOfRabbitholeCue } from '../../model/conversation';
+import { topicOfRabbitholeCue } from '../../session/turn-rules';
 import {
   type RabbitholeResource,
   parseRabbitholeNotes,

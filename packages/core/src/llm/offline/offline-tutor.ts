@@ -1,5 +1,5 @@
 import { assertNever } from '../../internal/assert-never';
-import { type TutorNotes, parseTutorNotes } from '../../prompts/tutor-request';
+import { type TutorNotes, parseTutorNotes } from '../../prompts/tutor-notes';
 import { parseTutorSystemPrompt } from '../../prompts/tutor-system-prompt';
 import type { LLMMessage } from '../llm-adapter';
 import { wrapsProbe } from '../../session/checklist';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { LABEL_MAX_CHARACTERS, LABEL_MAX_WORDS } from '../../session/turn-rules';
+import { LABEL_MAX_CHARACTERS, LABEL_MAX_WORDS } from '../../session/rabbithole-topic';
 import { tangentPhrase } from './tangent-phrase';
 
 const DANGLING =

@@ -2,7 +2,7 @@
 // turn red and yellow in autumn?" → topic "leaves turning red and yellow in autumn", label
 // "Leaves turning red and yellow". Never a bag of keywords ("Wonder Leaves").
 
-import { LABEL_MAX_CHARACTERS, LABEL_MAX_WORDS } from '../../session/turn-rules';
+import { LABEL_MAX_CHARACTERS, LABEL_MAX_WORDS } from '../../session/rabbithole-topic';
 
 /** Openers that carry no topic: "hmm,", "by the way", "also"… */
 const FILLER =

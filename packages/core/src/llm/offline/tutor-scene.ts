@@ -1,8 +1,8 @@
 // What the offline tutor knows when it writes a reply: the points by role (focus, other
 // pending, recalled) with their clues, and the learner's words so far.
 
-import { isEngineCue } from '../../model/conversation';
-import { type TutorNotes, stripTutorNotes } from '../../prompts/tutor-request';
+import { isEngineCue } from '../../session/turn-rules';
+import { type TutorNotes, stripTutorNotes } from '../../prompts/tutor-notes';
 import type { TutorPromptPoint } from '../../prompts/tutor-system-prompt';
 import type { LLMMessage } from '../llm-adapter';
 import { type JudgedPoints, type WeightedTerm, readPoints, weighTerms } from './lexical-judge';

@@ -1,6 +1,8 @@
 import { ConcurrencyError } from '../../errors/recall-error';
 import type { NewSessionEvent, SessionEvent } from '../../events/envelope';
 import { deepFreeze } from '../log/append-plan';
+import type { Session } from '../../model/session';
+import type { EventLogStore, RecordReviewOptions } from '../storage-adapter';
 import type { AppendResult, ReadOptions, Unsubscribe } from '../storage-adapter';
 import {
   clientMessageIdOf,
@@ -21,6 +23,59 @@ interface SessionLog {
   ids: Set<string>;
   clientMessageIds: Map<string, SessionEvent>;
   subscribers: Set<Subscriber>;
+}
+
+/** The other parts' writes an append makes with its events (`AppendOptions.reviews`, `session`). */
+export interface MemoryAppendWrites {
+  /** Records a review written with an append; skips one whose point no longer exists. */
+  writeReview(review: RecordReviewOptions): void;
+  /** Stores the session row written with an append. */
+  writeSession(session: Session): void;
+}
+
+/** The in-memory adapter's event-log part, plus `clear` for its `close`. */
+export interface MemoryEventLogStore extends EventLogStore {
+  /** Every writer of an in-memory log lives in this process. */
+  readonly scope: 'process';
+  readonly writesWithAppend: true;
+  knownLastSeq(sessionId: string): number;
+  /** Drops every session's log. */
+  clear(): void;
+}
+
+/**
+ * The in-memory adapter's event-log part: an {@link InMemoryEventLog} behind the async
+ * contract, whose appends write their reviews and session row through `writes` in the same
+ * synchronous step as the events, so nothing can observe one without the other.
+ */
+export function createMemoryEventLogStore(writes: MemoryAppendWrites): MemoryEventLogStore {
+  const eventLog = new InMemoryEventLog();
+  return {
+    scope: 'process',
+    writesWithAppend: true,
+    async append(sessionId, events, options) {
+      const result = eventLog.append(sessionId, events, options.expectedSeq);
+      if (result.status !== 'appended') return result;
+      for (const review of options.reviews ?? []) writes.writeReview(review);
+      if (options.session !== undefined) writes.writeSession(options.session);
+      return result;
+    },
+    async read(sessionId, options) {
+      return eventLog.read(sessionId, options);
+    },
+    async lastSeq(sessionId) {
+      return eventLog.lastSeq(sessionId);
+    },
+    knownLastSeq(sessionId) {
+      return eventLog.lastSeq(sessionId);
+    },
+    subscribe(sessionId, afterSeq, onEvent) {
+      return eventLog.subscribe(sessionId, afterSeq, onEvent);
+    },
+    clear() {
+      eventLog.clear();
+    },
+  };
 }
 
 /**

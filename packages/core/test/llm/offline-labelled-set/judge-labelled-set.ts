@@ -2,11 +2,8 @@
 // topic's points, the case's point as the focus, what was shown before as the tutor's last
 // reply), and scores "recalled" per answer kind.
 import { createOfflineLLM, type OfflineLLMOptions } from '../../../src/llm/offline/offline-llm';
-import {
-  buildEvaluatorMessages,
-  EVALUATOR_SYSTEM_PROMPT,
-  evaluationSchema,
-} from '../../../src/prompts/evaluator-prompt';
+import { EVALUATOR_SYSTEM_PROMPT, evaluationSchema } from '../../../src/prompts/evaluator-prompt';
+import { buildEvaluatorMessages } from '../../../src/prompts/turn-requests';
 import {
   ANSWER_KINDS,
   type AnswerKind,

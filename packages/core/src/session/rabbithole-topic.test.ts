@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { LABEL_MAX_CHARACTERS, LABEL_MAX_WORDS, shortLabel } from './turn-rules';
+import { LABEL_MAX_CHARACTERS, LABEL_MAX_WORDS, shortLabel } from './rabbithole-topic';
 
 describe('shortLabel', () => {
   test('keeps a readable label of up to six words whole', () => {

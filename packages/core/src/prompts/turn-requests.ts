@@ -1,9 +1,13 @@
+// The model requests of one recall-mode learner turn, built from the session state: the
+// tutor's (its cached system prompt, the history, the per-turn notes) and the evaluator's.
+// The wording of each agent's system prompt lives with that agent's prompt module.
 import type { LLMMessage } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
-import { pendingAfter } from '../session/checklist';
+import { pendingAfter } from '../session/turn-rules';
 import type { EngineSessionState } from '../session/session-state';
-import { findTags, neutralizeTags, tag, textTag, unescapeTagText } from './tagged-text';
-import { buildTutorSystemPrompt, pointLabelsById } from './tutor-system-prompt';
+import { neutralizeTags, tag, textTag } from './tagged-text';
+import type { TutorNotes, TutorObservation, TutorTask } from './tutor-notes';
+import { type LabelledPoint, renderTutorSystemPrompt } from './tutor-system-prompt';
 
 /** Options for {@link buildTutorRequest}. */
 export interface TutorRequestOptions {
@@ -36,6 +40,47 @@ export function buildTutorRequest(options: TutorRequestOptions): {
     messages[messages.length - 1] = { role: 'user', content: withTutorNotes(last.content, notes) };
   }
   return { system: buildTutorSystemPrompt(options.recallSet), messages };
+}
+
+/**
+ * The tutor's system prompt: identical for every turn of a session (and cacheable) unless the
+ * recall set itself changes. The set's points are stable, so they are listed here once, by
+ * label, with their context marked "do not reveal"; which of them is the focus, which are
+ * unchecked and which are recalled changes per turn and travels in the user turn's
+ * `<session_notes>` (see `renderTutorNotes`). Sections: role → method → tone and style →
+ * session notes → recall set (name, description, resource titles) → recall points →
+ * supplementary guidelines (delimited, omitted when blank) → the UI-handled block.
+ */
+export function buildTutorSystemPrompt(recallSet: RecallSet): string {
+  // Storages hand out frozen sets, the same object until the set is saved again: built once.
+  if (!Object.isFrozen(recallSet) || !Object.isFrozen(recallSet.points)) {
+    return renderTutorSystemPrompt(recallSet, labelPoints(recallSet));
+  }
+  let prompt = systemPrompts.get(recallSet);
+  if (prompt === undefined) {
+    prompt = renderTutorSystemPrompt(recallSet, labelPoints(recallSet));
+    systemPrompts.set(recallSet, prompt);
+  }
+  return prompt;
+}
+
+/** System prompts of frozen recall sets, held as long as their set. */
+const systemPrompts = new WeakMap<RecallSet, string>();
+
+// Prompts name points by short labels (P1, P2, …) instead of their ids: the labels follow the
+// set's position order, so they stay the same from turn to turn unless the set itself changes,
+// and they cost a few bytes in the per-turn notes where a UUID costs 36.
+
+/** The set's points in position order, labelled `P1`…`Pn`. */
+export function labelPoints(recallSet: RecallSet): LabelledPoint[] {
+  return [...recallSet.points]
+    .sort((a, b) => a.position - b.position)
+    .map((point, index) => ({ label: `P${index + 1}`, point }));
+}
+
+/** Point id → label, for the set's current points. */
+export function pointLabelsById(recallSet: RecallSet): Map<string, string> {
+  return new Map(labelPoints(recallSet).map(({ label, point }) => [point.id, label]));
 }
 
 /**
@@ -101,53 +146,8 @@ export function mergeConsecutiveRoles(messages: readonly LLMMessage[]): LLMMessa
 }
 
 /**
- * What the tutor must write this turn: `opening` (first question), `recap` (back after a
- * pause), `reply` (answer the learner's latest message), `return` (the learner just came back
- * from a rabbit hole: bring them back and re-ask the pending question, no learner message).
- */
-export type TutorTask = 'opening' | 'recap' | 'reply' | 'return';
-
-/**
- * What the tutor does when the learner's latest message covers the focus point: one neutral
- * acknowledgement, then a question about the point `label` (`next`), or no new question
- * because it was the last unchecked point (`close`).
- */
-export type AfterFocus = { kind: 'next'; label: string } | { kind: 'close' };
-
-/** What the evaluator observed about one point, by the point's label. */
-export type TutorObservation =
-  | { label: string; kind: 'recalled' }
-  | { label: string; kind: 'near_miss'; missing: string };
-
-/**
- * The per-turn facts the tutor gets inside `<session_notes>` at the end of the user turn.
- * Points are named by the labels of the system prompt's point list, which holds their
- * content and context, so the notes stay a few hundred bytes whatever the points say.
- */
-export interface TutorNotes {
-  task: TutorTask;
-  /**
-   * The point the learner's latest message answers and the tutor probes; null when every
-   * point is recalled. `failedAttempts` and `nearMisses` count the learner's earlier answers.
-   */
-  focus: { label: string; failedAttempts: number; nearMisses: number } | null;
-  /**
-   * The branch for a latest message that covers the focus (the tutor judges that itself; the
-   * evaluator, concurrently, decides what is credited). Null when there is no focus or when the
-   * task answers no learner message (`opening`, `recap`, `return`).
-   */
-  afterFocus: AfterFocus | null;
-  /** Labels of the other pending points, in probe order (the order the tutor takes them). */
-  unchecked: string[];
-  /** Labels of the recalled points, in order of recall. */
-  recalled: string[];
-  /** What the previous recall-mode answer achieved. */
-  observations: TutorObservation[];
-}
-
-/**
  * Renders the tagged section appended to the tutor's final user message. The same tags
- * are parsed back by {@link parseTutorNotes} (the offline adapter reads them).
+ * are parsed back by `parseTutorNotes` in `tutor-notes.ts` (the offline adapter reads them).
  */
 export function renderTutorNotes(notes: TutorNotes): string {
   const parts: string[] = [];
@@ -186,56 +186,36 @@ export function withTutorNotes(userText: string, notes: TutorNotes): string {
   return `${userText}\n\n${renderTutorNotes(notes)}`;
 }
 
-/** The user's words before the notes (the whole text when there are none). */
-export function stripTutorNotes(text: string): string {
-  // The engine's notes come last: anything earlier that looks like them is the user's.
-  const start = text.lastIndexOf('<session_notes>');
-  return start === -1 ? text : text.slice(0, start).trimEnd();
+/** Options for {@link buildEvaluatorMessages}. */
+export interface EvaluatorRequestOptions {
+  points: ReadonlyArray<{ id: string; content: string }>;
+  /** The point the tutor's question (the one the latest message answers) was about. */
+  focusPointId?: string | null;
+  /** Recent conversation before the latest message (oldest first). */
+  conversation: readonly LLMMessage[];
+  latestMessage: string;
 }
 
-/** Parses the notes back out of a user message; null when it carries none. */
-export function parseTutorNotes(text: string): TutorNotes | null {
-  const sessionNotes = findTags(text, 'session_notes').at(-1);
-  if (sessionNotes === undefined) return null;
-  const body = sessionNotes.body;
-  const focus = findTags(body, 'focus')[0]?.attributes;
-  const task = findTags(body, 'task')[0]?.attributes.kind;
-  const coveredNext = findTags(body, 'if_focus_covered')[0]?.attributes.next;
-  const readLabels = (name: string): string[] =>
-    unescapeTagText(findTags(body, name)[0]?.body ?? '')
-      .split(',')
-      .map((label) => label.trim())
-      .filter((label) => label !== '');
-  const observationsBody = findTags(body, 'observations')[0]?.body ?? '';
-  const observations: TutorObservation[] = [
-    ...findTags(observationsBody, 'recalled').map((element) => ({
-      label: element.attributes.point ?? '',
-      kind: 'recalled' as const,
-    })),
-    ...findTags(observationsBody, 'near_miss').map((element) => ({
-      label: element.attributes.point ?? '',
-      kind: 'near_miss' as const,
-      missing: unescapeTagText(element.body),
-    })),
-  ];
-  return {
-    task: task === 'opening' || task === 'recap' || task === 'return' ? task : 'reply',
-    focus:
-      focus === undefined
-        ? null
-        : {
-            label: focus.point ?? '',
-            failedAttempts: Number(focus.failed_attempts ?? 0),
-            nearMisses: Number(focus.near_misses ?? 0),
-          },
-    afterFocus:
-      coveredNext === undefined || focus === undefined
-        ? null
-        : coveredNext === 'close'
-          ? { kind: 'close' }
-          : { kind: 'next', label: coveredNext },
-    unchecked: readLabels('unchecked_points'),
-    recalled: readLabels('recalled_points'),
-    observations,
-  };
+/**
+ * The evaluator's single user message: the unchecked points (the focus marked), the recent
+ * conversation and the latest message. Its system prompt is `EVALUATOR_SYSTEM_PROMPT`
+ * (`evaluator-prompt.ts`).
+ */
+export function buildEvaluatorMessages(options: EvaluatorRequestOptions): LLMMessage[] {
+  const points = options.points.map((point) =>
+    textTag(
+      'point',
+      point.content,
+      point.id === options.focusPointId ? { id: point.id, focus: 'true' } : { id: point.id },
+    ),
+  );
+  const conversation = options.conversation.map((message) =>
+    textTag(message.role === 'user' ? 'user' : 'assistant', message.content),
+  );
+  const content = [
+    tag('points', `\n${points.join('\n')}\n`),
+    tag('conversation', conversation.length === 0 ? '' : `\n${conversation.join('\n')}\n`),
+    textTag('latest_message', options.latestMessage),
+  ].join('\n');
+  return [{ role: 'user', content }];
 }
