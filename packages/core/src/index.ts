@@ -114,7 +114,8 @@ export type {
   NewSessionEvent,
   NewSessionEventOf,
 } from './events/envelope';
-export { PUBLIC_EVENT_REDACTIONS, redactSessionEvent } from './events/envelope';
+export { PUBLIC_EVENT_REDACTIONS } from './events/envelope';
+export { redactSessionEvent } from './engine/runtime';
 export type { PublicSessionEvent, PublicSessionEventOf } from './events/envelope';
 
 // Domain model

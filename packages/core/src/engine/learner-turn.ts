@@ -1,6 +1,7 @@
 import { toRecallError } from '../errors/recall-error';
 import type { Agent, TokenUsage } from '../events/catalog';
-import type { EventContext, NewSessionEvent } from '../events/envelope';
+import type { NewSessionEvent } from '../events/envelope';
+import type { EventContext } from './turn';
 import { addUsage, type LLMMessage } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
 import type { Evaluation, PointVerdict } from '../prompts/evaluator-prompt';

@@ -1,4 +1,5 @@
-import type { EventContext, NewSessionEvent } from '../events/envelope';
+import type { NewSessionEvent } from '../events/envelope';
+import type { EventContext } from './turn';
 import { exposure } from '../text/exposure';
 import { keyTerms, splitSentences } from '../text/lexical';
 import type { RecallPoint, RecallSet, Resource } from '../model/recall-set';

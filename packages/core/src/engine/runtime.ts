@@ -1,5 +1,11 @@
 import { EventEmitter } from 'eventemitter3';
 import { RecallError } from '../errors/recall-error';
+import type { SessionEventType } from '../events/catalog';
+import {
+  PUBLIC_EVENT_REDACTIONS,
+  type PublicSessionEvent,
+  type SessionEvent,
+} from '../events/envelope';
 import type { LLMAdapter } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
 import type { FsrsScheduler } from '../scheduling/fsrs-scheduler';
@@ -223,4 +229,29 @@ export function subscribeToSession(
     sinks.delete(sink);
     if (sinks.size === 0) runtime.feeds.delete(sessionId);
   };
+}
+
+/**
+ * `event` without the fields of {@link PUBLIC_EVENT_REDACTIONS}: a new object (stored events
+ * are shared and frozen), every other field kept as stored. The feed above carries stored
+ * events whole; the one place the redaction is applied is the server's serializer, before an
+ * event leaves the process.
+ */
+export function redactSessionEvent(event: SessionEvent): PublicSessionEvent {
+  const paths: readonly string[] =
+    (PUBLIC_EVENT_REDACTIONS as Partial<Record<SessionEventType, readonly string[]>>)[event.type] ??
+    [];
+  if (paths.length === 0) return event;
+  const data: Record<string, unknown> = { ...event.data };
+  for (const path of paths) {
+    const [parent, child] = path.split('.') as [string, string | undefined];
+    if (child === undefined) {
+      delete data[parent];
+    } else if (typeof data[parent] === 'object' && data[parent] !== null) {
+      const nested = { ...(data[parent] as Record<string, unknown>) };
+      delete nested[child];
+      data[parent] = nested;
+    }
+  }
+  return { ...event, data } as PublicSessionEvent;
 }

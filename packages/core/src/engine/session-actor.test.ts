@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RecallError } from '../errors/recall-error';
-import { createEventContext } from '../events/envelope';
+import { createEventContext } from './turn';
 import { createFsrsScheduler } from '../scheduling/fsrs-scheduler';
 import { createMemoryStorage } from '../storage/memory/memory-storage';
 import { createScriptedLLM } from '../testing/scripted-llm';

@@ -1,5 +1,6 @@
 import { RecallError, toRecallError } from '../errors/recall-error';
-import type { EventContext, NewSessionEvent } from '../events/envelope';
+import type { NewSessionEvent } from '../events/envelope';
+import type { EventContext } from './turn';
 import type { RecallSet } from '../model/recall-set';
 import { buildRabbitholeRequest } from '../prompts/rabbithole-prompt';
 import { isChecklistComplete, recalledCount } from '../session/checklist';

@@ -1,5 +1,6 @@
 import { RecallError } from '../errors/recall-error';
-import type { EventContext, NewSessionEvent } from '../events/envelope';
+import type { NewSessionEvent } from '../events/envelope';
+import type { EventContext } from './turn';
 import type { OpenResponse } from '../session/session-state';
 import type { StorageAdapter } from '../storage/storage-adapter';
 import type { EngineRuntime } from './runtime';

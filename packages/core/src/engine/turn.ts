@@ -1,8 +1,10 @@
 import { RecallError } from '../errors/recall-error';
+import type { SessionEventData, SessionEventType } from '../events/catalog';
 import {
-  createEventContext,
-  type EventContext,
+  CONTEXT_ENVELOPE_KEYS,
+  type ContextEnvelopeFields,
   type NewSessionEvent,
+  type NewSessionEventOf,
   type SessionEvent,
 } from '../events/envelope';
 import { previewSession } from '../session/reduce-session';
@@ -20,6 +22,68 @@ import {
   orphanedResponses,
   releaseResponses,
 } from './session-floor';
+
+// Events' envelopes: the one place they are assembled is a turn's event context.
+
+/**
+ * Options for {@link createEventContext}. The cross-cutting envelope fields
+ * ({@link ContextEnvelopeFields}: `turnId`, `commandId`, …) are stamped on every event built.
+ */
+export interface EventContextOptions extends ContextEnvelopeFields {
+  /** Returns epoch milliseconds. */
+  clock: () => number;
+  /** Returns a fresh unique id. */
+  ids: () => string;
+}
+
+/** Builds envelopes for the events of one dispatch. */
+export interface EventContext {
+  readonly turnId: string | undefined;
+  /**
+   * Wraps `data` in an envelope with a fresh id, the clock's time and the context's
+   * cross-cutting fields. `sessionId` and `seq` are not set here: the storage's `append`
+   * assigns both.
+   */
+  build<T extends SessionEventType>(
+    type: T,
+    data: SessionEventData<T>,
+    options?: { responseId?: string },
+  ): NewSessionEventOf<T>;
+}
+
+/**
+ * The one place event envelopes are assembled. Create one per dispatch (a command,
+ * a turn); every event it builds gets a fresh id, the clock's time and the context's
+ * cross-cutting fields (turn id, command id). A new cross-cutting field is one line in
+ * `contextEnvelopeSchema` and nothing else. The session and the gapless `seq` are assigned
+ * by the storage's `append`, and only there.
+ *
+ * @example
+ * const context = createEventContext({ clock: Date.now, ids: randomId });
+ * const event = context.build('session_paused', { sessionId, recalledCount: 2, totalPoints: 5 });
+ * const { events } = await storage.append(sessionId, [event], { expectedSeq: 4 }); // events[0].seq === 5
+ */
+export function createEventContext(options: EventContextOptions): EventContext {
+  const stamped: ContextEnvelopeFields = {};
+  for (const key of CONTEXT_ENVELOPE_KEYS) {
+    const value = options[key];
+    if (value !== undefined) stamped[key] = value;
+  }
+  return {
+    turnId: options.turnId,
+    build(type, data, buildOptions) {
+      const event = {
+        id: options.ids(),
+        timestamp: options.clock(),
+        ...stamped,
+        ...(buildOptions?.responseId === undefined ? {} : { responseId: buildOptions.responseId }),
+        type,
+        data,
+      };
+      return event as NewSessionEventOf<typeof type>;
+    },
+  };
+}
 
 /** Builds a batch from the session's current state (re-run after a concurrent append). */
 export type BuildEvents = (context: EventContext, state: EngineSessionState) => NewSessionEvent[];

@@ -2,16 +2,16 @@ import { describe, expect, expectTypeOf, test } from 'vitest';
 import type * as z from 'zod';
 import { createMemoryStorage } from '../storage/memory/memory-storage';
 import { buildSampleEvent, sampleEventData } from '../testing/event-fixtures';
+import { redactSessionEvent } from '../engine/runtime';
+import { createEventContext } from '../engine/turn';
 import { SESSION_EVENT_TYPES } from './catalog';
 import {
   type ContextEnvelopeFields,
   contextEnvelopeSchema,
-  createEventContext,
   type EventEnvelopeFields,
   eventEnvelopeSchema,
   PUBLIC_EVENT_REDACTIONS,
   type PublicSessionEventData,
-  redactSessionEvent,
   type SessionEvent,
 } from './envelope';
 import { parseSessionEvent } from './parse-session-event';

@@ -1,5 +1,7 @@
-// An event's envelope, in one place: its schema (the one definition of its fields), the one
-// function that builds it (an event context) and its public form (what leaves the server).
+// An event's envelope: its schema (the one definition of its fields) and its public form
+// (what leaves the server). The one function that builds envelopes is the turn's event
+// context (`engine/turn.ts`); the one that applies the public form is `redactSessionEvent`
+// (`engine/runtime.ts`, beside the session feed).
 import * as z from 'zod';
 import {
   SESSION_EVENT_TYPES,
@@ -91,68 +93,6 @@ export const sessionEventSchema = z.discriminatedUnion(
   ],
 );
 
-// Building: the one place an event's envelope is assembled.
-
-/**
- * Options for {@link createEventContext}. The cross-cutting envelope fields
- * ({@link ContextEnvelopeFields}: `turnId`, `commandId`, …) are stamped on every event built.
- */
-export interface EventContextOptions extends ContextEnvelopeFields {
-  /** Returns epoch milliseconds. */
-  clock: () => number;
-  /** Returns a fresh unique id. */
-  ids: () => string;
-}
-
-/** Builds envelopes for the events of one dispatch. */
-export interface EventContext {
-  readonly turnId: string | undefined;
-  /**
-   * Wraps `data` in an envelope with a fresh id, the clock's time and the context's
-   * cross-cutting fields. `sessionId` and `seq` are not set here: the storage's `append`
-   * assigns both.
-   */
-  build<T extends SessionEventType>(
-    type: T,
-    data: SessionEventData<T>,
-    options?: { responseId?: string },
-  ): NewSessionEventOf<T>;
-}
-
-/**
- * The one place event envelopes are assembled. Create one per dispatch (a command,
- * a turn); every event it builds gets a fresh id, the clock's time and the context's
- * cross-cutting fields (turn id, command id). A new cross-cutting field is one line in
- * `contextEnvelopeSchema` and nothing else. The session and the gapless `seq` are assigned
- * by the storage's `append`, and only there.
- *
- * @example
- * const context = createEventContext({ clock: Date.now, ids: randomId });
- * const event = context.build('session_paused', { sessionId, recalledCount: 2, totalPoints: 5 });
- * const { events } = await storage.append(sessionId, [event], { expectedSeq: 4 }); // events[0].seq === 5
- */
-export function createEventContext(options: EventContextOptions): EventContext {
-  const stamped: ContextEnvelopeFields = {};
-  for (const key of CONTEXT_ENVELOPE_KEYS) {
-    const value = options[key];
-    if (value !== undefined) stamped[key] = value;
-  }
-  return {
-    turnId: options.turnId,
-    build(type, data, buildOptions) {
-      const event = {
-        id: options.ids(),
-        timestamp: options.clock(),
-        ...stamped,
-        ...(buildOptions?.responseId === undefined ? {} : { responseId: buildOptions.responseId }),
-        type,
-        data,
-      };
-      return event as NewSessionEventOf<typeof type>;
-    },
-  };
-}
-
 // The public form: what of an event leaves the server. Plain data and types: the browser's
 // fold imports only the types, so it stays zod-free.
 
@@ -214,27 +154,3 @@ export type PublicSessionEventOf<T extends SessionEventType> = EventEnvelopeFiel
 export type PublicSessionEvent = {
   [T in SessionEventType]: PublicSessionEventOf<T>;
 }[SessionEventType];
-
-/**
- * `event` without the fields of {@link PUBLIC_EVENT_REDACTIONS}: a new object (stored events
- * are shared and frozen), every other field kept as stored. The one place the redaction is
- * applied is the server's serializer.
- */
-export function redactSessionEvent(event: SessionEvent): PublicSessionEvent {
-  const paths: readonly string[] =
-    (PUBLIC_EVENT_REDACTIONS as Partial<Record<SessionEventType, readonly string[]>>)[event.type] ??
-    [];
-  if (paths.length === 0) return event;
-  const data: Record<string, unknown> = { ...event.data };
-  for (const path of paths) {
-    const [parent, child] = path.split('.') as [string, string | undefined];
-    if (child === undefined) {
-      delete data[parent];
-    } else if (typeof data[parent] === 'object' && data[parent] !== null) {
-      const nested = { ...(data[parent] as Record<string, unknown>) };
-      delete nested[child];
-      data[parent] = nested;
-    }
-  }
-  return { ...event, data } as PublicSessionEvent;
-}

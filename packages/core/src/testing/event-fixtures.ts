@@ -1,5 +1,6 @@
 import type { SessionEventData, SessionEventType } from '../events/catalog';
-import { createEventContext, type SessionEvent } from '../events/envelope';
+import type { SessionEvent } from '../events/envelope';
+import { createEventContext } from '../engine/turn';
 import { sequenceEvent } from '../storage/log/append-plan';
 
 const usage = { inputTokens: 120, outputTokens: 30, cacheReadTokens: 100, cacheWriteTokens: 0 };

@@ -1,11 +1,11 @@
 import type { SessionEventData, SessionEventType } from '../events/catalog';
-import {
-  type ContextEnvelopeFields,
-  createEventContext,
-  type NewSessionEvent,
-  type SessionEvent,
-  type SessionEventOf,
+import type {
+  ContextEnvelopeFields,
+  NewSessionEvent,
+  SessionEvent,
+  SessionEventOf,
 } from '../events/envelope';
+import { createEventContext } from '../engine/turn';
 import { InMemoryEventLog } from '../storage/memory/event-log';
 
 /** Options for {@link createFixtureLog}. */

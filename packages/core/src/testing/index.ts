@@ -19,8 +19,8 @@ export type { ScriptEvaluationOptions, ScriptDetectionOptions } from './script-r
 
 // Event fixtures built through the one envelope builder (exported here for fixtures that
 // append to a storage themselves)
-export { createEventContext } from '../events/envelope';
-export type { EventContext, EventContextOptions } from '../events/envelope';
+export { createEventContext } from '../engine/turn';
+export type { EventContext, EventContextOptions } from '../engine/turn';
 export { sampleEventData, buildSampleEvent } from './event-fixtures';
 export { createFixtureLog } from './fixture-log';
 export type { FixtureLog, FixtureLogOptions, FixtureAppendOptions } from './fixture-log';

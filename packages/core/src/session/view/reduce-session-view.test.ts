@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { redactSessionEvent } from '../../events/envelope';
+import { redactSessionEvent } from '../../engine/runtime';
 import { createFixtureLog } from '../../testing/fixture-log';
 import { reduceSession } from '../reduce-session';
 import { createSessionState } from '../session-state';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createEventContext } from '../../events/envelope';
+import { createEventContext } from '../../engine/turn';
 import { RecallError } from '../../errors/recall-error';
 import { planAppend } from './append-plan';
 

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { createEventContext, type SessionEvent } from '../../events/envelope';
+import type { SessionEvent } from '../../events/envelope';
+import { createEventContext } from '../../engine/turn';
 import { createPGliteExecutor } from '../pglite/pglite-executor';
 import { createSqlStorage, type SqlStorage } from './create-sql-storage';
 import { FeedTrust } from './feed-trust';
