@@ -99,3 +99,19 @@ export function sessionPage(page: Page) {
 export function backgroundOf(locator: Locator): Promise<string> {
   return locator.evaluate((element) => getComputedStyle(element).backgroundColor);
 }
+
+/** What a rendered message shows of its notation: TeX sources, code, KaTeX's font, text. */
+export async function readFormatted(message: Locator) {
+  // KaTeX is loaded on first use; until it is, maths shows raw with data-math="loading".
+  await message.locator('[data-math="loading"]').first().waitFor({ state: 'detached' });
+  return message.locator('[data-part="content"]').evaluate((content) => {
+    const katex = content.querySelector('.katex');
+    return {
+      tex: [...content.querySelectorAll('.katex annotation')].map((node) => node.textContent),
+      code: [...content.querySelectorAll('code')].map((node) => node.textContent),
+      katexFont: katex === null ? null : getComputedStyle(katex).fontFamily,
+      // KaTeX's layers hold the parsed maths; the raw `$…$` source is gone.
+      text: content.textContent ?? '',
+    };
+  });
+}
