@@ -33,7 +33,14 @@ for (const file of benches) {
   const result = spawnSync(
     process.execPath,
     ['--conditions=@recall/source', '--import', 'tsx', join('bench', file), ...flags],
-    { cwd: root, stdio: 'inherit' },
+    // tsx applies a tsconfig's `jsx: react-jsx` only to the files that tsconfig includes, and
+    // the root one covers scripts, tests and benches, not the React sources a bench renders
+    // (they then compile to `React.createElement` and fail with "React is not defined").
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, TSX_TSCONFIG_PATH: join(root, 'packages/react/tsconfig.json') },
+    },
   );
   if (result.status !== 0) failed = true;
 }
