@@ -8,7 +8,8 @@ import { createConnectionCore } from '../connection/connection-core';
 import { parseConnectionRequest } from './connection-request';
 import { errorFrame } from '../connection/refusals';
 import { createLogLimiter } from './log-limits';
-import { addressKey, createAddressCounter } from './remote-address';
+import { addressKey } from '../connection/address-key';
+import { createAddressCounter } from './remote-address';
 import { rejectUpgrade } from './reject-upgrade';
 import {
   type RecallServerOptions,

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, test } from 'vitest';
-import { addressKey, createAddressCounter, remoteAddressOf } from './remote-address';
+import { createAddressCounter, remoteAddressOf } from './remote-address';
 
 function request(peer: string, forwarded?: string): IncomingMessage {
   return {
@@ -22,18 +22,6 @@ describe('remoteAddressOf', () => {
     );
     expect(remoteAddressOf(request('10.0.0.1'), 1)).toBe('10.0.0.1');
     expect(remoteAddressOf(request('10.0.0.1', '203.0.113.7'), 3)).toBe('10.0.0.1');
-  });
-});
-
-describe('addressKey', () => {
-  test('IPv4 as is, IPv4-mapped unwrapped, IPv6 by /64', () => {
-    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
-    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
-    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
-    expect(addressKey('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
-    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
-    expect(addressKey('::1')).toBe('0:0:0:0::/64');
-    expect(addressKey(undefined)).toBe('unknown');
   });
 });
 

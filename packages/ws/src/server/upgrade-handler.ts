@@ -7,7 +7,8 @@ import { redactRequestUrl } from './connection-request';
 import { isHostAllowed } from './host-check';
 import { isOriginAllowed } from './origin-check';
 import { rejectUpgrade } from './reject-upgrade';
-import { addressKey, remoteAddressOf } from './remote-address';
+import { addressKey } from '../connection/address-key';
+import { remoteAddressOf } from './remote-address';
 import type { ResolvedServerOptions } from './server-options';
 import type { UpgradeGuard, UpgradeTicket } from './upgrade-guard';
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { createEngineSetup } from '../../test/harness/engine-setup';
 import { PROTOCOL_VERSION } from '../protocol/protocol-version';
+import { createMemoryRateLimiter, type RateLimiter } from '../server/rate-limiter';
 import { createInProcessTransport, type InProcessTransport } from './in-process-transport';
 
 // What the shim adds around the connection core (the core's answers themselves are covered
@@ -90,6 +91,28 @@ describe('createInProcessTransport', () => {
     });
     await connection.until((frame) => frame.code === 'LLM_RATE_LIMITED');
     expect(transport.connectionCount).toBe(1);
+  });
+
+  test('limits per address count an IPv6 learner by its /64, as the Node server does', async () => {
+    const { engine } = await setup();
+    const memory = createMemoryRateLimiter();
+    const keys: string[] = [];
+    const rateLimiter: RateLimiter = {
+      take(request) {
+        keys.push(request.key);
+        return memory.take(request);
+      },
+    };
+    const transport = createInProcessTransport({
+      engine,
+      userId: 'carol',
+      remoteAddress: '2001:db8:1:2:aaaa::7',
+      rateLimiter,
+    });
+    const connection = connect(transport, 'recallSetId=cell-energy');
+    await connection.until((frame) => frame.type === 'history_end');
+    expect(keys).toContain('session-starts-address:2001:db8:1:2::/64');
+    expect(keys.some((key) => key.includes('aaaa'))).toBe(false);
   });
 
   test('a malformed connection URL fails like a refused upgrade: never opened, 1006', async () => {

@@ -10,6 +10,7 @@ import {
   createConnectionCore,
   type OpenConnection,
 } from '../connection/connection-core';
+import { addressKey } from '../connection/address-key';
 import type { HostSocket } from '../connection/host-socket';
 import { encodeFeedItem } from '../connection/session-connection';
 import type { ClientMessage } from '../protocol/client-messages';
@@ -142,7 +143,7 @@ export function createInProcessTransport(options: InProcessTransportOptions): In
         url: url.replace(/^[a-z]+:\/\/[^/]*/i, ''),
         protocols,
         remoteAddress,
-        addressKey: remoteAddress,
+        addressKey: addressKey(remoteAddress),
       });
       if (decision.kind === 'reject') return this.#fail();
       if (!online || this.readyState === CLOSED) return decision.cancel();
