@@ -3,18 +3,21 @@ import { describe, expect, test } from 'vitest';
 import { addressKey } from './address-key';
 
 describe('addressKey', () => {
-  test('IPv4 as is, IPv4-mapped unwrapped, IPv6 by /64', () => {
-    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
-    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
-    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
-    expect(addressKey('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
-    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
-    expect(addressKey('[2001:DB8:1:2::9]')).toBe('2001:db8:1:2::/64');
-    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
-    expect(addressKey('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
-    expect(addressKey('::1')).toBe('0:0:0:0::/64');
-    expect(addressKey(undefined)).toBe('unknown');
-    expect(addressKey('')).toBe('unknown');
+  const keys: Array<[string | undefined, string]> = [
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['2001:db8:1:2:aaaa::1', '2001:db8:1:2::/64'],
+    ['2001:db8:1:2:bbbb:cccc:dddd:eeee', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['[2001:DB8:1:2::9]', '2001:db8:1:2::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['64:ff9b::192.0.2.1', '64:ff9b:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    [undefined, 'unknown'],
+    ['', 'unknown'],
+  ];
+  test.each(keys)('IPv4 as is, IPv4-mapped unwrapped, IPv6 by /64: %s → %s', (address, key) => {
+    expect(addressKey(address)).toBe(key);
   });
 
   test('what is not an address is its own key', () => {
