@@ -1,7 +1,7 @@
 import { RecallError, toRecallError } from '../errors/recall-error';
 import type { Agent, TokenUsage } from '../events/catalog';
 import type { NewSessionEvent } from '../events/envelope';
-import type { LLMMessage } from '../llm/llm-adapter';
+import type { LLMMessage, LLMObjectOptions } from '../llm/llm-adapter';
 import type { RecallSet } from '../model/recall-set';
 import {
   DETECTOR_SYSTEM_PROMPT,
@@ -14,12 +14,7 @@ import {
   type Evaluation,
   evaluationSchema,
 } from '../prompts/evaluator-prompt';
-import type { TutorTask } from '../prompts/tutor-notes';
-import {
-  buildEvaluatorMessages,
-  buildTutorNotes,
-  buildTutorRequest,
-} from '../prompts/turn-requests';
+import { buildEvaluatorMessages } from '../prompts/turn-requests';
 import { isEngineCue, uncheckedPointIds } from '../session/turn-rules';
 import { previewSession } from '../session/reduce-session';
 import type { EngineSessionState } from '../session/session-state';
@@ -194,51 +189,51 @@ export async function runEvaluator(
 ): Promise<JudgeOutcome<Evaluation>> {
   const points = pendingPoints(options);
   if (points.length === 0) return { value: null, usage: undefined };
-  const settings = turn.runtime.config.calls.evaluator;
-  try {
-    const result = await turn.runtime.llm.generateObject({
-      kind: 'evaluator',
-      system: EVALUATOR_SYSTEM_PROMPT,
-      messages: buildEvaluatorMessages({
-        points,
-        focusPointId: askedOrFocusPointId(options.state),
-        conversation: recentBefore(options, turn.runtime.config.judgeContextMessages),
-        latestMessage: options.latestMessage,
-      }),
-      schema: evaluationSchema,
-      schemaName: 'evaluation',
-      maxOutputTokens: settings.maxOutputTokens,
-      temperature: settings.temperature,
-      signal: turn.signal,
-      ...callerOf(turn),
-    });
-    return { value: result.object, usage: result.usage };
-  } catch (error) {
-    reportError(turn.runtime, turn.actor.sessionId, toRecallError(error), options.clientMessageId);
-    return { value: null, usage: undefined };
-  }
+  return callJudge(turn, 'evaluator', options.clientMessageId, {
+    system: EVALUATOR_SYSTEM_PROMPT,
+    messages: buildEvaluatorMessages({
+      points,
+      focusPointId: askedOrFocusPointId(options.state),
+      conversation: recentBefore(options, turn.runtime.config.judgeContextMessages),
+      latestMessage: options.latestMessage,
+    }),
+    schema: evaluationSchema,
+    schemaName: 'evaluation',
+  });
 }
 
 /** One detector call on the latest message. Failures are reported; no tangent is offered. */
-export async function runDetector(
+export function runDetector(turn: Turn, options: JudgeOptions): Promise<JudgeOutcome<Detection>> {
+  return callJudge(turn, 'detector', options.clientMessageId, {
+    system: DETECTOR_SYSTEM_PROMPT,
+    messages: buildDetectorMessages({
+      recallSetName: options.recallSet.name,
+      recallSetDescription: options.recallSet.description,
+      points: pendingPoints(options),
+      previousTopics: options.state.detectedTopics,
+      conversation: recentBefore(options, turn.runtime.config.judgeContextMessages),
+      latestMessage: options.latestMessage,
+    }),
+    schema: detectionSchema,
+    schemaName: 'rabbithole_detection',
+  });
+}
+
+/**
+ * One judge's structured call with its configured settings, the turn's abort signal and
+ * caller. A failure is reported as a session error and yields no verdict.
+ */
+async function callJudge<T>(
   turn: Turn,
-  options: JudgeOptions,
-): Promise<JudgeOutcome<Detection>> {
-  const settings = turn.runtime.config.calls.detector;
+  kind: 'evaluator' | 'detector',
+  clientMessageId: string | undefined,
+  request: Pick<LLMObjectOptions<T>, 'system' | 'messages' | 'schema' | 'schemaName'>,
+): Promise<JudgeOutcome<T>> {
+  const settings = turn.runtime.config.calls[kind];
   try {
     const result = await turn.runtime.llm.generateObject({
-      kind: 'detector',
-      system: DETECTOR_SYSTEM_PROMPT,
-      messages: buildDetectorMessages({
-        recallSetName: options.recallSet.name,
-        recallSetDescription: options.recallSet.description,
-        points: pendingPoints(options),
-        previousTopics: options.state.detectedTopics,
-        conversation: recentBefore(options, turn.runtime.config.judgeContextMessages),
-        latestMessage: options.latestMessage,
-      }),
-      schema: detectionSchema,
-      schemaName: 'rabbithole_detection',
+      kind,
+      ...request,
       maxOutputTokens: settings.maxOutputTokens,
       temperature: settings.temperature,
       signal: turn.signal,
@@ -246,7 +241,7 @@ export async function runDetector(
     });
     return { value: result.object, usage: result.usage };
   } catch (error) {
-    reportError(turn.runtime, turn.actor.sessionId, toRecallError(error), options.clientMessageId);
+    reportError(turn.runtime, turn.actor.sessionId, toRecallError(error), clientMessageId);
     return { value: null, usage: undefined };
   }
 }
